@@ -1,0 +1,168 @@
+import fs from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { LoginThrottle } from "./auth/login-throttle.ts";
+import { registerSessionAuth } from "./auth/request-user.ts";
+import { registerAuthRoutes } from "./auth/routes.ts";
+import type { Config } from "./config.ts";
+import { registerDataRoutes } from "./data/routes.ts";
+import type { Db } from "./db/database.ts";
+import { AppError, registerErrorHandling } from "./errors.ts";
+import { registerEventRoutes } from "./events/routes.ts";
+import { registerProjectRoutes } from "./projects/routes.ts";
+import { registerQuickWinRoutes } from "./quick-wins/routes.ts";
+import { registerSettingsRoutes } from "./settings/routes.ts";
+import { registerTaskRoutes } from "./tasks/routes.ts";
+import { registerThoughtRoutes } from "./thoughts/routes.ts";
+
+export type AppDeps = { config: Config; db: Db };
+
+const BODY_LIMIT = 1024 * 1024;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Builds the whole HTTP application without listening, so tests drive it through inject(). */
+export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            // Requests are logged by method and URL only; these never reach a log line.
+            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password"],
+          },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // Query strings of our routes are tiny; a long one is noise or an attack.
+    maxParamLength: 200,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // JSON only: plain text bodies are refused (415). An empty JSON body is accepted as "no body":
+  // the spec's client posts delete-all with a JSON content type and nothing else.
+  app.removeContentTypeParser("text/plain");
+  const defaultJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === "") return done(null, undefined);
+    defaultJson(request, text, done);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix's scroll lock injects a <style> element; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        mediaSrc: ["'self'", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies ? undefined : false,
+  });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: "1 minute",
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+
+  // State-changing requests from another site are refused: with SameSite=Lax cookies this closes
+  // the remaining cross-site request forgery paths (sibling subdomains, old browsers).
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const site = request.headers["sec-fetch-site"];
+    if (site !== undefined && site !== "same-origin" && site !== "none") {
+      throw new AppError("FORBIDDEN", "Cross-site requests are not allowed");
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== "null") {
+      const allowed = new Set([`${request.protocol}://${request.host}`]);
+      if (config.publicUrl) allowed.add(new URL(config.publicUrl).origin);
+      if (!allowed.has(origin)) throw new AppError("FORBIDDEN", "Cross-site requests are not allowed");
+    } else if (origin === "null") {
+      throw new AppError("FORBIDDEN", "Cross-site requests are not allowed");
+    }
+  });
+
+  registerSessionAuth(app, config, db);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Daily Compass API", version: "1.0.0" },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "dc_session" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const throttle = new LoginThrottle();
+  registerAuthRoutes(app, { config, db, throttle });
+  registerTaskRoutes(app, { db });
+  registerQuickWinRoutes(app, { db });
+  registerThoughtRoutes(app, { db });
+  registerProjectRoutes(app, { db });
+  registerEventRoutes(app, { db });
+  registerSettingsRoutes(app, { db });
+  registerDataRoutes(app, { db });
+
+  app.get("/api/health", { config: { public: true }, schema: { hide: true } }, async () => ({ ok: true }));
+  app.get("/api/docs/json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get("/api/config", { config: { public: true }, schema: { tags: ["meta"] } }, async () => ({
+    legal: config.legal,
+    oidcEnabled: false,
+  }));
+  // Third-party sign-in start. With no OpenID Connect client configured, the local sign-in page
+  // takes its place (docs/decisions).
+  app.get("/api/auth/google", { config: { public: true }, schema: { tags: ["auth"] } }, async (_req, reply) =>
+    reply.redirect("/login", 302),
+  );
+
+  registerWebApp(app, config);
+  return app;
+}
+
+/** Serves the built web app; any page path that is not a file gets index.html (client routing). */
+function registerWebApp(app: FastifyInstance, config: Config): void {
+  const dist = config.webDist;
+  const index = dist ? path.join(dist, "index.html") : undefined;
+  if (!dist || !index || !fs.existsSync(index)) return;
+  app.register(fastifyStatic, {
+    root: dist,
+    index: false,
+    wildcard: false,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      // Hashed bundle names change with their content, so they can be cached for good.
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+  const html = fs.readFileSync(index);
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
+      return reply.status(404).send({ message: `No route for ${request.method} ${pathname}`, code: "NOT_FOUND" });
+    }
+    return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+  });
+}

@@ -1,0 +1,113 @@
+import type { User } from "../../shared/schemas.ts";
+import type { Db } from "../db/database.ts";
+import { nowIso } from "../db/database.ts";
+import type { UserRow } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+
+const userColumns = [
+  "id",
+  "username",
+  "username_key",
+  "password_hash",
+  "display_name",
+  "email",
+  "oidc_issuer",
+  "oidc_subject",
+  "created_at",
+] as const;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    email: row.email,
+    googleId: row.oidc_subject,
+    hasPassword: row.password_hash !== null,
+  };
+}
+
+export const usernameKey = (username: string) => username.trim().toLowerCase();
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom("users").select(userColumns).where("id", "=", id).executeTakeFirst();
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom("users")
+    .select(userColumns)
+    .where("username_key", "=", usernameKey(username))
+    .executeTakeFirst();
+}
+
+export async function createPasswordUser(
+  db: Db,
+  input: { username: string; password: string; displayName?: string | null; email?: string | null },
+): Promise<UserRow> {
+  if (await findUserByUsername(db, input.username)) {
+    throw new AppError("CONFLICT", "That username is already taken");
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const row = await db
+      .insertInto("users")
+      .values({
+        username: input.username.trim(),
+        username_key: usernameKey(input.username),
+        password_hash: passwordHash,
+        display_name: input.displayName ?? null,
+        email: input.email ?? null,
+        oidc_issuer: null,
+        oidc_subject: null,
+        created_at: nowIso(),
+      })
+      .returning(userColumns)
+      .executeTakeFirstOrThrow();
+    return row;
+  } catch (err) {
+    // Two registrations racing for one name: the unique index decides.
+    if (/unique/i.test(String((err as Error).message))) {
+      throw new AppError("CONFLICT", "That username is already taken");
+    }
+    throw err;
+  }
+}
+
+export async function updateAccount(
+  db: Db,
+  opts: { userId: number; displayName?: string | null; email?: string | null },
+): Promise<UserRow> {
+  const current = await findUserById(db, opts.userId);
+  if (!current) throw new AppError("UNAUTHENTICATED", "Please sign in");
+  const patch: { display_name?: string | null; email?: string | null } = {};
+  if (opts.displayName !== undefined) patch.display_name = opts.displayName;
+  if (opts.email !== undefined && opts.email !== current.email) {
+    // The spec locks the e-mail of provider accounts (their address belongs to the provider).
+    if (current.oidc_subject !== null) {
+      throw new AppError("BAD_REQUEST", "email: The e-mail of a Google account cannot be changed here");
+    }
+    patch.email = opts.email;
+  }
+  if (Object.keys(patch).length === 0) return current;
+  await db.updateTable("users").set(patch).where("id", "=", opts.userId).execute();
+  return (await findUserById(db, opts.userId)) as UserRow;
+}
+
+export async function changePassword(
+  db: Db,
+  opts: { userId: number; currentPassword?: string; newPassword: string },
+): Promise<void> {
+  const current = await findUserById(db, opts.userId);
+  if (!current) throw new AppError("UNAUTHENTICATED", "Please sign in");
+  if (current.password_hash !== null) {
+    const ok = opts.currentPassword !== undefined && (await verifyPassword(current.password_hash, opts.currentPassword));
+    if (!ok) throw new AppError("BAD_REQUEST", "currentPassword: The current password is not correct");
+  }
+  await db
+    .updateTable("users")
+    .set({ password_hash: await hashPassword(opts.newPassword) })
+    .where("id", "=", opts.userId)
+    .execute();
+}

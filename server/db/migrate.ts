@@ -1,0 +1,66 @@
+import { type ColumnDataType, type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
+import * as initial from "./migrations/0001-initial.ts";
+
+const MIGRATION_LOCK_ID = 724201;
+
+export type Dialect = "sqlite" | "postgres";
+
+/** What a migration needs to know to write one schema for both databases. */
+export type MigrationContext = {
+  dialect: Dialect;
+  idType: ColumnDataType;
+  idColumn: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+  bigintType: ColumnDataType;
+};
+
+type Migration = {
+  name: string;
+  up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void>;
+};
+
+/** Append only: never edit a migration that has shipped. */
+const migrations: Migration[] = [{ name: "0001-initial", up: initial.up }];
+
+export function migrationContext(dialect: Dialect): MigrationContext {
+  return dialect === "postgres"
+    ? { dialect, idType: "serial", idColumn: (c) => c.primaryKey(), bigintType: "bigint" }
+    : {
+        dialect,
+        idType: "integer",
+        idColumn: (c) => c.primaryKey().autoIncrement(),
+        bigintType: "integer",
+      };
+}
+
+/**
+ * Applies pending migrations in order, each in its own transaction with its bookkeeping row, so
+ * a failed migration leaves nothing half-done. On PostgreSQL an advisory lock keeps several
+ * instances starting at once from racing.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  const ctx = migrationContext(dialect);
+  await db.schema
+    .createTable("schema_migrations")
+    .ifNotExists()
+    .addColumn("name", "text", (c) => c.primaryKey())
+    .addColumn("applied_at", "text", (c) => c.notNull())
+    .execute();
+  const applied: string[] = [];
+  await db.connection().execute(async (conn) => {
+    if (dialect === "postgres") await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(conn);
+    try {
+      for (const m of migrations) {
+        await conn.transaction().execute(async (trx) => {
+          const done = await sql<{ name: string }>`select name from schema_migrations where name = ${m.name}`.execute(trx);
+          if (done.rows.length > 0) return;
+          await m.up(trx, ctx);
+          await sql`insert into schema_migrations (name, applied_at) values (${m.name}, ${new Date().toISOString()})`.execute(trx);
+          applied.push(m.name);
+        });
+      }
+    } finally {
+      if (dialect === "postgres") await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(conn);
+    }
+  });
+  return applied;
+}

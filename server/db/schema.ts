@@ -1,0 +1,130 @@
+/**
+ * Table types for Kysely. Booleans are stored as 0/1 integers and timestamps as ISO-8601 UTC
+ * strings on both SQLite and PostgreSQL, so rows read the same from either database
+ * (docs/decisions/002-database.md).
+ */
+import type { Generated, Insertable, Selectable } from "kysely";
+
+export type UsersTable = {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased username: uniqueness is case-insensitive. */
+  username_key: string;
+  password_hash: string | null;
+  display_name: string | null;
+  email: string | null;
+  oidc_issuer: string | null;
+  oidc_subject: string | null;
+  created_at: string;
+};
+
+export type SessionsTable = {
+  /** SHA-256 of the token; the token itself is never stored. */
+  id: string;
+  user_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+};
+
+export type TasksTable = {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  category: string;
+  time_estimate: number;
+  due_time: string | null;
+  due_date: string | null;
+  completed: number;
+  created_at: string;
+};
+
+export type QuickWinsTable = {
+  id: Generated<number>;
+  user_id: number;
+  text: string;
+  completed: number;
+  created_at: string;
+};
+
+export type ThoughtsTable = {
+  id: Generated<number>;
+  user_id: number;
+  content: string;
+  type: string;
+  status: string;
+  converted_to: string | null;
+  created_at: string;
+};
+
+export type ProjectsTable = {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  description: string | null;
+  notes: string | null;
+  bucket: string;
+  deadline: string | null;
+  progress: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ProjectTasksTable = {
+  id: Generated<number>;
+  project_id: number;
+  /** The id the client sees: 1..n from the create dialog, a timestamp from the detail screen. */
+  task_key: number;
+  position: number;
+  title: string;
+  completed: number;
+};
+
+export type EventsTable = {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  description: string | null;
+  location: string | null;
+  date: string;
+  start_time: string;
+  duration: number;
+  category: string | null;
+  google_id: string | null;
+  google_calendar_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type UserSettingsTable = {
+  user_id: number;
+  theme: string;
+  tone: string;
+  help_level: string;
+  time_zone: string;
+  updated_at: string;
+};
+
+export type MoodEntriesTable = {
+  id: Generated<number>;
+  user_id: number;
+  mood: string;
+  date: string;
+  created_at: string;
+};
+
+export type Database = {
+  users: UsersTable;
+  sessions: SessionsTable;
+  tasks: TasksTable;
+  quick_wins: QuickWinsTable;
+  thoughts: ThoughtsTable;
+  projects: ProjectsTable;
+  project_tasks: ProjectTasksTable;
+  events: EventsTable;
+  user_settings: UserSettingsTable;
+  mood_entries: MoodEntriesTable;
+};
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;

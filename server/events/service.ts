@@ -1,0 +1,111 @@
+import type { Selectable, Updateable } from "kysely";
+import type { z } from "zod";
+import type { CalendarEvent, createEventInput, updateEventInput } from "../../shared/schemas.ts";
+import { type Db, nowIso } from "../db/database.ts";
+import type { EventsTable } from "../db/schema.ts";
+import { notFound } from "../errors.ts";
+
+const columns = [
+  "id",
+  "user_id",
+  "title",
+  "description",
+  "location",
+  "date",
+  "start_time",
+  "duration",
+  "category",
+  "google_id",
+  "google_calendar_id",
+  "created_at",
+] as const;
+
+function toEvent(row: Pick<Selectable<EventsTable>, (typeof columns)[number]>): CalendarEvent {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    date: row.date,
+    startTime: row.start_time,
+    duration: row.duration,
+    category: row.category as CalendarEvent["category"],
+    googleId: row.google_id,
+    googleCalendarId: row.google_calendar_id,
+    createdAt: row.created_at,
+  };
+}
+
+export async function listEvents(db: Db, opts: { userId: number }): Promise<CalendarEvent[]> {
+  const rows = await db
+    .selectFrom("events")
+    .select(columns)
+    .where("user_id", "=", opts.userId)
+    .orderBy("date")
+    .orderBy("start_time")
+    .orderBy("id")
+    .execute();
+  return rows.map(toEvent);
+}
+
+export async function getEvent(db: Db, opts: { userId: number; id: number }): Promise<CalendarEvent> {
+  const row = await db
+    .selectFrom("events")
+    .select(columns)
+    .where("id", "=", opts.id)
+    .where("user_id", "=", opts.userId)
+    .executeTakeFirst();
+  if (!row) throw notFound("Event");
+  return toEvent(row);
+}
+
+export async function createEvent(
+  db: Db,
+  opts: { userId: number; input: z.output<typeof createEventInput> },
+): Promise<CalendarEvent> {
+  const { input } = opts;
+  const now = nowIso();
+  const row = await db
+    .insertInto("events")
+    .values({
+      user_id: opts.userId,
+      title: input.title,
+      description: input.description,
+      location: input.location,
+      date: input.date,
+      start_time: input.startTime,
+      duration: input.duration,
+      category: input.category,
+      google_id: null,
+      google_calendar_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return toEvent(row);
+}
+
+export async function updateEvent(
+  db: Db,
+  opts: { userId: number; id: number; input: z.output<typeof updateEventInput> },
+): Promise<CalendarEvent> {
+  await getEvent(db, opts);
+  const { input } = opts;
+  const patch: Updateable<EventsTable> = { updated_at: nowIso() };
+  if (input.title !== undefined) patch.title = input.title;
+  if (input.description !== undefined) patch.description = input.description;
+  if (input.location !== undefined) patch.location = input.location;
+  if (input.date !== undefined) patch.date = input.date;
+  if (input.startTime !== undefined) patch.start_time = input.startTime;
+  if (input.duration !== undefined) patch.duration = input.duration;
+  if (input.category !== undefined) patch.category = input.category;
+  await db.updateTable("events").set(patch).where("id", "=", opts.id).where("user_id", "=", opts.userId).execute();
+  return getEvent(db, opts);
+}
+
+export async function deleteEvent(db: Db, opts: { userId: number; id: number }): Promise<void> {
+  const res = await db.deleteFrom("events").where("id", "=", opts.id).where("user_id", "=", opts.userId).executeTakeFirst();
+  if (Number(res.numDeletedRows) === 0) throw notFound("Event");
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createProjectInput, idParams, project, updateProjectInput } from "../../shared/schemas.ts";
+import { userIdOf } from "../auth/request-user.ts";
+import type { Db } from "../db/database.ts";
+import { createProject, deleteProject, getProject, listProjects, updateProject } from "./service.ts";
+
+export function registerProjectRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["projects"];
+  r.get("/api/projects", { schema: { tags, response: { 200: z.array(project) } } }, (req) =>
+    listProjects(db, { userId: userIdOf(req) }),
+  );
+  r.get("/api/projects/:id", { schema: { tags, params: idParams, response: { 200: project } } }, (req) =>
+    getProject(db, { userId: userIdOf(req), id: req.params.id }),
+  );
+  r.post("/api/projects", { schema: { tags, body: createProjectInput, response: { 201: project } } }, async (req, reply) =>
+    reply.status(201).send(await createProject(db, { userId: userIdOf(req), input: req.body })),
+  );
+  r.put(
+    "/api/projects/:id",
+    { schema: { tags, params: idParams, body: updateProjectInput, response: { 200: project } } },
+    (req) => updateProject(db, { userId: userIdOf(req), id: req.params.id, input: req.body }),
+  );
+  r.delete("/api/projects/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
+    await deleteProject(db, { userId: userIdOf(req), id: req.params.id });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,154 @@
+import type { Selectable, Transaction, Updateable } from "kysely";
+import type { z } from "zod";
+import { projectProgress } from "../../shared/constants.ts";
+import type { createProjectInput, Project, ProjectTask, updateProjectInput } from "../../shared/schemas.ts";
+import { type Db, fromBool, nowIso, toBool } from "../db/database.ts";
+import type { Database, ProjectsTable } from "../db/schema.ts";
+import { notFound } from "../errors.ts";
+
+const columns = [
+  "id",
+  "user_id",
+  "title",
+  "description",
+  "notes",
+  "bucket",
+  "deadline",
+  "progress",
+  "created_at",
+] as const;
+
+type ProjectRow = Pick<Selectable<ProjectsTable>, (typeof columns)[number]>;
+
+function toProject(row: ProjectRow, tasks: ProjectTask[]): Project {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    title: row.title,
+    description: row.description,
+    notes: row.notes,
+    bucket: row.bucket as Project["bucket"],
+    deadline: row.deadline,
+    progress: row.progress,
+    tasks,
+    createdAt: row.created_at,
+  };
+}
+
+async function tasksByProject(db: Db, projectIds: number[]): Promise<Map<number, ProjectTask[]>> {
+  const byProject = new Map<number, ProjectTask[]>();
+  if (projectIds.length === 0) return byProject;
+  const rows = await db
+    .selectFrom("project_tasks")
+    .select(["project_id", "task_key", "title", "completed"])
+    .where("project_id", "in", projectIds)
+    .orderBy("project_id")
+    .orderBy("position")
+    .execute();
+  for (const row of rows) {
+    const list = byProject.get(row.project_id) ?? [];
+    list.push({ id: row.task_key, title: row.title, completed: toBool(row.completed) });
+    byProject.set(row.project_id, list);
+  }
+  return byProject;
+}
+
+export async function listProjects(db: Db, opts: { userId: number }): Promise<Project[]> {
+  const rows = await db.selectFrom("projects").select(columns).where("user_id", "=", opts.userId).orderBy("id").execute();
+  const tasks = await tasksByProject(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toProject(r, tasks.get(r.id) ?? []));
+}
+
+export async function getProject(db: Db, opts: { userId: number; id: number }): Promise<Project> {
+  const row = await db
+    .selectFrom("projects")
+    .select(columns)
+    .where("id", "=", opts.id)
+    .where("user_id", "=", opts.userId)
+    .executeTakeFirst();
+  if (!row) throw notFound("Project");
+  const tasks = await tasksByProject(db, [row.id]);
+  return toProject(row, tasks.get(row.id) ?? []);
+}
+
+async function replaceTasks(trx: Transaction<Database>, projectId: number, tasks: ProjectTask[]): Promise<void> {
+  await trx.deleteFrom("project_tasks").where("project_id", "=", projectId).execute();
+  if (tasks.length === 0) return;
+  await trx
+    .insertInto("project_tasks")
+    .values(
+      tasks.map((t, position) => ({
+        project_id: projectId,
+        task_key: t.id,
+        position,
+        title: t.title,
+        completed: fromBool(t.completed),
+      })),
+    )
+    .execute();
+}
+
+/** Progress is derived from the tasks on every write, so it can never disagree with them. */
+export async function createProject(
+  db: Db,
+  opts: { userId: number; input: z.output<typeof createProjectInput> },
+): Promise<Project> {
+  const { input } = opts;
+  const id = await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const row = await trx
+      .insertInto("projects")
+      .values({
+        user_id: opts.userId,
+        title: input.title,
+        description: input.description,
+        notes: input.notes,
+        bucket: input.bucket,
+        deadline: input.deadline,
+        progress: projectProgress(input.tasks),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await replaceTasks(trx, row.id, input.tasks);
+    return row.id;
+  });
+  return getProject(db, { userId: opts.userId, id });
+}
+
+export async function updateProject(
+  db: Db,
+  opts: { userId: number; id: number; input: z.output<typeof updateProjectInput> },
+): Promise<Project> {
+  const { input } = opts;
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("projects")
+      .select("id")
+      .where("id", "=", opts.id)
+      .where("user_id", "=", opts.userId)
+      .executeTakeFirst();
+    if (!existing) throw notFound("Project");
+    const patch: Updateable<ProjectsTable> = { updated_at: nowIso() };
+    if (input.title !== undefined) patch.title = input.title;
+    if (input.description !== undefined) patch.description = input.description;
+    if (input.notes !== undefined) patch.notes = input.notes;
+    if (input.bucket !== undefined) patch.bucket = input.bucket;
+    if (input.deadline !== undefined) patch.deadline = input.deadline;
+    if (input.tasks !== undefined) {
+      patch.progress = projectProgress(input.tasks);
+      await replaceTasks(trx, opts.id, input.tasks);
+    }
+    await trx.updateTable("projects").set(patch).where("id", "=", opts.id).execute();
+  });
+  return getProject(db, opts);
+}
+
+export async function deleteProject(db: Db, opts: { userId: number; id: number }): Promise<void> {
+  const res = await db.deleteFrom("projects").where("id", "=", opts.id).where("user_id", "=", opts.userId).executeTakeFirst();
+  if (Number(res.numDeletedRows) === 0) throw notFound("Project");
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createQuickWinInput, idParams, quickWin, updateQuickWinInput } from "../../shared/schemas.ts";
+import { userIdOf } from "../auth/request-user.ts";
+import type { Db } from "../db/database.ts";
+import { createQuickWin, deleteQuickWin, listQuickWins, toggleQuickWin, updateQuickWin } from "./service.ts";
+
+export function registerQuickWinRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["quick wins"];
+  r.get("/api/quick-wins", { schema: { tags, response: { 200: z.array(quickWin) } } }, (req) =>
+    listQuickWins(db, { userId: userIdOf(req) }),
+  );
+  r.post("/api/quick-wins", { schema: { tags, body: createQuickWinInput, response: { 201: quickWin } } }, async (req, reply) =>
+    reply.status(201).send(await createQuickWin(db, { userId: userIdOf(req), input: req.body })),
+  );
+  r.patch(
+    "/api/quick-wins/:id",
+    { schema: { tags, params: idParams, body: updateQuickWinInput, response: { 200: quickWin } } },
+    (req) => updateQuickWin(db, { userId: userIdOf(req), id: req.params.id, input: req.body }),
+  );
+  r.patch("/api/quick-wins/:id/toggle", { schema: { tags, params: idParams, response: { 200: quickWin } } }, (req) =>
+    toggleQuickWin(db, { userId: userIdOf(req), id: req.params.id }),
+  );
+  r.delete("/api/quick-wins/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
+    await deleteQuickWin(db, { userId: userIdOf(req), id: req.params.id });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createTaskInput, idParams, task, updateTaskInput } from "../../shared/schemas.ts";
+import { userIdOf } from "../auth/request-user.ts";
+import type { Db } from "../db/database.ts";
+import { createTask, deleteTask, listTasks, toggleTask, updateTask } from "./service.ts";
+
+export function registerTaskRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["tasks"];
+  r.get("/api/tasks", { schema: { tags, response: { 200: z.array(task) } } }, (req) =>
+    listTasks(db, { userId: userIdOf(req) }),
+  );
+  r.post("/api/tasks", { schema: { tags, body: createTaskInput, response: { 201: task } } }, async (req, reply) =>
+    reply.status(201).send(await createTask(db, { userId: userIdOf(req), input: req.body })),
+  );
+  r.patch("/api/tasks/:id", { schema: { tags, params: idParams, body: updateTaskInput, response: { 200: task } } }, (req) =>
+    updateTask(db, { userId: userIdOf(req), id: req.params.id, input: req.body }),
+  );
+  r.patch("/api/tasks/:id/toggle", { schema: { tags, params: idParams, response: { 200: task } } }, (req) =>
+    toggleTask(db, { userId: userIdOf(req), id: req.params.id }),
+  );
+  r.delete("/api/tasks/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
+    await deleteTask(db, { userId: userIdOf(req), id: req.params.id });
+    return reply.status(204).send();
+  });
+}

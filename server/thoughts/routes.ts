@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createThoughtInput, idParams, thought, updateThoughtInput } from "../../shared/schemas.ts";
+import { userIdOf } from "../auth/request-user.ts";
+import type { Db } from "../db/database.ts";
+import { createThought, deleteThought, listThoughts, updateThought } from "./service.ts";
+
+export function registerThoughtRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["thoughts"];
+  r.get("/api/thoughts", { schema: { tags, response: { 200: z.array(thought) } } }, (req) =>
+    listThoughts(db, { userId: userIdOf(req) }),
+  );
+  r.post("/api/thoughts", { schema: { tags, body: createThoughtInput, response: { 201: thought } } }, async (req, reply) =>
+    reply.status(201).send(await createThought(db, { userId: userIdOf(req), input: req.body })),
+  );
+  r.patch(
+    "/api/thoughts/:id",
+    { schema: { tags, params: idParams, body: updateThoughtInput, response: { 200: thought } } },
+    (req) => updateThought(db, { userId: userIdOf(req), id: req.params.id, input: req.body }),
+  );
+  r.delete("/api/thoughts/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
+    await deleteThought(db, { userId: userIdOf(req), id: req.params.id });
+    return reply.status(204).send();
+  });
+}

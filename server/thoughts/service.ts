@@ -1,0 +1,84 @@
+import type { Selectable, Updateable } from "kysely";
+import type { z } from "zod";
+import type { createThoughtInput, Thought, updateThoughtInput } from "../../shared/schemas.ts";
+import { type Db, nowIso } from "../db/database.ts";
+import type { ThoughtsTable } from "../db/schema.ts";
+import { notFound } from "../errors.ts";
+
+const columns = ["id", "user_id", "content", "type", "status", "converted_to", "created_at"] as const;
+
+function toThought(row: Selectable<ThoughtsTable>): Thought {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    content: row.content,
+    type: row.type as Thought["type"],
+    status: row.status as Thought["status"],
+    convertedTo: row.converted_to,
+    createdAt: row.created_at,
+  };
+}
+
+/** Newest first; ties (same millisecond) broken by id so the order is stable. */
+export async function listThoughts(db: Db, opts: { userId: number }): Promise<Thought[]> {
+  const rows = await db
+    .selectFrom("thoughts")
+    .select(columns)
+    .where("user_id", "=", opts.userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map(toThought);
+}
+
+async function getThought(db: Db, userId: number, id: number): Promise<Thought> {
+  const row = await db
+    .selectFrom("thoughts")
+    .select(columns)
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) throw notFound("Thought");
+  return toThought(row);
+}
+
+export async function createThought(
+  db: Db,
+  opts: { userId: number; input: z.output<typeof createThoughtInput> },
+): Promise<Thought> {
+  const row = await db
+    .insertInto("thoughts")
+    .values({
+      user_id: opts.userId,
+      content: opts.input.content,
+      type: opts.input.type,
+      status: "inbox",
+      converted_to: null,
+      created_at: nowIso(),
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return toThought(row);
+}
+
+export async function updateThought(
+  db: Db,
+  opts: { userId: number; id: number; input: z.output<typeof updateThoughtInput> },
+): Promise<Thought> {
+  await getThought(db, opts.userId, opts.id);
+  const { input } = opts;
+  const patch: Updateable<ThoughtsTable> = {};
+  if (input.content !== undefined) patch.content = input.content;
+  if (input.type !== undefined) patch.type = input.type;
+  if (input.status !== undefined) patch.status = input.status;
+  if (input.convertedTo !== undefined) patch.converted_to = input.convertedTo;
+  if (Object.keys(patch).length > 0) {
+    await db.updateTable("thoughts").set(patch).where("id", "=", opts.id).where("user_id", "=", opts.userId).execute();
+  }
+  return getThought(db, opts.userId, opts.id);
+}
+
+export async function deleteThought(db: Db, opts: { userId: number; id: number }): Promise<void> {
+  const res = await db.deleteFrom("thoughts").where("id", "=", opts.id).where("user_id", "=", opts.userId).executeTakeFirst();
+  if (Number(res.numDeletedRows) === 0) throw notFound("Thought");
+}

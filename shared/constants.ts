@@ -1,0 +1,77 @@
+/** Business constants of the product (spec section 9). One source for server and web. */
+
+export const FOCUS_SESSION_SECONDS = 25 * 60;
+export const FOCUS_BREAK_SECONDS = 5 * 60;
+
+export const VOICE_AUTO_STOP_MS = 10_000;
+export const VOICE_CHUNK_MS = 100;
+export const VOICE_PREFERRED_MIME = "audio/webm";
+
+export const TIME_ESTIMATE_MIN = 5;
+export const TIME_ESTIMATE_MAX = 120;
+export const TIME_ESTIMATE_DEFAULT = 15;
+
+export const ALL_DAY_MINUTES = 1440;
+export const APPROACHING_MINUTES = 60;
+/** Tomorrow's timed events shown on the dashboard schedule. */
+export const SCHEDULE_TOMORROW_LIMIT = 2;
+
+export const SUGGESTIONS_COOLDOWN_MS = 5 * 60 * 1000;
+export const RECENT_THOUGHTS_FOR_AI = 3;
+export const CALENDAR_RELOAD_DELAY_MS = 1000;
+export const DELETE_ALL_REDIRECT_MS = 1500;
+export const QUICK_WIN_TOAST_CHARS = 30;
+export const QUICK_WIN_BADGE = "5-15 mins";
+export const PROJECT_TASK_LIST_HEIGHT_PX = 400;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_MAX_WIDTH_PX = 420;
+
+export const THOUGHT_TYPES = ["Task", "Idea", "Reminder", "Note", "Journal"] as const;
+export const DEFAULT_THOUGHT_TYPE = "Note";
+export const TASK_CATEGORIES = ["Work", "Personal", "Health", "Finance", "Education"] as const;
+export const DEFAULT_TASK_CATEGORY = "Work";
+export const EVENT_CATEGORIES = [
+  "Work",
+  "Personal",
+  "Health",
+  "Finance",
+  "Social",
+  "Google Calendar",
+] as const;
+export const PROJECT_BUCKETS = ["work", "personal", "health", "finance"] as const;
+export const MOODS = ["Happy", "Neutral", "Sad", "Frustrated", "Tired"] as const;
+export const ASSISTANT_TONES = ["silent", "friendly", "coachy"] as const;
+export const DEFAULT_TONE = "friendly";
+export const HELP_LEVELS = ["minimal", "moderate", "proactive"] as const;
+export const DEFAULT_HELP_LEVEL = "moderate";
+export const THEMES = ["light", "dark"] as const;
+export const DEFAULT_THEME = "dark";
+export const THOUGHT_STATUSES = ["inbox", "archived", "converted"] as const;
+
+export const DATE_DISPLAY_FORMAT = "MMM d, yyyy";
+export const AI_KEY_PREFIX = "sk-";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 64;
+
+/** Browser storage keys (spec section 3). */
+export const STORAGE_KEYS = {
+  user: "user",
+  mood: "user-mood",
+  theme: "theme",
+  lastSuggestionRefresh: "lastSuggestionRefresh",
+  taskSteps: "taskSteps",
+} as const;
+
+/** Rounded percent of completed tasks, 0 when there are none (spec section 9). */
+export function projectProgress(tasks: ReadonlyArray<{ completed: boolean }>): number {
+  if (tasks.length === 0) return 0;
+  const done = tasks.filter((t) => t.completed).length;
+  return Math.round((done / tasks.length) * 100);
+}

@@ -1,0 +1,324 @@
+/**
+ * The API contract: one zod schema per request and response body. The server validates with
+ * them and the web forms reuse them, so a rule is written once.
+ */
+import { z } from "zod";
+import {
+  ALL_DAY_MINUTES,
+  ASSISTANT_TONES,
+  DEFAULT_TASK_CATEGORY,
+  DEFAULT_THOUGHT_TYPE,
+  EVENT_CATEGORIES,
+  HELP_LEVELS,
+  MOODS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PROJECT_BUCKETS,
+  TASK_CATEGORIES,
+  THEMES,
+  THOUGHT_STATUSES,
+  THOUGHT_TYPES,
+  TIME_ESTIMATE_DEFAULT,
+  TIME_ESTIMATE_MAX,
+  TIME_ESTIMATE_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from "./constants.ts";
+
+const id = z.number().int().positive();
+/** Path parameter ids: numeric strings only, so `/api/tasks/abc` is a 400, not a lookup. */
+export const idParams = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+function isRealDate(value: string): boolean {
+  const [y, m, d] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export const dateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected a date as YYYY-MM-DD")
+  .refine(isRealDate, "Not a real calendar date");
+export const timeString = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Expected a time as HH:MM (24-hour)");
+
+const nonBlank = (max: number) =>
+  z.string().trim().min(1, "Must not be blank").max(max, `At most ${max} characters`);
+/** Optional free text: blank becomes null (spec section 5: empty description, notes → null). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => (v == null || v.trim() === "" ? null : v));
+
+export const taskCategory = z.enum(TASK_CATEGORIES);
+export const thoughtType = z.enum(THOUGHT_TYPES);
+export const thoughtStatus = z.enum(THOUGHT_STATUSES);
+export const eventCategory = z.enum(EVENT_CATEGORIES);
+export const projectBucket = z.enum(PROJECT_BUCKETS);
+export const mood = z.enum(MOODS);
+export const assistantTone = z.enum(ASSISTANT_TONES);
+export const helpLevel = z.enum(HELP_LEVELS);
+export const theme = z.enum(THEMES);
+
+// ---------- errors ----------
+export const errorBody = z.object({ message: z.string(), code: z.string().optional() });
+export type ErrorBody = z.infer<typeof errorBody>;
+
+// ---------- users and auth ----------
+export const user = z.object({
+  id,
+  username: z.string(),
+  displayName: z.string().nullable(),
+  email: z.string().nullable(),
+  googleId: z.string().nullable(),
+  hasPassword: z.boolean(),
+});
+export type User = z.infer<typeof user>;
+export const userEnvelope = z.object({ user });
+
+export const username = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, `At least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `At most ${USERNAME_MAX} characters`)
+  .regex(/^[\p{L}\p{N}._@-]+$/u, "Use letters, digits, dots, dashes, underscores or @");
+export const password = z
+  .string()
+  .min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`);
+
+export const registerInput = z.object({
+  username,
+  password,
+  displayName: optionalText(100).optional(),
+  email: z.email("Not a valid e-mail address").nullish(),
+});
+export const loginInput = z.object({
+  username: z.string().trim().min(1, "Required").max(USERNAME_MAX),
+  password: z.string().min(1, "Required").max(PASSWORD_MAX),
+});
+export const updateAccountInput = z.object({
+  displayName: optionalText(100).optional(),
+  email: z
+    .union([z.email("Not a valid e-mail address"), z.literal("")])
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .optional(),
+});
+export const changePasswordInput = z.object({
+  currentPassword: z.string().max(PASSWORD_MAX).optional(),
+  newPassword: password,
+});
+
+// ---------- focus tasks ----------
+export const task = z.object({
+  id,
+  userId: id,
+  title: z.string(),
+  category: taskCategory,
+  timeEstimate: z.number().int(),
+  dueTime: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  completed: z.boolean(),
+  createdAt: z.string(),
+});
+export type Task = z.infer<typeof task>;
+export const timeEstimate = z
+  .number()
+  .int("Must be a whole number of minutes")
+  .min(TIME_ESTIMATE_MIN, `At least ${TIME_ESTIMATE_MIN} minutes`)
+  .max(TIME_ESTIMATE_MAX, `At most ${TIME_ESTIMATE_MAX} minutes`);
+export const createTaskInput = z.object({
+  title: nonBlank(200),
+  category: taskCategory.default(DEFAULT_TASK_CATEGORY),
+  timeEstimate: timeEstimate.default(TIME_ESTIMATE_DEFAULT),
+  dueTime: timeString.nullish().transform((v) => v ?? null),
+  dueDate: dateString.nullish().transform((v) => v ?? null),
+  userId: z.unknown().optional(),
+});
+export type CreateTaskInput = z.input<typeof createTaskInput>;
+export const updateTaskInput = z
+  .object({
+    title: nonBlank(200),
+    category: taskCategory,
+    timeEstimate,
+    dueTime: timeString.nullable(),
+    dueDate: dateString.nullable(),
+    completed: z.boolean(),
+  })
+  .partial();
+
+// ---------- quick wins ----------
+export const quickWin = z.object({
+  id,
+  userId: id,
+  text: z.string(),
+  completed: z.boolean(),
+  createdAt: z.string(),
+});
+export type QuickWin = z.infer<typeof quickWin>;
+export const createQuickWinInput = z.object({ text: nonBlank(200), userId: z.unknown().optional() });
+export const updateQuickWinInput = z
+  .object({ text: nonBlank(200), completed: z.boolean() })
+  .partial();
+
+// ---------- thoughts ----------
+export const thought = z.object({
+  id,
+  userId: id,
+  content: z.string(),
+  type: thoughtType,
+  status: thoughtStatus,
+  convertedTo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Thought = z.infer<typeof thought>;
+export const createThoughtInput = z.object({
+  content: nonBlank(10_000),
+  type: thoughtType.default(DEFAULT_THOUGHT_TYPE),
+  userId: z.unknown().optional(),
+});
+export const updateThoughtInput = z
+  .object({
+    content: nonBlank(10_000),
+    type: thoughtType,
+    status: thoughtStatus,
+    convertedTo: z.string().max(200).nullable(),
+  })
+  .partial();
+
+// ---------- projects ----------
+export const projectTask = z.object({
+  /** Client-chosen: 1..n from the create dialog, a timestamp from the detail screen. */
+  id: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  title: nonBlank(300),
+  completed: z.boolean().default(false),
+});
+export type ProjectTask = z.infer<typeof projectTask>;
+const projectTasks = z
+  .array(projectTask)
+  .max(500, "At most 500 tasks")
+  .refine((tasks) => new Set(tasks.map((t) => t.id)).size === tasks.length, "Task ids must be unique");
+export const project = z.object({
+  id,
+  userId: id,
+  title: z.string(),
+  description: z.string().nullable(),
+  notes: z.string().nullable(),
+  bucket: projectBucket,
+  deadline: z.string().nullable(),
+  progress: z.number(),
+  tasks: z.array(z.object({ id: z.number(), title: z.string(), completed: z.boolean() })),
+  createdAt: z.string(),
+});
+export type Project = z.infer<typeof project>;
+export const createProjectInput = z.object({
+  title: nonBlank(200),
+  description: optionalText(5000),
+  notes: optionalText(100_000),
+  bucket: projectBucket.default("work"),
+  deadline: z
+    .union([dateString, z.literal("")])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  tasks: projectTasks.default([]),
+  /** Accepted for compatibility with the spec's client; the server derives progress from tasks. */
+  progress: z.number().optional(),
+  userId: z.unknown().optional(),
+});
+export type CreateProjectInput = z.input<typeof createProjectInput>;
+export const updateProjectInput = z.object({
+  title: nonBlank(200).optional(),
+  description: optionalText(5000).optional(),
+  notes: z.string().max(100_000).nullable().optional(),
+  bucket: projectBucket.optional(),
+  deadline: z
+    .union([dateString, z.literal("")])
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .optional(),
+  tasks: projectTasks.optional(),
+  progress: z.number().optional(),
+});
+
+// ---------- calendar events ----------
+export const event = z.object({
+  id,
+  userId: id,
+  title: z.string(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  date: z.string(),
+  startTime: z.string(),
+  duration: z.number().int(),
+  category: eventCategory.nullable(),
+  googleId: z.string().nullable(),
+  googleCalendarId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CalendarEvent = z.infer<typeof event>;
+const eventFields = {
+  title: nonBlank(300),
+  description: optionalText(10_000),
+  location: optionalText(500),
+  date: dateString,
+  startTime: timeString,
+  duration: z
+    .number()
+    .int("Must be a whole number of minutes")
+    .min(1, "At least 1 minute")
+    .max(ALL_DAY_MINUTES * 14, "At most 14 days"),
+  category: eventCategory.nullish().transform((v) => v ?? null),
+};
+export const createEventInput = z.object({
+  ...eventFields,
+  startTime: timeString.default("00:00"),
+  userId: z.unknown().optional(),
+});
+export type CreateEventInput = z.input<typeof createEventInput>;
+export const updateEventInput = z.object(eventFields).partial().extend({
+  // The spec's client PUTs the whole event back; server-owned fields are ignored.
+  id: z.unknown().optional(),
+  userId: z.unknown().optional(),
+  googleId: z.unknown().optional(),
+  googleCalendarId: z.unknown().optional(),
+  createdAt: z.unknown().optional(),
+});
+
+// ---------- settings, theme, mood ----------
+export const settings = z.object({
+  theme,
+  tone: assistantTone,
+  helpLevel,
+  timeZone: z.string(),
+});
+export type Settings = z.infer<typeof settings>;
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+export const updateSettingsInput = z
+  .object({
+    theme,
+    tone: assistantTone,
+    helpLevel,
+    timeZone: z.string().max(64).refine(isTimeZone, "Unknown time zone"),
+  })
+  .partial();
+export const themeInput = z.object({ appearance: theme });
+export const moodEntry = z.object({ mood, date: z.string(), createdAt: z.string() });
+export type MoodEntry = z.infer<typeof moodEntry>;
+export const moodInput = z.object({ mood, date: dateString.optional() });
+
+// ---------- data ----------
+export const deleteAllResponse = z.object({ deletedCounts: z.record(z.string(), z.number()) });
+export type DeleteAllResponse = z.infer<typeof deleteAllResponse>;
