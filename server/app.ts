@@ -7,6 +7,7 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { registerAiRoutes } from "./ai/routes.ts";
 import { LoginThrottle } from "./auth/login-throttle.ts";
 import { registerSessionAuth } from "./auth/request-user.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
@@ -123,7 +124,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   registerProjectRoutes(app, { db });
   registerEventRoutes(app, { db });
   registerSettingsRoutes(app, { db });
-  registerDataRoutes(app, { db });
+  const assistant = registerAiRoutes(app, { config, db });
+  registerDataRoutes(app, { db, onDeleteAll: (userId) => assistant.forgetUser(userId) });
 
   app.get("/api/health", { config: { public: true }, schema: { hide: true } }, async () => ({ ok: true }));
   app.get("/api/docs/json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -24,6 +24,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  AI_BASE_URL: z.url("must be the base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1").optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default("gpt-4o-mini"),
+  AI_TRANSCRIBE_MODEL: z.string().default("whisper-1"),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   LEGAL_COMPANY_NAME: z.string().default("the operator of this Daily Compass service"),
   LEGAL_CONTACT_EMAIL: z.string().default("the contact address published by the operator"),
   LEGAL_NOTICE_DAYS: z.coerce.number().int().positive().default(30),
@@ -45,6 +50,8 @@ export type Config = {
   /** Directory holding the built web app; absent in API-only tests. */
   webDist: string | undefined;
   legal: { companyName: string; contactEmail: string; noticeDays: number };
+  /** Server-wide assistant provider; without baseUrl or apiKey the offline assistant answers. */
+  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string; transcribeModel: string; timeoutMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -69,6 +76,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webDist: path.resolve("dist/web"),
+    ai: {
+      baseUrl: e.AI_BASE_URL,
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      transcribeModel: e.AI_TRANSCRIBE_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
+    },
     legal: {
       companyName: e.LEGAL_COMPANY_NAME,
       contactEmail: e.LEGAL_CONTACT_EMAIL,

@@ -1,5 +1,6 @@
 import { type ColumnDataType, type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
 import * as initial from "./migrations/0001-initial.ts";
+import * as secretsAndAudio from "./migrations/0002-secrets-and-audio.ts";
 
 const MIGRATION_LOCK_ID = 724201;
 
@@ -11,6 +12,7 @@ export type MigrationContext = {
   idType: ColumnDataType;
   idColumn: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
   bigintType: ColumnDataType;
+  blobType: ColumnDataType;
 };
 
 type Migration = {
@@ -19,16 +21,20 @@ type Migration = {
 };
 
 /** Append only: never edit a migration that has shipped. */
-const migrations: Migration[] = [{ name: "0001-initial", up: initial.up }];
+const migrations: Migration[] = [
+  { name: "0001-initial", up: initial.up },
+  { name: "0002-secrets-and-audio", up: secretsAndAudio.up },
+];
 
 export function migrationContext(dialect: Dialect): MigrationContext {
   return dialect === "postgres"
-    ? { dialect, idType: "serial", idColumn: (c) => c.primaryKey(), bigintType: "bigint" }
+    ? { dialect, idType: "serial", idColumn: (c) => c.primaryKey(), bigintType: "bigint", blobType: "bytea" }
     : {
         dialect,
         idType: "integer",
         idColumn: (c) => c.primaryKey().autoIncrement(),
         bigintType: "integer",
+        blobType: "blob",
       };
 }
 

@@ -113,6 +113,27 @@ export type MoodEntriesTable = {
   created_at: string;
 };
 
+/** Encrypted per-user secrets: the assistant key, calendar refresh tokens (AES-256-GCM). */
+export type UserSecretsTable = {
+  user_id: number;
+  /** What the secret is for, e.g. "ai_key". */
+  kind: string;
+  ciphertext: string;
+  /** Last four characters, shown so the user can tell which key is set. */
+  hint: string | null;
+  updated_at: string;
+};
+
+/** A voice recording kept with its thought until it is transcribed. */
+export type ThoughtAudioTable = {
+  thought_id: number;
+  user_id: number;
+  mime: string;
+  data: Uint8Array;
+  transcribed: number;
+  created_at: string;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -124,6 +145,8 @@ export type Database = {
   events: EventsTable;
   user_settings: UserSettingsTable;
   mood_entries: MoodEntriesTable;
+  user_secrets: UserSecretsTable;
+  thought_audio: ThoughtAudioTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
