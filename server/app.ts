@@ -22,13 +22,27 @@ import { registerSettingsRoutes } from "./settings/routes.ts";
 import { registerTaskRoutes } from "./tasks/routes.ts";
 import { registerThoughtRoutes } from "./thoughts/routes.ts";
 
-export type AppDeps = { config: Config; db: Db };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  /** Where log lines go (stdout by default); tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream;
+};
+
+export type RouteEntry = { method: string; url: string; isPublic: boolean };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route registered, so tests can check each one is guarded. */
+    routeTable: RouteEntry[];
+  }
+}
 
 const BODY_LIMIT = 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Builds the whole HTTP application without listening, so tests drive it through inject(). */
-export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -37,11 +51,21 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
             level: config.logLevel,
             // Requests are logged by method and URL only; these never reach a log line.
             redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password"],
+            ...(logStream ? { stream: logStream } : {}),
           },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
-    // Query strings of our routes are tiny; a long one is noise or an attack.
-    maxParamLength: 200,
+    // Path parameters of our routes are short ids; a long one is noise or an attack.
+    routerOptions: { maxParamLength: 200 },
+  });
+  const routeTable: RouteEntry[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === "HEAD") continue;
+      routeTable.push({ method, url: route.url, isPublic: route.config?.public === true });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -143,28 +167,32 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   return app;
 }
 
-/** Serves the built web app; any page path that is not a file gets index.html (client routing). */
+/**
+ * Unknown API paths answer JSON 404. When the web app is built, any other page path gets its
+ * index.html (client-side routing) and its files are served as they are.
+ */
 function registerWebApp(app: FastifyInstance, config: Config): void {
-  const dist = config.webDist;
-  const index = dist ? path.join(dist, "index.html") : undefined;
-  if (!dist || !index || !fs.existsSync(index)) return;
-  app.register(fastifyStatic, {
-    root: dist,
-    index: false,
-    wildcard: false,
-    cacheControl: false,
-    setHeaders: (res, filePath) => {
-      // Hashed bundle names change with their content, so they can be cached for good.
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
-    },
-  });
-  const html = fs.readFileSync(index);
+  const index = config.webDist ? path.join(config.webDist, "index.html") : undefined;
+  const html = index && fs.existsSync(index) ? fs.readFileSync(index) : undefined;
+  if (html && config.webDist) {
+    app.register(fastifyStatic, {
+      root: config.webDist,
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Hashed bundle names change with their content, so they can be cached for good.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    if (pathname.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD")) {
-      return reply.status(404).send({ message: `No route for ${request.method} ${pathname}`, code: "NOT_FOUND" });
+    const isPage = !pathname.startsWith("/api/") && (request.method === "GET" || request.method === "HEAD");
+    if (html && isPage) {
+      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
     }
-    return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+    return reply.status(404).send({ message: `No route for ${request.method} ${pathname}`, code: "NOT_FOUND" });
   });
 }

@@ -62,8 +62,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Framework errors (bad JSON, body too large, wrong content type, rate limit) are safe to show.
     return reply.status(status).send({ message: error.message, code: codeForStatus(status) });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split("?")[0]}`, code: "NOT_FOUND" });
-  });
 }

@@ -20,12 +20,24 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** TEST_DATABASE_URL with a user name filled in: pg would otherwise fall back to $USER, often unset in CI. */
+function testDatabaseUrl(): string | undefined {
+  const raw = process.env.TEST_DATABASE_URL;
+  if (!raw) return undefined;
+  const url = new URL(raw);
+  if (!url.username) url.username = process.env.PGUSER ?? "postgres";
+  return url.toString();
+}
+
 let counter = 0;
 export const uniqueName = (prefix = "user") => `${prefix}${process.pid}x${Date.now().toString(36)}x${counter++}`;
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logStream?: NodeJS.WritableStream; webDist?: string } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-test-"));
-  const pgUrl = process.env.TEST_DATABASE_URL;
+  const pgUrl = testDatabaseUrl();
   let databaseUrl: string | undefined;
   let dropSchema: (() => Promise<void>) | undefined;
   if (pgUrl) {
@@ -52,9 +64,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  config.webDist = undefined;
+  config.webDist = opts.webDist;
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, db: handle.db });
+  const app = await buildApp({ config, db: handle.db, logStream: opts.logStream });
   await app.ready();
 
   const signUp: TestApp["signUp"] = async (username = uniqueName(), password = "correct horse battery") => {

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { migrateToLatest } from "./migrate.ts";
+
+let t: TestApp | undefined;
+afterAll(() => t?.close());
+
+describe("migrations", () => {
+  it("build the whole schema on an empty database and are a no-op the second time", async () => {
+    t = await createTestApp();
+    const tables = await t.handle.db.introspection.getTables();
+    const byName = new Map(tables.map((x) => [x.name, x.columns.map((c) => c.name)]));
+    for (const name of ["users", "sessions", "tasks", "quick_wins", "thoughts", "projects", "project_tasks", "events", "user_settings", "mood_entries", "user_secrets", "thought_audio"]) {
+      expect(byName.has(name), name).toBe(true);
+    }
+    expect(byName.get("events")).toEqual(
+      expect.arrayContaining(["title", "description", "location", "date", "start_time", "duration", "category", "google_id", "google_calendar_id", "created_at"]),
+    );
+    expect(byName.get("tasks")).toEqual(
+      expect.arrayContaining(["title", "category", "time_estimate", "due_time", "due_date", "completed", "created_at"]),
+    );
+    expect(byName.get("user_settings")).toEqual(expect.arrayContaining(["theme", "tone", "help_level", "time_zone"]));
+    expect(await migrateToLatest(t.handle.db as never, t.handle.dialect)).toEqual([]);
+  });
+
+  it("leave a SQLite file in the data folder with WAL and foreign keys on", async () => {
+    if (process.env.TEST_DATABASE_URL) return expect(t?.handle.dialect).toBe("postgres");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-mig-"));
+    const { openDatabase } = await import("./database.ts");
+    const h = await openDatabase({ dataDir: dir });
+    const { sql } = await import("kysely");
+    expect((await sql<{ journal_mode: string }>`pragma journal_mode`.execute(h.db)).rows[0].journal_mode).toBe("wal");
+    expect((await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(h.db)).rows[0].foreign_keys).toBe(1);
+    await h.close();
+    expect(fs.existsSync(path.join(dir, "daily-compass.sqlite"))).toBe(true);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
