@@ -51,7 +51,13 @@ export type Config = {
   webDist: string | undefined;
   legal: { companyName: string; contactEmail: string; noticeDays: number };
   /** Server-wide assistant provider; without baseUrl or apiKey the offline assistant answers. */
-  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string; transcribeModel: string; timeoutMs: number };
+  ai: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    transcribeModel: string;
+    timeoutMs: number;
+  };
 };
 
 export class ConfigError extends Error {}

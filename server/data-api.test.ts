@@ -12,7 +12,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const call = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: unknown, c = cookie) =>
-  t.app.inject({ method, url, headers: { cookie: c }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie: c },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 async function expectRejected(url: string, payload: unknown, field: string, listUrl = url) {
   const before = (await call("GET", listUrl)).json();
@@ -43,7 +48,12 @@ describe("focus tasks", () => {
   });
 
   it("keeps every field given", async () => {
-    const res = await call("POST", "/api/tasks", { title: "Gym", category: "Health", timeEstimate: 120, dueTime: "18:30" });
+    const res = await call("POST", "/api/tasks", {
+      title: "Gym",
+      category: "Health",
+      timeEstimate: 120,
+      dueTime: "18:30",
+    });
     expect(res.json()).toMatchObject({ category: "Health", timeEstimate: 120, dueTime: "18:30" });
     const edited = await call("PATCH", `/api/tasks/${res.json().id}`, { title: "Gym, legs", timeEstimate: 5 });
     expect(edited.json()).toMatchObject({ title: "Gym, legs", timeEstimate: 5, category: "Health" });
@@ -91,14 +101,20 @@ describe("thoughts", () => {
     expect(a).toMatchObject({ type: "Note", status: "inbox", convertedTo: null });
     expect(b.type).toBe("Reminder");
     const list = (await call("GET", "/api/thoughts")).json();
-    expect(list.findIndex((x: { id: number }) => x.id === b.id)).toBeLessThan(list.findIndex((x: { id: number }) => x.id === a.id));
+    expect(list.findIndex((x: { id: number }) => x.id === b.id)).toBeLessThan(
+      list.findIndex((x: { id: number }) => x.id === a.id),
+    );
   });
 
   it("archives, restores and records a conversion", async () => {
     const { id } = (await call("POST", "/api/thoughts", { content: "buy stamps", type: "Task" })).json();
     expect((await call("PATCH", `/api/thoughts/${id}`, { status: "archived" })).json().status).toBe("archived");
     expect((await call("PATCH", `/api/thoughts/${id}`, { status: "inbox" })).json().status).toBe("inbox");
-    const converted = await call("PATCH", `/api/thoughts/${id}`, { status: "converted", convertedTo: "task:7", type: "Idea" });
+    const converted = await call("PATCH", `/api/thoughts/${id}`, {
+      status: "converted",
+      convertedTo: "task:7",
+      type: "Idea",
+    });
     expect(converted.json()).toMatchObject({ status: "converted", convertedTo: "task:7", type: "Idea" });
   });
 
@@ -134,11 +150,17 @@ describe("projects", () => {
       bucket: "personal",
       progress: 33,
     });
-    expect(res.json().tasks.map((x: { title: string }) => x.title)).toEqual(["Book van", "Pack books", "Change address"]);
+    expect(res.json().tasks.map((x: { title: string }) => x.title)).toEqual([
+      "Book van",
+      "Pack books",
+      "Change address",
+    ]);
   });
 
   it("gets one, updates tasks (progress follows), notes alone and deletes", async () => {
-    const { id } = (await call("POST", "/api/projects", { title: "Tax return", bucket: "finance", deadline: "2027-01-05" })).json();
+    const { id } = (
+      await call("POST", "/api/projects", { title: "Tax return", bucket: "finance", deadline: "2027-01-05" })
+    ).json();
     const got = (await call("GET", `/api/projects/${id}`)).json();
     expect(got).toMatchObject({ title: "Tax return", deadline: "2027-01-05", progress: 0, tasks: [] });
     const stamp = 1_763_000_000_123; // the detail screen keys new tasks by timestamp
@@ -163,7 +185,16 @@ describe("projects", () => {
     [{ title: "" }, "title"],
     [{ title: "x", bucket: "hobby" }, "bucket"],
     [{ title: "x", deadline: "next week" }, "deadline"],
-    [{ title: "x", tasks: [{ id: 1, title: "a" }, { id: 1, title: "b" }] }, "tasks"],
+    [
+      {
+        title: "x",
+        tasks: [
+          { id: 1, title: "a" },
+          { id: 1, title: "b" },
+        ],
+      },
+      "tasks",
+    ],
     [{ title: "x", tasks: [{ id: 1, title: " " }] }, "tasks"],
   ])("refuses %j", async (payload, field) => {
     await expectRejected("/api/projects", payload, field);
@@ -173,7 +204,9 @@ describe("projects", () => {
     const { id } = (await call("POST", "/api/projects", { title: "Garden", tasks: [{ id: 1, title: "Dig" }] })).json();
     const res = await call("PUT", `/api/projects/${id}`, { tasks: [{ id: 1, title: "" }] });
     expect(res.statusCode).toBe(400);
-    expect((await call("GET", `/api/projects/${id}`)).json().tasks).toEqual([{ id: 1, title: "Dig", completed: false }]);
+    expect((await call("GET", `/api/projects/${id}`)).json().tasks).toEqual([
+      { id: 1, title: "Dig", completed: false },
+    ]);
   });
 
   it("answers 400 for a non-numeric id", async () => {
@@ -183,12 +216,38 @@ describe("projects", () => {
 
 describe("events", () => {
   it("creates, lists by date and time, updates (the whole event sent back) and deletes", async () => {
-    const late = (await call("POST", "/api/events", { title: "Dentist", date: "2026-12-01", startTime: "15:00", duration: 45, category: "Health", location: "Main St" })).json();
-    const early = (await call("POST", "/api/events", { title: "Stand-up", date: "2026-12-01", startTime: "09:30", duration: 15 })).json();
-    expect(late).toMatchObject({ title: "Dentist", duration: 45, category: "Health", location: "Main St", description: null, googleId: null, googleCalendarId: null });
+    const late = (
+      await call("POST", "/api/events", {
+        title: "Dentist",
+        date: "2026-12-01",
+        startTime: "15:00",
+        duration: 45,
+        category: "Health",
+        location: "Main St",
+      })
+    ).json();
+    const early = (
+      await call("POST", "/api/events", { title: "Stand-up", date: "2026-12-01", startTime: "09:30", duration: 15 })
+    ).json();
+    expect(late).toMatchObject({
+      title: "Dentist",
+      duration: 45,
+      category: "Health",
+      location: "Main St",
+      description: null,
+      googleId: null,
+      googleCalendarId: null,
+    });
     const list = (await call("GET", "/api/events")).json();
-    expect(list.map((e: { id: number }) => e.id).indexOf(early.id)).toBeLessThan(list.map((e: { id: number }) => e.id).indexOf(late.id));
-    const updated = await call("PUT", `/api/events/${late.id}`, { ...late, startTime: "16:00", googleId: "forged", userId: 1 });
+    expect(list.map((e: { id: number }) => e.id).indexOf(early.id)).toBeLessThan(
+      list.map((e: { id: number }) => e.id).indexOf(late.id),
+    );
+    const updated = await call("PUT", `/api/events/${late.id}`, {
+      ...late,
+      startTime: "16:00",
+      googleId: "forged",
+      userId: 1,
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ startTime: "16:00", googleId: null, userId });
     expect((await call("DELETE", `/api/events/${late.id}`)).statusCode).toBe(204);
@@ -214,8 +273,17 @@ describe("events", () => {
 
 describe("settings, theme and mood", () => {
   it("starts from the defaults and stores changes per user", async () => {
-    expect((await call("GET", "/api/settings")).json()).toEqual({ theme: "dark", tone: "friendly", helpLevel: "moderate", timeZone: "UTC" });
-    const saved = await call("PUT", "/api/settings", { tone: "coachy", helpLevel: "proactive", timeZone: "Europe/Berlin" });
+    expect((await call("GET", "/api/settings")).json()).toEqual({
+      theme: "dark",
+      tone: "friendly",
+      helpLevel: "moderate",
+      timeZone: "UTC",
+    });
+    const saved = await call("PUT", "/api/settings", {
+      tone: "coachy",
+      helpLevel: "proactive",
+      timeZone: "Europe/Berlin",
+    });
     expect(saved.json()).toEqual({ theme: "dark", tone: "coachy", helpLevel: "proactive", timeZone: "Europe/Berlin" });
     expect((await call("POST", "/api/theme", { appearance: "light" })).json()).toEqual({ appearance: "light" });
     expect((await call("GET", "/api/settings")).json()).toMatchObject({ theme: "light", tone: "coachy" });
@@ -234,7 +302,10 @@ describe("settings, theme and mood", () => {
     await call("POST", "/api/mood", { mood: "Happy", date: "2026-11-20" });
     await call("POST", "/api/mood", { mood: "Sad", date: "2026-11-19" });
     const moods = (await call("GET", "/api/mood")).json();
-    expect(moods.map((m: { mood: string; date: string }) => `${m.date} ${m.mood}`)).toEqual(["2026-11-20 Happy", "2026-11-19 Sad"]);
+    expect(moods.map((m: { mood: string; date: string }) => `${m.date} ${m.mood}`)).toEqual([
+      "2026-11-20 Happy",
+      "2026-11-19 Sad",
+    ]);
     expect((await call("POST", "/api/mood", { mood: "Bored" })).statusCode).toBe(400);
   });
 });

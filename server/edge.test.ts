@@ -43,7 +43,13 @@ describe("cross-site requests", () => {
     t.app.inject({ method: "POST", url: "/api/tasks", headers: { cookie, ...headers }, payload: { title: "cross" } });
 
   it("refuses a state change another site started", async () => {
-    for (const headers of [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { origin: "https://evil.example" }, { origin: "null" }]) {
+    const attempts: Array<Record<string, string>> = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://evil.example" },
+      { origin: "null" },
+    ];
+    for (const headers of attempts) {
       const res = await post(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json().message).toBe("Cross-site requests are not allowed");
@@ -60,13 +66,23 @@ describe("cross-site requests", () => {
 
 describe("request bodies", () => {
   it("refuses non-JSON bodies on JSON routes (415)", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/tasks", headers: { cookie, "content-type": "text/plain" }, payload: "title=x" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/tasks",
+      headers: { cookie, "content-type": "text/plain" },
+      payload: "title=x",
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBeTruthy();
   });
 
   it("refuses malformed JSON (400) and oversized bodies (413)", async () => {
-    const bad = await t.app.inject({ method: "POST", url: "/api/tasks", headers: { cookie, "content-type": "application/json" }, payload: "{title:" });
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/tasks",
+      headers: { cookie, "content-type": "application/json" },
+      payload: "{title:",
+    });
     expect(bad.statusCode).toBe(400);
     const big = await t.app.inject({
       method: "POST",
@@ -94,7 +110,7 @@ describe("web app", () => {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toContain("text/html");
-      expect(res.body).toContain('<div id=root>');
+      expect(res.body).toContain("<div id=root>");
     }
     const asset = await t.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
     expect(asset.statusCode).toBe(200);
@@ -104,13 +120,19 @@ describe("web app", () => {
   it("publishes the OpenAPI document", async () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/tasks", "/api/projects/{id}", "/api/events/{id}"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/tasks", "/api/projects/{id}", "/api/events/{id}"]),
+    );
   });
 });
 
 describe("logs and errors", () => {
   it("never log passwords, session tokens or cookies", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "edge-user", password: "super secret passphrase" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "edge-user", password: "super secret passphrase" },
+    });
     const token = res.cookies.find((c) => c.name === "dc_session")?.value ?? "missing";
     await t.app.inject({ method: "GET", url: "/api/tasks", headers: { cookie: `dc_session=${token}` } });
     expect(logs.length).toBeGreaterThan(0);

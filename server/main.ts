@@ -1,7 +1,7 @@
 import { buildApp } from "./app.ts";
+import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
-import { deleteExpiredSessions } from "./auth/sessions.ts";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -16,9 +16,12 @@ async function main(): Promise<void> {
   }
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, db: handle.db });
-  const sweep = setInterval(() => {
-    deleteExpiredSessions(handle.db).catch((err) => app.log.warn({ err }, "session sweep failed"));
-  }, 60 * 60 * 1000);
+  const sweep = setInterval(
+    () => {
+      deleteExpiredSessions(handle.db).catch((err) => app.log.warn({ err }, "session sweep failed"));
+    },
+    60 * 60 * 1000,
+  );
   sweep.unref();
 
   let closing = false;

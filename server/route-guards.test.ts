@@ -28,7 +28,10 @@ const SEEDS: Record<string, { url: string; payload: object }> = {
   "/api/quick-wins": { url: "/api/quick-wins", payload: { text: "owner's quick win" } },
   "/api/thoughts": { url: "/api/thoughts", payload: { content: "owner's thought" } },
   "/api/projects": { url: "/api/projects", payload: { title: "owner's project" } },
-  "/api/events": { url: "/api/events", payload: { title: "owner's event", date: "2026-12-01", startTime: "10:00", duration: 30 } },
+  "/api/events": {
+    url: "/api/events",
+    payload: { title: "owner's event", date: "2026-12-01", startTime: "10:00", duration: 30 },
+  },
 };
 
 /** Bodies that pass validation, so the ownership check (not the validator) is what answers. */
@@ -75,7 +78,12 @@ describe("every route", () => {
       const resource = route.url.slice(0, route.url.indexOf("/:id"));
       const seed = SEEDS[resource];
       expect(seed, `no seed for ${key}: add one so its ownership check is tested`).toBeDefined();
-      const created = await t.app.inject({ method: "POST", url: seed.url, headers: { cookie: owner.cookie }, payload: seed.payload });
+      const created = await t.app.inject({
+        method: "POST",
+        url: seed.url,
+        headers: { cookie: owner.cookie },
+        payload: seed.payload,
+      });
       expect(created.statusCode).toBe(201);
       const before = created.json();
       const url = route.url.replace(":id", String(before.id));
@@ -88,7 +96,10 @@ describe("every route", () => {
       expect(res.statusCode, key).toBe(404);
       expect(typeof res.json().message, key).toBe("string");
       const after = await t.app.inject({ method: "GET", url: seed.url, headers: { cookie: owner.cookie } });
-      expect(after.json().find((x: { id: number }) => x.id === before.id), key).toEqual(before);
+      expect(
+        after.json().find((x: { id: number }) => x.id === before.id),
+        key,
+      ).toEqual(before);
     }
   });
 

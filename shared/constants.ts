@@ -34,14 +34,7 @@ export const THOUGHT_TYPES = ["Task", "Idea", "Reminder", "Note", "Journal"] as 
 export const DEFAULT_THOUGHT_TYPE = "Note";
 export const TASK_CATEGORIES = ["Work", "Personal", "Health", "Finance", "Education"] as const;
 export const DEFAULT_TASK_CATEGORY = "Work";
-export const EVENT_CATEGORIES = [
-  "Work",
-  "Personal",
-  "Health",
-  "Finance",
-  "Social",
-  "Google Calendar",
-] as const;
+export const EVENT_CATEGORIES = ["Work", "Personal", "Health", "Finance", "Social", "Google Calendar"] as const;
 export const PROJECT_BUCKETS = ["work", "personal", "health", "finance"] as const;
 export const MOODS = ["Happy", "Neutral", "Sad", "Frustrated", "Tired"] as const;
 export const ASSISTANT_TONES = ["silent", "friendly", "coachy"] as const;

@@ -41,12 +41,9 @@ export const dateString = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected a date as YYYY-MM-DD")
   .refine(isRealDate, "Not a real calendar date");
-export const timeString = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Expected a time as HH:MM (24-hour)");
+export const timeString = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Expected a time as HH:MM (24-hour)");
 
-const nonBlank = (max: number) =>
-  z.string().trim().min(1, "Must not be blank").max(max, `At most ${max} characters`);
+const nonBlank = (max: number) => z.string().trim().min(1, "Must not be blank").max(max, `At most ${max} characters`);
 /** Optional free text: blank becomes null (spec section 5: empty description, notes → null). */
 const optionalText = (max: number) =>
   z
@@ -163,9 +160,7 @@ export const quickWin = z.object({
 });
 export type QuickWin = z.infer<typeof quickWin>;
 export const createQuickWinInput = z.object({ text: nonBlank(200), userId: z.unknown().optional() });
-export const updateQuickWinInput = z
-  .object({ text: nonBlank(200), completed: z.boolean() })
-  .partial();
+export const updateQuickWinInput = z.object({ text: nonBlank(200), completed: z.boolean() }).partial();
 
 // ---------- thoughts ----------
 export const thought = z.object({

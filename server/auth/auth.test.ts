@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const register = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/auth/register", payload: payload as object });
+const register = (payload: unknown) =>
+  t.app.inject({ method: "POST", url: "/api/auth/register", payload: payload as object });
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "POST", url: "/api/auth/login", payload: payload as object, headers });
 const me = (cookie?: string) => t.app.inject({ method: "GET", url: "/api/auth/me", headers: cookie ? { cookie } : {} });
@@ -31,7 +32,11 @@ describe("register", () => {
     const username = uniqueName("hash");
     const res = await register({ username, password: "another passphrase" });
     const token = res.cookies.find((c) => c.name === "dc_session")?.value ?? "";
-    const row = await t.handle.db.selectFrom("users").select("password_hash").where("username", "=", username).executeTakeFirstOrThrow();
+    const row = await t.handle.db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("username", "=", username)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const sessions = await t.handle.db.selectFrom("sessions").select("id").execute();
     expect(sessions.some((s) => s.id === token)).toBe(false);
@@ -52,11 +57,17 @@ describe("register", () => {
     [{ username: "has space", password: "long enough" }, "username"],
     [{ password: "long enough" }, "username"],
   ])("refuses %j naming the field, storing nothing", async (payload, field) => {
-    const before = await t.handle.db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const before = await t.handle.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     const res = await register(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(field);
-    const after = await t.handle.db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const after = await t.handle.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -116,7 +127,12 @@ describe("account", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ displayName: "Sam", email: "sam@example.org" });
-    const bad = await t.app.inject({ method: "PATCH", url: "/api/auth/me", headers: { cookie }, payload: { email: "nope" } });
+    const bad = await t.app.inject({
+      method: "PATCH",
+      url: "/api/auth/me",
+      headers: { cookie },
+      payload: { email: "nope" },
+    });
     expect(bad.statusCode).toBe(400);
     expect((await me(cookie)).json().user.email).toBe("sam@example.org");
   });

@@ -1,7 +1,12 @@
 import { hash, verify } from "@node-rs/argon2";
 
 // OWASP / ASVS minimum for argon2id: 19 MiB, 2 iterations, 1 lane.
-const options = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const options = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, options);

@@ -32,7 +32,12 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(sessionCookieName(config), { path: "/", httpOnly: true, sameSite: "lax", secure: config.secureCookies });
+  reply.clearCookie(sessionCookieName(config), {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.secureCookies,
+  });
 }
 
 /** The signed-in user's id; routes call this instead of trusting anything the client sends. */

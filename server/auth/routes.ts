@@ -15,7 +15,14 @@ import type { LoginThrottle } from "./login-throttle.ts";
 import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
 import { clearSessionCookie, setSessionCookie, userIdOf } from "./request-user.ts";
 import { createSession, deleteOtherSessions, deleteSession } from "./sessions.ts";
-import { changePassword, createPasswordUser, findUserById, findUserByUsername, toUser, updateAccount } from "./users.ts";
+import {
+  changePassword,
+  createPasswordUser,
+  findUserById,
+  findUserByUsername,
+  toUser,
+  updateAccount,
+} from "./users.ts";
 
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -72,15 +79,11 @@ export function registerAuthRoutes(
     },
   );
 
-  r.post(
-    "/api/auth/logout",
-    { config: { public: true }, schema: { tags } },
-    async (request, reply) => {
-      if (request.sessionToken) await deleteSession(db, request.sessionToken);
-      clearSessionCookie(reply, config);
-      return reply.status(204).send();
-    },
-  );
+  r.post("/api/auth/logout", { config: { public: true }, schema: { tags } }, async (request, reply) => {
+    if (request.sessionToken) await deleteSession(db, request.sessionToken);
+    clearSessionCookie(reply, config);
+    return reply.status(204).send();
+  });
 
   r.get("/api/auth/me", { schema: { tags, response: { 200: userEnvelope, 401: errorBody } } }, async (request) => {
     const row = await findUserById(db, userIdOf(request));
@@ -97,14 +100,10 @@ export function registerAuthRoutes(
     },
   );
 
-  r.post(
-    "/api/auth/password",
-    { schema: { tags, body: changePasswordInput } },
-    async (request, reply) => {
-      const userId = userIdOf(request);
-      await changePassword(db, { userId, ...request.body });
-      await deleteOtherSessions(db, userId, request.sessionToken);
-      return reply.status(204).send();
-    },
-  );
+  r.post("/api/auth/password", { schema: { tags, body: changePasswordInput } }, async (request, reply) => {
+    const userId = userIdOf(request);
+    await changePassword(db, { userId, ...request.body });
+    await deleteOtherSessions(db, userId, request.sessionToken);
+    return reply.status(204).send();
+  });
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { createSession, deleteExpiredSessions, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, validateSession } from "./sessions.ts";
+import {
+  createSession,
+  deleteExpiredSessions,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  validateSession,
+} from "./sessions.ts";
 
 let t: TestApp;
 let userId: number;

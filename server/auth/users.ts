@@ -102,7 +102,8 @@ export async function changePassword(
   const current = await findUserById(db, opts.userId);
   if (!current) throw new AppError("UNAUTHENTICATED", "Please sign in");
   if (current.password_hash !== null) {
-    const ok = opts.currentPassword !== undefined && (await verifyPassword(current.password_hash, opts.currentPassword));
+    const ok =
+      opts.currentPassword !== undefined && (await verifyPassword(current.password_hash, opts.currentPassword));
     if (!ok) throw new AppError("BAD_REQUEST", "currentPassword: The current password is not correct");
   }
   await db

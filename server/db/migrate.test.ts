@@ -13,11 +13,35 @@ describe("migrations", () => {
     t = await createTestApp();
     const tables = await t.handle.db.introspection.getTables();
     const byName = new Map(tables.map((x) => [x.name, x.columns.map((c) => c.name)]));
-    for (const name of ["users", "sessions", "tasks", "quick_wins", "thoughts", "projects", "project_tasks", "events", "user_settings", "mood_entries", "user_secrets", "thought_audio"]) {
+    for (const name of [
+      "users",
+      "sessions",
+      "tasks",
+      "quick_wins",
+      "thoughts",
+      "projects",
+      "project_tasks",
+      "events",
+      "user_settings",
+      "mood_entries",
+      "user_secrets",
+      "thought_audio",
+    ]) {
       expect(byName.has(name), name).toBe(true);
     }
     expect(byName.get("events")).toEqual(
-      expect.arrayContaining(["title", "description", "location", "date", "start_time", "duration", "category", "google_id", "google_calendar_id", "created_at"]),
+      expect.arrayContaining([
+        "title",
+        "description",
+        "location",
+        "date",
+        "start_time",
+        "duration",
+        "category",
+        "google_id",
+        "google_calendar_id",
+        "created_at",
+      ]),
     );
     expect(byName.get("tasks")).toEqual(
       expect.arrayContaining(["title", "category", "time_estimate", "due_time", "due_date", "completed", "created_at"]),

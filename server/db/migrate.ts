@@ -57,10 +57,14 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
     try {
       for (const m of migrations) {
         await conn.transaction().execute(async (trx) => {
-          const done = await sql<{ name: string }>`select name from schema_migrations where name = ${m.name}`.execute(trx);
+          const done = await sql<{ name: string }>`select name from schema_migrations where name = ${m.name}`.execute(
+            trx,
+          );
           if (done.rows.length > 0) return;
           await m.up(trx, ctx);
-          await sql`insert into schema_migrations (name, applied_at) values (${m.name}, ${new Date().toISOString()})`.execute(trx);
+          await sql`insert into schema_migrations (name, applied_at) values (${m.name}, ${new Date().toISOString()})`.execute(
+            trx,
+          );
           applied.push(m.name);
         });
       }

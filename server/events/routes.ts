@@ -18,8 +18,10 @@ export function registerEventRoutes(app: FastifyInstance, { db }: { db: Db }): v
   r.post("/api/events", { schema: { tags, body: createEventInput, response: { 201: event } } }, async (req, reply) =>
     reply.status(201).send(await createEvent(db, { userId: userIdOf(req), input: req.body })),
   );
-  r.put("/api/events/:id", { schema: { tags, params: idParams, body: updateEventInput, response: { 200: event } } }, (req) =>
-    updateEvent(db, { userId: userIdOf(req), id: req.params.id, input: req.body }),
+  r.put(
+    "/api/events/:id",
+    { schema: { tags, params: idParams, body: updateEventInput, response: { 200: event } } },
+    (req) => updateEvent(db, { userId: userIdOf(req), id: req.params.id, input: req.body }),
   );
   r.delete("/api/events/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
     await deleteEvent(db, { userId: userIdOf(req), id: req.params.id });

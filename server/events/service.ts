@@ -106,6 +106,10 @@ export async function updateEvent(
 }
 
 export async function deleteEvent(db: Db, opts: { userId: number; id: number }): Promise<void> {
-  const res = await db.deleteFrom("events").where("id", "=", opts.id).where("user_id", "=", opts.userId).executeTakeFirst();
+  const res = await db
+    .deleteFrom("events")
+    .where("id", "=", opts.id)
+    .where("user_id", "=", opts.userId)
+    .executeTakeFirst();
   if (Number(res.numDeletedRows) === 0) throw notFound("Event");
 }

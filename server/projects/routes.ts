@@ -15,8 +15,10 @@ export function registerProjectRoutes(app: FastifyInstance, { db }: { db: Db }):
   r.get("/api/projects/:id", { schema: { tags, params: idParams, response: { 200: project } } }, (req) =>
     getProject(db, { userId: userIdOf(req), id: req.params.id }),
   );
-  r.post("/api/projects", { schema: { tags, body: createProjectInput, response: { 201: project } } }, async (req, reply) =>
-    reply.status(201).send(await createProject(db, { userId: userIdOf(req), input: req.body })),
+  r.post(
+    "/api/projects",
+    { schema: { tags, body: createProjectInput, response: { 201: project } } },
+    async (req, reply) => reply.status(201).send(await createProject(db, { userId: userIdOf(req), input: req.body })),
   );
   r.put(
     "/api/projects/:id",

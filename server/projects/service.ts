@@ -54,7 +54,12 @@ async function tasksByProject(db: Db, projectIds: number[]): Promise<Map<number,
 }
 
 export async function listProjects(db: Db, opts: { userId: number }): Promise<Project[]> {
-  const rows = await db.selectFrom("projects").select(columns).where("user_id", "=", opts.userId).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("projects")
+    .select(columns)
+    .where("user_id", "=", opts.userId)
+    .orderBy("id")
+    .execute();
   const tasks = await tasksByProject(
     db,
     rows.map((r) => r.id),
@@ -149,6 +154,10 @@ export async function updateProject(
 }
 
 export async function deleteProject(db: Db, opts: { userId: number; id: number }): Promise<void> {
-  const res = await db.deleteFrom("projects").where("id", "=", opts.id).where("user_id", "=", opts.userId).executeTakeFirst();
+  const res = await db
+    .deleteFrom("projects")
+    .where("id", "=", opts.id)
+    .where("user_id", "=", opts.userId)
+    .executeTakeFirst();
   if (Number(res.numDeletedRows) === 0) throw notFound("Project");
 }

@@ -12,8 +12,10 @@ export function registerQuickWinRoutes(app: FastifyInstance, { db }: { db: Db })
   r.get("/api/quick-wins", { schema: { tags, response: { 200: z.array(quickWin) } } }, (req) =>
     listQuickWins(db, { userId: userIdOf(req) }),
   );
-  r.post("/api/quick-wins", { schema: { tags, body: createQuickWinInput, response: { 201: quickWin } } }, async (req, reply) =>
-    reply.status(201).send(await createQuickWin(db, { userId: userIdOf(req), input: req.body })),
+  r.post(
+    "/api/quick-wins",
+    { schema: { tags, body: createQuickWinInput, response: { 201: quickWin } } },
+    async (req, reply) => reply.status(201).send(await createQuickWin(db, { userId: userIdOf(req), input: req.body })),
   );
   r.patch(
     "/api/quick-wins/:id",

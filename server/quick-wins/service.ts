@@ -8,11 +8,22 @@ import { notFound } from "../errors.ts";
 const columns = ["id", "user_id", "text", "completed", "created_at"] as const;
 
 function toQuickWin(row: Selectable<QuickWinsTable>): QuickWin {
-  return { id: row.id, userId: row.user_id, text: row.text, completed: toBool(row.completed), createdAt: row.created_at };
+  return {
+    id: row.id,
+    userId: row.user_id,
+    text: row.text,
+    completed: toBool(row.completed),
+    createdAt: row.created_at,
+  };
 }
 
 export async function listQuickWins(db: Db, opts: { userId: number }): Promise<QuickWin[]> {
-  const rows = await db.selectFrom("quick_wins").select(columns).where("user_id", "=", opts.userId).orderBy("id").execute();
+  const rows = await db
+    .selectFrom("quick_wins")
+    .select(columns)
+    .where("user_id", "=", opts.userId)
+    .orderBy("id")
+    .execute();
   return rows.map(toQuickWin);
 }
 
@@ -48,7 +59,12 @@ export async function updateQuickWin(
   if (opts.input.text !== undefined) patch.text = opts.input.text;
   if (opts.input.completed !== undefined) patch.completed = fromBool(opts.input.completed);
   if (Object.keys(patch).length > 0) {
-    await db.updateTable("quick_wins").set(patch).where("id", "=", opts.id).where("user_id", "=", opts.userId).execute();
+    await db
+      .updateTable("quick_wins")
+      .set(patch)
+      .where("id", "=", opts.id)
+      .where("user_id", "=", opts.userId)
+      .execute();
   }
   return getQuickWin(db, opts.userId, opts.id);
 }
@@ -65,6 +81,10 @@ export async function toggleQuickWin(db: Db, opts: { userId: number; id: number 
 }
 
 export async function deleteQuickWin(db: Db, opts: { userId: number; id: number }): Promise<void> {
-  const res = await db.deleteFrom("quick_wins").where("id", "=", opts.id).where("user_id", "=", opts.userId).executeTakeFirst();
+  const res = await db
+    .deleteFrom("quick_wins")
+    .where("id", "=", opts.id)
+    .where("user_id", "=", opts.userId)
+    .executeTakeFirst();
   if (Number(res.numDeletedRows) === 0) throw notFound("Quick win");
 }

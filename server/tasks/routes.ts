@@ -15,8 +15,10 @@ export function registerTaskRoutes(app: FastifyInstance, { db }: { db: Db }): vo
   r.post("/api/tasks", { schema: { tags, body: createTaskInput, response: { 201: task } } }, async (req, reply) =>
     reply.status(201).send(await createTask(db, { userId: userIdOf(req), input: req.body })),
   );
-  r.patch("/api/tasks/:id", { schema: { tags, params: idParams, body: updateTaskInput, response: { 200: task } } }, (req) =>
-    updateTask(db, { userId: userIdOf(req), id: req.params.id, input: req.body }),
+  r.patch(
+    "/api/tasks/:id",
+    { schema: { tags, params: idParams, body: updateTaskInput, response: { 200: task } } },
+    (req) => updateTask(db, { userId: userIdOf(req), id: req.params.id, input: req.body }),
   );
   r.patch("/api/tasks/:id/toggle", { schema: { tags, params: idParams, response: { 200: task } } }, (req) =>
     toggleTask(db, { userId: userIdOf(req), id: req.params.id }),

@@ -1,7 +1,7 @@
+import { type Selectable, sql, type Updateable } from "kysely";
 import type { z } from "zod";
 import type { createTaskInput, Task, updateTaskInput } from "../../shared/schemas.ts";
 import { type Db, fromBool, nowIso, toBool } from "../db/database.ts";
-import { type Selectable, sql, type Updateable } from "kysely";
 import type { TasksTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 
@@ -48,7 +48,10 @@ async function getTask(db: Db, userId: number, id: number): Promise<Task> {
   return toTask(row);
 }
 
-export async function createTask(db: Db, opts: { userId: number; input: z.output<typeof createTaskInput> }): Promise<Task> {
+export async function createTask(
+  db: Db,
+  opts: { userId: number; input: z.output<typeof createTaskInput> },
+): Promise<Task> {
   const { input } = opts;
   const row = await db
     .insertInto("tasks")
@@ -99,6 +102,10 @@ export async function toggleTask(db: Db, opts: { userId: number; id: number }): 
 }
 
 export async function deleteTask(db: Db, opts: { userId: number; id: number }): Promise<void> {
-  const res = await db.deleteFrom("tasks").where("id", "=", opts.id).where("user_id", "=", opts.userId).executeTakeFirst();
+  const res = await db
+    .deleteFrom("tasks")
+    .where("id", "=", opts.id)
+    .where("user_id", "=", opts.userId)
+    .executeTakeFirst();
   if (Number(res.numDeletedRows) === 0) throw notFound("Task");
 }

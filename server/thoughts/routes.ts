@@ -12,8 +12,10 @@ export function registerThoughtRoutes(app: FastifyInstance, { db }: { db: Db }):
   r.get("/api/thoughts", { schema: { tags, response: { 200: z.array(thought) } } }, (req) =>
     listThoughts(db, { userId: userIdOf(req) }),
   );
-  r.post("/api/thoughts", { schema: { tags, body: createThoughtInput, response: { 201: thought } } }, async (req, reply) =>
-    reply.status(201).send(await createThought(db, { userId: userIdOf(req), input: req.body })),
+  r.post(
+    "/api/thoughts",
+    { schema: { tags, body: createThoughtInput, response: { 201: thought } } },
+    async (req, reply) => reply.status(201).send(await createThought(db, { userId: userIdOf(req), input: req.body })),
   );
   r.patch(
     "/api/thoughts/:id",

@@ -79,6 +79,10 @@ export async function updateThought(
 }
 
 export async function deleteThought(db: Db, opts: { userId: number; id: number }): Promise<void> {
-  const res = await db.deleteFrom("thoughts").where("id", "=", opts.id).where("user_id", "=", opts.userId).executeTakeFirst();
+  const res = await db
+    .deleteFrom("thoughts")
+    .where("id", "=", opts.id)
+    .where("user_id", "=", opts.userId)
+    .executeTakeFirst();
   if (Number(res.numDeletedRows) === 0) throw notFound("Thought");
 }

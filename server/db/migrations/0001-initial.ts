@@ -61,11 +61,7 @@ export async function up(db: Kysely<unknown>, { idType, idColumn, bigintType }: 
     .addColumn("converted_to", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("thoughts_user_created")
-    .on("thoughts")
-    .columns(["user_id", "created_at"])
-    .execute();
+  await db.schema.createIndex("thoughts_user_created").on("thoughts").columns(["user_id", "created_at"]).execute();
 
   await db.schema
     .createTable("projects")
@@ -109,11 +105,7 @@ export async function up(db: Kysely<unknown>, { idType, idColumn, bigintType }: 
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("events_user_date")
-    .on("events")
-    .columns(["user_id", "date", "start_time"])
-    .execute();
+  await db.schema.createIndex("events_user_date").on("events").columns(["user_id", "date", "start_time"]).execute();
 
   await db.schema
     .createTable("user_settings")

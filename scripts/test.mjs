@@ -1,0 +1,102 @@
+// Runs every test suite and ends with one plain line: "N passed, N failed, N skipped".
+//   1. unit, API and component tests on SQLite (Vitest)
+//   2. the server suites again on PostgreSQL when TEST_DATABASE_URL is set
+//   3. the end-to-end suite in Chromium (Playwright) against a freshly built web app
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const out = path.join(root, "test-results");
+fs.mkdirSync(out, { recursive: true });
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const res = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function vitest(label, file, args, env) {
+  fs.rmSync(file, { force: true });
+  const status = run(
+    label,
+    bin("vitest"),
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${file}`, ...args],
+    env,
+  );
+  const report = readJson(file);
+  if (!report) {
+    problems.push(`${label}: no report (exit ${status})`);
+    totals.failed += 1;
+    return;
+  }
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  // A file that fails to load counts no test but must still fail the run.
+  const brokenFiles = report.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
+  if (brokenFiles > 0) {
+    totals.failed += brokenFiles;
+    problems.push(`${label}: ${brokenFiles} test file(s) failed to run`);
+  }
+  if (status !== 0 && report.numFailedTests === 0 && brokenFiles === 0) problems.push(`${label}: exited ${status}`);
+}
+
+const { TEST_DATABASE_URL } = process.env;
+vitest("Unit, API and component tests (SQLite)", path.join(out, "vitest-sqlite.json"), [], { TEST_DATABASE_URL: "" });
+if (TEST_DATABASE_URL) {
+  vitest("Server tests on PostgreSQL", path.join(out, "vitest-postgres.json"), ["server"], { TEST_DATABASE_URL });
+} else {
+  console.log("\nPostgreSQL suite not run: set TEST_DATABASE_URL=postgres://… to include it.");
+}
+
+if (fs.existsSync(path.join(root, "playwright.config.ts"))) {
+  if (
+    run("Build the web app", process.execPath, [
+      path.join(root, "node_modules/vite/bin/vite.js"),
+      "build",
+      "--logLevel",
+      "warn",
+    ]) !== 0
+  ) {
+    problems.push("web build failed");
+    totals.failed += 1;
+  } else {
+    const file = path.join(out, "e2e.json");
+    fs.rmSync(file, { force: true });
+    const status = run("End-to-end tests (Chromium)", bin("playwright"), ["test"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    });
+    const report = readJson(file);
+    if (!report) {
+      problems.push(`end-to-end: no report (exit ${status})`);
+      totals.failed += 1;
+    } else {
+      totals.passed += report.stats.expected + report.stats.flaky;
+      totals.failed += report.stats.unexpected;
+      totals.skipped += report.stats.skipped;
+      if (report.errors?.length) {
+        problems.push(`end-to-end: ${report.errors.length} error(s) outside tests`);
+        totals.failed += report.errors.length;
+      }
+    }
+  }
+}
+
+for (const p of problems) console.log(`! ${p}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 || problems.length > 0 ? 1 : 0);
