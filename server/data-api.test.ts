@@ -254,6 +254,21 @@ describe("events", () => {
     expect((await call("GET", `/api/events/${late.id}`)).statusCode).toBe(404);
   });
 
+  it("a partial update leaves the other fields as they were", async () => {
+    const ev = (
+      await call("POST", "/api/events", {
+        title: "Yoga",
+        date: "2026-12-02",
+        startTime: "07:00",
+        duration: 60,
+        location: "Park",
+        description: "Bring mat",
+      })
+    ).json();
+    const res = await call("PUT", `/api/events/${ev.id}`, { title: "Yoga class" });
+    expect(res.json()).toMatchObject({ title: "Yoga class", location: "Park", description: "Bring mat", duration: 60 });
+  });
+
   it("stores an all-day event as 1440 minutes", async () => {
     const res = await call("POST", "/api/events", { title: "Holiday", date: "2026-12-24", duration: 1440 });
     expect(res.json()).toMatchObject({ duration: 1440, startTime: "00:00" });

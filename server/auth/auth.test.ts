@@ -135,6 +135,14 @@ describe("account", () => {
     });
     expect(bad.statusCode).toBe(400);
     expect((await me(cookie)).json().user.email).toBe("sam@example.org");
+    // Sending only one field leaves the other as it was.
+    await t.app.inject({
+      method: "PATCH",
+      url: "/api/auth/me",
+      headers: { cookie },
+      payload: { displayName: "Sammy" },
+    });
+    expect((await me(cookie)).json().user).toMatchObject({ displayName: "Sammy", email: "sam@example.org" });
   });
 
   it("changes the password only with the current one, and signs out other devices", async () => {
