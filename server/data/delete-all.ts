@@ -1,0 +1,23 @@
+import type { Db } from "../db/database.ts";
+
+/**
+ * Deletes every record the user owns, in one transaction, and says how many of each went. The
+ * account and its sessions stay: the user is still signed in afterwards.
+ */
+export async function deleteAllData(db: Db, opts: { userId: number }): Promise<Record<string, number>> {
+  return db.transaction().execute(async (trx) => {
+    const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
+    const { userId } = opts;
+    const tasks = count(await trx.deleteFrom("tasks").where("user_id", "=", userId).executeTakeFirst());
+    const quickWins = count(await trx.deleteFrom("quick_wins").where("user_id", "=", userId).executeTakeFirst());
+    const thoughts = count(await trx.deleteFrom("thoughts").where("user_id", "=", userId).executeTakeFirst());
+    // Project tasks go with their projects (foreign key cascade).
+    const projects = count(await trx.deleteFrom("projects").where("user_id", "=", userId).executeTakeFirst());
+    const events = count(await trx.deleteFrom("events").where("user_id", "=", userId).executeTakeFirst());
+    const moods = count(await trx.deleteFrom("mood_entries").where("user_id", "=", userId).executeTakeFirst());
+    const settings = count(await trx.deleteFrom("user_settings").where("user_id", "=", userId).executeTakeFirst());
+    // Stored keys and tokens (the assistant key, calendar connections) go too.
+    const secrets = count(await trx.deleteFrom("user_secrets").where("user_id", "=", userId).executeTakeFirst());
+    return { tasks, quickWins, thoughts, projects, events, moods, settings, secrets };
+  });
+}
