@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { projectProgress } from "../../shared/constants.ts";
 import type { createProjectInput, Project, ProjectTask, updateProjectInput } from "../../shared/schemas.ts";
 import { type Db, fromBool, nowIso, toBool } from "../db/database.ts";
+import { deleteOwned } from "../db/owned.ts";
 import type { Database, ProjectsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 
@@ -153,11 +154,6 @@ export async function updateProject(
   return getProject(db, opts);
 }
 
-export async function deleteProject(db: Db, opts: { userId: number; id: number }): Promise<void> {
-  const res = await db
-    .deleteFrom("projects")
-    .where("id", "=", opts.id)
-    .where("user_id", "=", opts.userId)
-    .executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw notFound("Project");
+export function deleteProject(db: Db, opts: { userId: number; id: number }): Promise<void> {
+  return deleteOwned(db, "projects", opts, "Project");
 }

@@ -1,7 +1,8 @@
-import { type Selectable, sql } from "kysely";
+import type { Selectable } from "kysely";
 import type { z } from "zod";
 import type { createQuickWinInput, QuickWin, updateQuickWinInput } from "../../shared/schemas.ts";
 import { type Db, fromBool, nowIso, toBool } from "../db/database.ts";
+import { deleteOwned, toggleOwnedCompleted } from "../db/owned.ts";
 import type { QuickWinsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 
@@ -70,21 +71,10 @@ export async function updateQuickWin(
 }
 
 export async function toggleQuickWin(db: Db, opts: { userId: number; id: number }): Promise<QuickWin> {
-  const res = await db
-    .updateTable("quick_wins")
-    .set({ completed: sql<number>`1 - completed` })
-    .where("id", "=", opts.id)
-    .where("user_id", "=", opts.userId)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw notFound("Quick win");
+  await toggleOwnedCompleted(db, "quick_wins", opts, "Quick win");
   return getQuickWin(db, opts.userId, opts.id);
 }
 
-export async function deleteQuickWin(db: Db, opts: { userId: number; id: number }): Promise<void> {
-  const res = await db
-    .deleteFrom("quick_wins")
-    .where("id", "=", opts.id)
-    .where("user_id", "=", opts.userId)
-    .executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw notFound("Quick win");
+export function deleteQuickWin(db: Db, opts: { userId: number; id: number }): Promise<void> {
+  return deleteOwned(db, "quick_wins", opts, "Quick win");
 }

@@ -1,7 +1,8 @@
-import { type Selectable, sql, type Updateable } from "kysely";
+import type { Selectable, Updateable } from "kysely";
 import type { z } from "zod";
 import type { createTaskInput, Task, updateTaskInput } from "../../shared/schemas.ts";
 import { type Db, fromBool, nowIso, toBool } from "../db/database.ts";
+import { deleteOwned, toggleOwnedCompleted } from "../db/owned.ts";
 import type { TasksTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 
@@ -90,22 +91,10 @@ export async function updateTask(
 }
 
 export async function toggleTask(db: Db, opts: { userId: number; id: number }): Promise<Task> {
-  // One statement, so two quick taps cannot both read the old value.
-  const res = await db
-    .updateTable("tasks")
-    .set({ completed: sql<number>`1 - completed` })
-    .where("id", "=", opts.id)
-    .where("user_id", "=", opts.userId)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw notFound("Task");
+  await toggleOwnedCompleted(db, "tasks", opts, "Task");
   return getTask(db, opts.userId, opts.id);
 }
 
-export async function deleteTask(db: Db, opts: { userId: number; id: number }): Promise<void> {
-  const res = await db
-    .deleteFrom("tasks")
-    .where("id", "=", opts.id)
-    .where("user_id", "=", opts.userId)
-    .executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw notFound("Task");
+export function deleteTask(db: Db, opts: { userId: number; id: number }): Promise<void> {
+  return deleteOwned(db, "tasks", opts, "Task");
 }

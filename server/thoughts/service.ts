@@ -2,6 +2,7 @@ import type { Selectable, Updateable } from "kysely";
 import type { z } from "zod";
 import type { createThoughtInput, Thought, updateThoughtInput } from "../../shared/schemas.ts";
 import { type Db, nowIso } from "../db/database.ts";
+import { deleteOwned } from "../db/owned.ts";
 import type { ThoughtsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 
@@ -78,11 +79,6 @@ export async function updateThought(
   return getThought(db, opts.userId, opts.id);
 }
 
-export async function deleteThought(db: Db, opts: { userId: number; id: number }): Promise<void> {
-  const res = await db
-    .deleteFrom("thoughts")
-    .where("id", "=", opts.id)
-    .where("user_id", "=", opts.userId)
-    .executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw notFound("Thought");
+export function deleteThought(db: Db, opts: { userId: number; id: number }): Promise<void> {
+  return deleteOwned(db, "thoughts", opts, "Thought");
 }
