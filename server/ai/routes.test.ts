@@ -1,0 +1,282 @@
+/** The assistant API with nothing configured: the offline engine, the user's key, kept recordings. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PENDING_VOICE_NOTE } from "../../shared/ai-schemas.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { fakeRecording, multipartBody } from "./fixtures/multipart.ts";
+
+let t: TestApp;
+let cookie: string;
+let other: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ cookie } = await t.signUp());
+  ({ cookie: other } = await t.signUp());
+});
+afterAll(() => t?.close());
+
+const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown, c: string | null = cookie) =>
+  t.app.inject({
+    method,
+    url,
+    headers: c ? { cookie: c } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const upload = (
+  fields: Record<string, string>,
+  file?: Parameters<typeof multipartBody>[1],
+  c = cookie,
+  url = "/api/ai/transcribe",
+) => {
+  const body = multipartBody(fields, file);
+  return t.app.inject({ method: "POST", url, headers: { cookie: c, ...body.headers }, payload: body.payload });
+};
+
+describe("signed out", () => {
+  it("answers 401 on every assistant route", async () => {
+    const routes: ["GET" | "POST" | "PUT" | "DELETE", string, unknown?][] = [
+      ["GET", "/api/ai/status"],
+      ["POST", "/api/ai/categorize", { content: "Buy milk" }],
+      ["POST", "/api/ai/breakdown", { task: "Clean" }],
+      ["POST", "/api/ai/suggestions", { context: {} }],
+      ["POST", "/api/ai/project-tasks", { title: "Move house" }],
+      ["POST", "/api/ai/transcribe-pending"],
+      ["GET", "/api/ai/recordings"],
+      ["GET", "/api/ai/key"],
+      ["PUT", "/api/ai/key", { key: "sk-abcdef" }],
+      ["DELETE", "/api/ai/key"],
+      ["GET", "/api/thoughts/1/audio"],
+    ];
+    for (const [method, url, payload] of routes) {
+      const res = await call(method, url, payload, null);
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+    const res = await upload({}, { type: "audio/webm", data: fakeRecording() }, "");
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("offline engine through the API", () => {
+  it("says it is offline with no transcription", async () => {
+    expect((await call("GET", "/api/ai/status")).json()).toEqual({ engine: "offline", transcription: false });
+  });
+
+  it("categorises, breaks down, suggests and proposes project tasks", async () => {
+    const cat = await call("POST", "/api/ai/categorize", { content: "What if the kitchen had a herb wall?" });
+    expect(cat.statusCode).toBe(200);
+    expect(cat.json()).toEqual({ type: "Idea", source: "offline", fallback: false });
+
+    const byTitle = await call("POST", "/api/ai/breakdown", { task: "Call the dentist" });
+    expect(byTitle.json().steps.length).toBeGreaterThanOrEqual(3);
+    expect(byTitle.json().steps.join(" ")).toContain("the dentist");
+    // The Task Breaker sends the whole focus task.
+    const byTask = await call("POST", "/api/ai/breakdown", {
+      task: { id: 4, userId: 1, title: "Go for a run", category: "Health", timeEstimate: 25, completed: false },
+    });
+    expect(byTask.statusCode).toBe(200);
+    expect(byTask.json().steps.join(" ")).toContain("25 minutes");
+
+    const sug = await call("POST", "/api/ai/suggestions", {
+      context: {
+        currentTime: "14:00",
+        currentDate: "2026-03-02",
+        mood: "Happy",
+        incompleteTasks: [],
+        todayEvents: [{ title: "Client call with Jonas", startTime: "14:30", duration: 30, isApproaching: true }],
+        incompleteQuickWins: [],
+        recentThoughts: [],
+        activeProjects: [],
+      },
+    });
+    expect(sug.statusCode).toBe(200);
+    expect(sug.json().suggestions[0]).toContain("Client call with Jonas");
+
+    const proj = await call("POST", "/api/ai/project-tasks", { title: "Plan the garden", description: "" });
+    expect(proj.json().tasks.length).toBeGreaterThanOrEqual(3);
+    expect(proj.json()).toMatchObject({ source: "offline", fallback: false });
+  });
+
+  it("follows the user's help level from Settings", async () => {
+    const before = (await call("POST", "/api/ai/breakdown", { task: "Write the essay" })).json().steps.length;
+    expect((await call("PUT", "/api/settings", { helpLevel: "proactive" })).statusCode).toBe(200);
+    const after = (await call("POST", "/api/ai/breakdown", { task: "Write the essay" })).json().steps.length;
+    expect(after).toBeGreaterThan(before);
+  });
+
+  it("answers 400 naming the field for bad input", async () => {
+    const cases: [string, unknown, string][] = [
+      ["/api/ai/categorize", {}, "content"],
+      ["/api/ai/categorize", { content: "   " }, "content"],
+      ["/api/ai/categorize", { content: "x".repeat(10_001) }, "content"],
+      ["/api/ai/breakdown", {}, "task"],
+      ["/api/ai/breakdown", { task: { category: "Work" } }, "task"],
+      ["/api/ai/breakdown", { task: "" }, "task"],
+      ["/api/ai/suggestions", {}, "context"],
+      ["/api/ai/suggestions", { context: { incompleteTasks: "lots" } }, "incompleteTasks"],
+      [
+        "/api/ai/suggestions",
+        { context: { incompleteTasks: Array.from({ length: 201 }, () => ({ title: "a" })) } },
+        "incompleteTasks",
+      ],
+      ["/api/ai/project-tasks", { title: "" }, "title"],
+      ["/api/ai/project-tasks", { title: "x".repeat(201) }, "title"],
+    ];
+    for (const [url, payload, field] of cases) {
+      const res = await call("POST", url, payload);
+      expect(res.statusCode, `${url} ${JSON.stringify(payload).slice(0, 80)}`).toBe(400);
+      expect(res.json().message).toContain(field);
+    }
+  });
+
+  it("accepts a lenient context: nulls, unknown fields, mood in any form", async () => {
+    const res = await call("POST", "/api/ai/suggestions", {
+      context: { mood: null, currentTime: null, incompleteTasks: [{ title: "Tidy up", timeEstimate: null, extra: 1 }] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().suggestions.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("the user's key", () => {
+  const KEY = "sk-proj-userSecretValue9876";
+
+  it("stores it encrypted, shows only that it is set and its last four characters, and removes it", async () => {
+    expect((await call("GET", "/api/ai/key")).json()).toEqual({ configured: false, hint: null });
+    const put = await call("PUT", "/api/ai/key", { key: `  ${KEY}  ` });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ configured: true, hint: "9876" });
+    expect(put.body).not.toContain("userSecretValue");
+    expect((await call("GET", "/api/ai/key")).json()).toEqual({ configured: true, hint: "9876" });
+    expect((await call("GET", "/api/ai/key", undefined, other)).json()).toEqual({ configured: false, hint: null });
+
+    const row = await t.handle.db.selectFrom("user_secrets").select(["kind", "ciphertext"]).executeTakeFirstOrThrow();
+    expect(row.kind).toBe("ai_key");
+    expect(row.ciphertext).not.toContain("userSecretValue");
+    expect(row.ciphertext.startsWith("v1.")).toBe(true);
+
+    expect((await call("DELETE", "/api/ai/key")).statusCode).toBe(204);
+    expect((await call("GET", "/api/ai/key")).json()).toEqual({ configured: false, hint: null });
+  });
+
+  it("refuses a bad key with 400 naming the field, storing nothing", async () => {
+    for (const key of ["", "abc-123", "pk-live", `sk-${"a".repeat(200)}`, "sk-has space"]) {
+      const res = await call("PUT", "/api/ai/key", { key });
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json().message).toContain("key");
+      expect(res.body).not.toContain(key || "\u0000");
+    }
+    expect((await call("PUT", "/api/ai/key", {})).statusCode).toBe(400);
+    expect((await call("GET", "/api/ai/key")).json().configured).toBe(false);
+  });
+
+  it("is deleted with Delete All Data", async () => {
+    await call("PUT", "/api/ai/key", { key: KEY });
+    const del = await t.app.inject({
+      method: "POST",
+      url: "/api/data/delete-all",
+      headers: { cookie, "content-type": "application/json" },
+    });
+    expect(del.statusCode).toBe(200);
+    expect((await call("GET", "/api/ai/key")).json().configured).toBe(false);
+  });
+});
+
+describe("recordings without a provider", () => {
+  it("answers pending and keeps nothing unless asked", async () => {
+    const res = await upload({}, { type: "audio/webm;codecs=opus", data: fakeRecording() });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({
+      text: "",
+      type: "Note",
+      pending: true,
+      thoughtId: null,
+      source: "offline",
+      fallback: false,
+    });
+    expect((await call("GET", "/api/ai/recordings")).json().recordings).toEqual([]);
+  });
+
+  it("with keep=true saves a 'transcription pending' thought with its recording, playable by its owner only", async () => {
+    const data = fakeRecording(4096, 3);
+    const res = await upload({ keep: "true" }, { type: "audio/ogg", data });
+    expect(res.statusCode).toBe(202);
+    const { thoughtId } = res.json();
+    expect(thoughtId).toBeGreaterThan(0);
+    const thoughts = (await call("GET", "/api/thoughts")).json();
+    expect(thoughts.find((x: { id: number }) => x.id === thoughtId)).toMatchObject({
+      content: PENDING_VOICE_NOTE,
+      type: "Note",
+    });
+
+    const audio = await call("GET", `/api/thoughts/${thoughtId}/audio`);
+    expect(audio.statusCode).toBe(200);
+    expect(audio.headers["content-type"]).toBe("audio/ogg");
+    expect(Buffer.compare(audio.rawPayload, data)).toBe(0);
+    expect((await call("GET", `/api/thoughts/${thoughtId}/audio`, undefined, other)).statusCode).toBe(404);
+    expect((await call("GET", "/api/thoughts/999999/audio")).statusCode).toBe(404);
+    expect((await call("GET", "/api/ai/recordings")).json().recordings).toEqual([
+      expect.objectContaining({ thoughtId, mime: "audio/ogg", pending: true }),
+    ]);
+    // Nothing can transcribe it yet: it stays pending.
+    expect((await call("POST", "/api/ai/transcribe-pending")).json()).toEqual({ transcribed: 0, pending: 1 });
+  });
+
+  it("attaches a recording to the user's own thought, and refuses someone else's", async () => {
+    const mine = (await call("POST", "/api/thoughts", { content: "Shopping list", type: "Note" })).json();
+    const res = await upload({ thoughtId: String(mine.id) }, { type: "audio/wav", data: fakeRecording(100) });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().thoughtId).toBe(mine.id);
+    expect((await call("GET", `/api/thoughts/${mine.id}/audio`)).statusCode).toBe(200);
+
+    const before = (await call("GET", "/api/ai/recordings", undefined, other)).json();
+    const theirs = await upload({ thoughtId: String(mine.id) }, { type: "audio/wav", data: fakeRecording(100) }, other);
+    expect(theirs.statusCode).toBe(404);
+    expect((await call("GET", "/api/ai/recordings", undefined, other)).json()).toEqual(before);
+  });
+
+  it("refuses bad uploads with 400 naming the field, storing nothing", async () => {
+    const count = async () => (await call("GET", "/api/ai/recordings")).json().recordings.length;
+    const before = await count();
+    const cases: [Record<string, string>, Parameters<typeof multipartBody>[1], string][] = [
+      [{ keep: "true" }, undefined, "audio"],
+      [{ keep: "true" }, { type: "text/plain", data: Buffer.from("hello") }, "audio"],
+      [{ keep: "true" }, { type: "audio/webm", data: Buffer.alloc(0) }, "audio"],
+      [{ keep: "true" }, { field: "voice", type: "audio/webm", data: fakeRecording() }, "voice"],
+      [{ thoughtId: "abc" }, { type: "audio/webm", data: fakeRecording() }, "thoughtId"],
+      [{ keep: "maybe" }, { type: "audio/webm", data: fakeRecording() }, "keep"],
+    ];
+    for (const [fields, file, field] of cases) {
+      const res = await upload(fields, file);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().message).toContain(field);
+    }
+    const json = await call("POST", "/api/ai/transcribe", { audio: "data" });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().message).toContain("audio");
+    expect(await count()).toBe(before);
+  });
+
+  it("accepts a recording larger than the JSON body limit, refuses one over 25 MB", async () => {
+    const big = await upload({}, { type: "audio/mpeg", data: fakeRecording(3 * 1024 * 1024) });
+    expect(big.statusCode).toBe(202);
+    const tooBig = await upload({ keep: "true" }, { type: "audio/mpeg", data: Buffer.alloc(25 * 1024 * 1024 + 1) });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toMatch(/^audio: .*25 MB/);
+  });
+});
+
+describe("delete-all", () => {
+  it("takes kept recordings with the thoughts", async () => {
+    const { cookie: c } = await t.signUp();
+    const kept = await upload({ keep: "true" }, { type: "audio/webm", data: fakeRecording() }, c);
+    expect(kept.statusCode).toBe(202);
+    const del = await t.app.inject({
+      method: "POST",
+      url: "/api/data/delete-all",
+      headers: { cookie: c, "content-type": "application/json" },
+    });
+    expect(del.statusCode).toBe(200);
+    expect((await call("GET", `/api/thoughts/${kept.json().thoughtId}/audio`, undefined, c)).statusCode).toBe(404);
+    expect((await call("GET", "/api/ai/recordings", undefined, c)).json().recordings).toEqual([]);
+  });
+});
