@@ -9,8 +9,11 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { registerAiRoutes } from "./ai/routes.ts";
 import { LoginThrottle } from "./auth/login-throttle.ts";
+import { registerOidcRoutes } from "./auth/oidc.ts";
 import { registerSessionAuth } from "./auth/request-user.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
+import { registerCalendarRoutes } from "./calendar/routes.ts";
+import { CalendarSync } from "./calendar/service.ts";
 import type { Config } from "./config.ts";
 import { registerDataRoutes } from "./data/routes.ts";
 import type { Db } from "./db/database.ts";
@@ -35,6 +38,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every route registered, so tests can check each one is guarded. */
     routeTable: RouteEntry[];
+    /** Calendar sync runs; tests wait on it to settle. */
+    calendarSync: CalendarSync;
   }
 }
 
@@ -142,11 +147,17 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
 
   const throttle = new LoginThrottle();
   registerAuthRoutes(app, { config, db, throttle });
+  const oidc = registerOidcRoutes(app, { config, db });
   registerTaskRoutes(app, { db });
   registerQuickWinRoutes(app, { db });
   registerThoughtRoutes(app, { db });
   registerProjectRoutes(app, { db });
-  registerEventRoutes(app, { db });
+  const calendar = new CalendarSync({ config, db, log: app.log });
+  app.decorate("calendarSync", calendar);
+  registerCalendarRoutes(app, { config, db, calendar });
+  registerEventRoutes(app, { db, onChange: (userId) => calendar.trigger(userId) });
+  app.addHook("onReady", async () => calendar.start());
+  app.addHook("onClose", async () => calendar.stop());
   registerSettingsRoutes(app, { db });
   const assistant = registerAiRoutes(app, { config, db });
   registerDataRoutes(app, { db, onDeleteAll: (userId) => assistant.forgetUser(userId) });
@@ -155,14 +166,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   app.get("/api/docs/json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   app.get("/api/config", { config: { public: true }, schema: { tags: ["meta"] } }, async () => ({
     legal: config.legal,
-    oidcEnabled: false,
+    oidcEnabled: oidc.enabled,
   }));
-  // Third-party sign-in start. With no OpenID Connect client configured, the local sign-in page
-  // takes its place (docs/decisions).
-  app.get("/api/auth/google", { config: { public: true }, schema: { tags: ["auth"] } }, async (_req, reply) =>
-    reply.redirect("/login", 302),
-  );
-
   registerWebApp(app, config);
   return app;
 }

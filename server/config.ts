@@ -32,6 +32,17 @@ const envSchema = z.object({
   LEGAL_COMPANY_NAME: z.string().default("the operator of this Daily Compass service"),
   LEGAL_CONTACT_EMAIL: z.string().default("the contact address published by the operator"),
   LEGAL_NOTICE_DAYS: z.coerce.number().int().positive().default(30),
+  OIDC_ISSUER: z.url("must be the issuer URL of an OpenID Connect provider").default("https://accounts.google.com"),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_API_ROOT: z.url("must be the root URL of the Google APIs").default("https://www.googleapis.com"),
+  GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_REVOKE_URL: z.url().default("https://oauth2.googleapis.com/revoke"),
+  CALENDAR_SYNC_INTERVAL_MINUTES: z.coerce.number().min(0, "must be 0 (off) or more").optional(),
+  CALDAV_ALLOW_PRIVATE_NETWORK: boolish,
 });
 
 export type Config = {
@@ -58,6 +69,21 @@ export type Config = {
     transcribeModel: string;
     timeoutMs: number;
   };
+  /** Third-party sign-in; undefined when no client is configured (the /login page takes over). */
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
+  /** Google Calendar connection; the OAuth client is GOOGLE_* or, failing that, OIDC_*. */
+  google: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    authUrl: string;
+    tokenUrl: string;
+    revokeUrl: string;
+    apiRoot: string;
+  };
+  /** Background calendar sync period per connected user; 0 turns the schedule off. */
+  calendarSyncIntervalMs: number;
+  /** Whether users may point CalDAV at loopback or private addresses (self-hosted servers on a LAN). */
+  caldavAllowPrivateNetwork: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -69,6 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const oidcClientId = e.OIDC_CLIENT_ID ?? e.GOOGLE_CLIENT_ID;
+  const oidcClientSecret = e.OIDC_CLIENT_SECRET ?? e.GOOGLE_CLIENT_SECRET;
+  // Tests create many short-lived apps; they opt in to the schedule explicitly.
+  const syncMinutes = e.CALENDAR_SYNC_INTERVAL_MINUTES ?? (e.NODE_ENV === "test" ? 0 : 5);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -89,6 +119,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       transcribeModel: e.AI_TRANSCRIBE_MODEL,
       timeoutMs: e.AI_TIMEOUT_MS,
     },
+    oidc: oidcClientId ? { issuer: e.OIDC_ISSUER, clientId: oidcClientId, clientSecret: oidcClientSecret } : undefined,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID ?? e.OIDC_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET ?? e.OIDC_CLIENT_SECRET,
+      authUrl: e.GOOGLE_AUTH_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      revokeUrl: e.GOOGLE_REVOKE_URL,
+      apiRoot: e.GOOGLE_API_ROOT.replace(/\/+$/, ""),
+    },
+    calendarSyncIntervalMs: Math.round(syncMinutes * 60_000),
+    caldavAllowPrivateNetwork: e.CALDAV_ALLOW_PRIVATE_NETWORK,
     legal: {
       companyName: e.LEGAL_COMPANY_NAME,
       contactEmail: e.LEGAL_CONTACT_EMAIL,

@@ -17,6 +17,8 @@ const PUBLIC = new Set([
   "POST /api/auth/login",
   "POST /api/auth/logout",
   "GET /api/auth/google",
+  "GET /api/auth/google/callback",
+  "GET /api/google/callback",
   "GET /api/health",
   "GET /api/docs/json",
   "GET /api/config",

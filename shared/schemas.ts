@@ -317,3 +317,44 @@ export const moodInput = z.object({ mood, date: dateString.optional() });
 // ---------- data ----------
 export const deleteAllResponse = z.object({ deletedCounts: z.record(z.string(), z.number()) });
 export type DeleteAllResponse = z.infer<typeof deleteAllResponse>;
+
+// ---------- calendar connections and sync ----------
+/** GET /api/google/status, and the answer of POST /api/google/disconnect. */
+export const calendarStatus = z.object({
+  connected: z.boolean(),
+  lastSyncedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type CalendarStatus = z.infer<typeof calendarStatus>;
+export const caldavStatus = calendarStatus.extend({
+  serverUrl: z.string().nullable(),
+  username: z.string().nullable(),
+  calendarUrl: z.string().nullable(),
+});
+export type CaldavStatus = z.infer<typeof caldavStatus>;
+export const googleAuthUrl = z.object({ authUrl: z.string() });
+const syncCounts = z.object({ created: z.number(), updated: z.number(), deleted: z.number() });
+/** POST /api/google/sync: what the run changed on each side. */
+export const calendarSyncSummary = z.object({
+  ok: z.literal(true),
+  full: z.boolean(),
+  pulled: syncCounts,
+  pushed: syncCounts,
+});
+export type CalendarSyncSummary = z.infer<typeof calendarSyncSummary>;
+export const caldavConnectInput = z.object({
+  serverUrl: z.url({ protocol: /^https?$/, message: "Must be an http(s) URL" }).max(2000),
+  username: z.string().trim().min(1, "Required").max(320),
+  password: z.string().min(1, "Required").max(1000),
+  /** Which calendar to sync; the account's first event calendar when absent. */
+  calendarUrl: z
+    .url({ protocol: /^https?$/, message: "Must be an http(s) URL" })
+    .max(2000)
+    .optional(),
+});
+export type CaldavConnectInput = z.input<typeof caldavConnectInput>;
+export const caldavConnected = z.object({
+  connected: z.literal(true),
+  calendarUrl: z.string(),
+  calendarName: z.string(),
+});

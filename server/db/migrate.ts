@@ -1,6 +1,7 @@
 import { type ColumnDataType, type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
 import * as initial from "./migrations/0001-initial.ts";
 import * as secretsAndAudio from "./migrations/0002-secrets-and-audio.ts";
+import * as calendarSync from "./migrations/0003-calendar-sync.ts";
 
 const MIGRATION_LOCK_ID = 724201;
 
@@ -24,6 +25,7 @@ type Migration = {
 const migrations: Migration[] = [
   { name: "0001-initial", up: initial.up },
   { name: "0002-secrets-and-audio", up: secretsAndAudio.up },
+  { name: "0003-calendar-sync", up: calendarSync.up },
 ];
 
 export function migrationContext(dialect: Dialect): MigrationContext {

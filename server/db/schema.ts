@@ -94,6 +94,54 @@ export type EventsTable = {
   google_calendar_id: string | null;
   created_at: string;
   updated_at: string;
+  /** The provider's version of the copy we last saw or wrote (HTTP etag). */
+  remote_etag: Generated<string | null>;
+  /** The provider's last-modified time of that copy, to decide which edit is newer. */
+  remote_updated: Generated<string | null>;
+  /** 1 while a local change waits to be pushed to the connected calendar. */
+  sync_pending: Generated<number>;
+};
+
+/** A short-lived sign-in or calendar-consent attempt, bound to one browser by a cookie. */
+export type AuthFlowsTable = {
+  /** SHA-256 of the browser cookie's value. */
+  id: string;
+  kind: string;
+  /** The signed-in user who started it, if any. */
+  user_id: number | null;
+  state: string;
+  nonce: string | null;
+  code_verifier: string;
+  redirect_uri: string;
+  created_at: string;
+  expires_at: string;
+};
+
+/** The one calendar account a user syncs with. */
+export type CalendarConnectionsTable = {
+  user_id: number;
+  provider: string;
+  /** "primary" for Google; the calendar collection URL for CalDAV. */
+  calendar_id: string;
+  server_url: string | null;
+  username: string | null;
+  sync_token: string | null;
+  last_synced_at: string | null;
+  last_error: string | null;
+  next_sync_at: string | null;
+  /** Which process runs this user's sync, and until when its claim holds. */
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type EventTombstonesTable = {
+  id: Generated<number>;
+  user_id: number;
+  remote_id: string;
+  etag: string | null;
+  created_at: string;
 };
 
 export type UserSettingsTable = {
@@ -147,6 +195,9 @@ export type Database = {
   mood_entries: MoodEntriesTable;
   user_secrets: UserSecretsTable;
   thought_audio: ThoughtAudioTable;
+  auth_flows: AuthFlowsTable;
+  calendar_connections: CalendarConnectionsTable;
+  event_tombstones: EventTombstonesTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

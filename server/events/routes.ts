@@ -6,7 +6,17 @@ import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from "./service.ts";
 
-export function registerEventRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function registerEventRoutes(
+  app: FastifyInstance,
+  {
+    db,
+    onChange,
+  }: {
+    db: Db /** Told after a local change, e.g. to push it to a connected calendar. */;
+    onChange?: (userId: number) => void;
+  },
+): void {
+  const changed = (userId: number) => onChange?.(userId);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["events"];
   r.get("/api/events", { schema: { tags, response: { 200: z.array(event) } } }, (req) =>
@@ -15,16 +25,26 @@ export function registerEventRoutes(app: FastifyInstance, { db }: { db: Db }): v
   r.get("/api/events/:id", { schema: { tags, params: idParams, response: { 200: event } } }, (req) =>
     getEvent(db, { userId: userIdOf(req), id: req.params.id }),
   );
-  r.post("/api/events", { schema: { tags, body: createEventInput, response: { 201: event } } }, async (req, reply) =>
-    reply.status(201).send(await createEvent(db, { userId: userIdOf(req), input: req.body })),
-  );
+  r.post("/api/events", { schema: { tags, body: createEventInput, response: { 201: event } } }, async (req, reply) => {
+    const userId = userIdOf(req);
+    const created = await createEvent(db, { userId, input: req.body });
+    changed(userId);
+    return reply.status(201).send(created);
+  });
   r.put(
     "/api/events/:id",
     { schema: { tags, params: idParams, body: updateEventInput, response: { 200: event } } },
-    (req) => updateEvent(db, { userId: userIdOf(req), id: req.params.id, input: req.body }),
+    async (req) => {
+      const userId = userIdOf(req);
+      const updated = await updateEvent(db, { userId, id: req.params.id, input: req.body });
+      changed(userId);
+      return updated;
+    },
   );
   r.delete("/api/events/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
-    await deleteEvent(db, { userId: userIdOf(req), id: req.params.id });
+    const userId = userIdOf(req);
+    await deleteEvent(db, { userId, id: req.params.id });
+    changed(userId);
     return reply.status(204).send();
   });
 }

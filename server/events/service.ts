@@ -81,6 +81,8 @@ export async function createEvent(
       google_calendar_id: null,
       created_at: now,
       updated_at: now,
+      // Pushed at the next sync when a calendar is connected; harmless otherwise.
+      sync_pending: 1,
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
@@ -93,7 +95,7 @@ export async function updateEvent(
 ): Promise<CalendarEvent> {
   await getEvent(db, opts);
   const { input } = opts;
-  const patch: Updateable<EventsTable> = { updated_at: nowIso() };
+  const patch: Updateable<EventsTable> = { updated_at: nowIso(), sync_pending: 1 };
   if (input.title !== undefined) patch.title = input.title;
   if (input.description !== undefined) patch.description = input.description;
   if (input.location !== undefined) patch.location = input.location;
@@ -105,11 +107,39 @@ export async function updateEvent(
   return getEvent(db, opts);
 }
 
+/** Deletes the event; one the provider knows waits as a tombstone until the deletion is pushed. */
 export async function deleteEvent(db: Db, opts: { userId: number; id: number }): Promise<void> {
-  const res = await db
-    .deleteFrom("events")
-    .where("id", "=", opts.id)
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("events")
+      .where("id", "=", opts.id)
+      .where("user_id", "=", opts.userId)
+      .returning(["google_id", "remote_etag"])
+      .executeTakeFirst();
+    if (!row) throw notFound("Event");
+    if (row.google_id === null) return;
+    const connected = await trx
+      .selectFrom("calendar_connections")
+      .select("user_id")
+      .where("user_id", "=", opts.userId)
+      .executeTakeFirst();
+    if (!connected) return;
+    await trx
+      .insertInto("event_tombstones")
+      .values({ user_id: opts.userId, remote_id: row.google_id, etag: row.remote_etag, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(["user_id", "remote_id"]).doNothing())
+      .execute();
+  });
+}
+
+/** Every event with what an iCalendar export needs. */
+export async function listEventsForExport(db: Db, opts: { userId: number }) {
+  return db
+    .selectFrom("events")
+    .select(["id", "title", "description", "location", "date", "start_time", "duration", "google_id", "updated_at"])
     .where("user_id", "=", opts.userId)
-    .executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw notFound("Event");
+    .orderBy("date")
+    .orderBy("start_time")
+    .orderBy("id")
+    .execute();
 }

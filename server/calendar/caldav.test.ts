@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { updateEvent } from "../events/service.ts";
+import { startRadicale, type TestRadicale } from "../testing/radicale.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+
+let dav: TestRadicale;
+let t: TestApp;
+beforeAll(async () => {
+  dav = await startRadicale();
+  t = await createTestApp({ CALDAV_ALLOW_PRIVATE_NETWORK: "true" });
+});
+afterAll(async () => {
+  await t?.close();
+  await dav?.close();
+});
+
+type User = { cookie: string; userId: number };
+const api = (user: User, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+
+async function sync(user: User) {
+  await t.app.calendarSync.idle();
+  const res = await api(user, "POST", "/api/google/sync");
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** The calendar's objects as another CalDAV client sees them. */
+async function remoteObjects(calendarUrl: string): Promise<Map<string, string>> {
+  const res = await dav.request(calendarUrl, {
+    method: "PROPFIND",
+    headers: { depth: "1", "content-type": "application/xml" },
+    body: '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:getetag/></D:prop></D:propfind>',
+  });
+  const xml = await res.text();
+  const hrefs = [...xml.matchAll(/<(?:\w+:)?href>([^<]+\.ics)<\/(?:\w+:)?href>/g)].map((m) => m[1]);
+  const out = new Map<string, string>();
+  for (const href of hrefs) out.set(href, await (await dav.request(href)).text());
+  return out;
+}
+
+const ics = (uid: string, summary: string, start: string, end: string) =>
+  [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Other client//EN",
+    "BEGIN:VEVENT",
+    `UID:${uid}`,
+    "DTSTAMP:20260101T000000Z",
+    `LAST-MODIFIED:${new Date()
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "")}`,
+    `DTSTART:${start}`,
+    `DTEND:${end}`,
+    `SUMMARY:${summary}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+    "",
+  ].join("\r\n");
+
+describe("CalDAV", () => {
+  it("refuses local and private addresses unless the operator allows them", async () => {
+    const strict = await createTestApp();
+    try {
+      const user = await strict.signUp();
+      for (const serverUrl of [dav.url, "http://10.1.2.3/dav", "http://[::1]:8080/"]) {
+        const res = await strict.app.inject({
+          method: "POST",
+          url: "/api/caldav/connect",
+          headers: { cookie: user.cookie },
+          payload: { serverUrl, username: dav.username, password: dav.password },
+        });
+        expect(res.statusCode, serverUrl).toBe(400);
+        expect(res.json().message).toMatch(/^serverUrl: .*private or local/);
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("refuses a wrong password", async () => {
+    const user = await t.signUp();
+    const wrong = await api(user, "POST", "/api/caldav/connect", {
+      serverUrl: dav.url,
+      username: dav.username,
+      password: "not-the-password",
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/^password: /);
+    expect((await api(user, "GET", "/api/caldav/status")).json().connected).toBe(false);
+  });
+
+  it("connects, pulls, pushes, edits and deletes both ways", async () => {
+    const calendarUrl = await dav.makeCalendar(`cal${Date.now()}`);
+    const user = await t.signUp();
+    await api(user, "PUT", "/api/settings", { timeZone: "Europe/Berlin" });
+    await dav.request(`${calendarUrl}existing.ics`, {
+      method: "PUT",
+      headers: { "content-type": "text/calendar" },
+      body: ics("existing", "Yoga", "20260601T160000Z", "20260601T170000Z"),
+    });
+
+    const res = await api(user, "POST", "/api/caldav/connect", {
+      serverUrl: dav.url,
+      username: dav.username,
+      password: dav.password,
+      calendarUrl,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ connected: true, calendarUrl });
+    const status = (await api(user, "GET", "/api/caldav/status")).json();
+    expect(status).toMatchObject({ connected: true, serverUrl: dav.url, username: dav.username, calendarUrl });
+    const secret = await t.handle.db
+      .selectFrom("user_secrets")
+      .select("ciphertext")
+      .where("user_id", "=", user.userId)
+      .where("kind", "=", "caldav_password")
+      .executeTakeFirstOrThrow();
+    expect(secret.ciphertext).not.toContain(dav.password);
+
+    // Pull: the existing event arrives in the user's wall clock.
+    await sync(user);
+    let events = (await api(user, "GET", "/api/events")).json();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      title: "Yoga",
+      date: "2026-06-01",
+      startTime: "18:00",
+      duration: 60,
+      googleId: "existing",
+    });
+
+    // Push a new local event.
+    const created = (
+      await api(user, "POST", "/api/events", {
+        title: "Call mum",
+        date: "2026-06-02",
+        startTime: "19:30",
+        duration: 30,
+      })
+    ).json();
+    await sync(user);
+    let objects = await remoteObjects(calendarUrl);
+    expect(objects.size).toBe(2);
+    const pushed = [...objects.values()].find((o) => o.includes("SUMMARY:Call mum"));
+    expect(pushed).toContain("DTSTART:20260602T173000Z");
+    expect(pushed).toContain("DTEND:20260602T180000Z");
+
+    // Edit locally, then at the server.
+    await api(user, "PUT", `/api/events/${created.id}`, { title: "Call mum (long)", duration: 90 });
+    await sync(user);
+    objects = await remoteObjects(calendarUrl);
+    expect(
+      [...objects.values()].some((o) => o.includes("SUMMARY:Call mum (long)") && o.includes("DTEND:20260602T190000Z")),
+    ).toBe(true);
+    await dav.request(`${calendarUrl}existing.ics`, {
+      method: "PUT",
+      headers: { "content-type": "text/calendar" },
+      body: ics("existing", "Yoga (moved)", "20260601T170000Z", "20260601T180000Z"),
+    });
+    await sync(user);
+    events = (await api(user, "GET", "/api/events")).json();
+    expect(events.find((e: { googleId: string }) => e.googleId === "existing")).toMatchObject({
+      title: "Yoga (moved)",
+      startTime: "19:00",
+    });
+
+    // Delete locally, then at the server.
+    await api(user, "DELETE", `/api/events/${created.id}`);
+    await sync(user);
+    objects = await remoteObjects(calendarUrl);
+    expect([...objects.values()].some((o) => o.includes("Call mum"))).toBe(false);
+    await dav.request(`${calendarUrl}existing.ics`, { method: "DELETE" });
+    await sync(user);
+    expect((await api(user, "GET", "/api/events")).json()).toHaveLength(0);
+
+    // A CalDAV connection is not reported as a Google one; disconnecting ends it.
+    expect((await api(user, "GET", "/api/google/status")).json().connected).toBe(false);
+    expect((await api(user, "POST", "/api/caldav/disconnect")).json().connected).toBe(false);
+    expect((await api(user, "GET", "/api/caldav/status")).json().connected).toBe(false);
+  });
+
+  it("keeps the newer of two concurrent edits and lets a deletion win over an edit", async () => {
+    const calendarUrl = await dav.makeCalendar(`conflict${Date.now()}`);
+    const user = await t.signUp();
+    await api(user, "POST", "/api/caldav/connect", {
+      serverUrl: dav.url,
+      username: dav.username,
+      password: dav.password,
+      calendarUrl,
+    });
+    for (const title of ["First", "Second"]) {
+      await api(user, "POST", "/api/events", { title, date: "2026-06-10", startTime: "08:00", duration: 30 });
+    }
+    await sync(user);
+    const local = (await api(user, "GET", "/api/events")).json() as { id: number; title: string; googleId: string }[];
+    const first = local.find((e) => e.title === "First");
+    const second = local.find((e) => e.title === "Second");
+    if (!first || !second) throw new Error("events missing");
+
+    // Edits through the service, so no sync runs before the other side has changed too.
+    await t.app.calendarSync.idle();
+    // First: edited here, then (later) by another client → the other client's edit is kept.
+    await updateEvent(t.handle.db, { userId: user.userId, id: first.id, input: { title: "First (here)" } });
+    await new Promise((r) => setTimeout(r, 1100)); // LAST-MODIFIED has whole seconds
+    await dav.request(`${calendarUrl}${first.googleId}.ics`, {
+      method: "PUT",
+      headers: { "content-type": "text/calendar" },
+      body: ics(first.googleId, "First (there)", "20260610T060000Z", "20260610T063000Z"),
+    });
+    // Second: deleted by another client while edited here → stays deleted.
+    await updateEvent(t.handle.db, { userId: user.userId, id: second.id, input: { title: "Second (here)" } });
+    await dav.request(`${calendarUrl}${second.googleId}.ics`, { method: "DELETE" });
+    await sync(user);
+
+    const after = (await api(user, "GET", "/api/events")).json() as { title: string }[];
+    expect(after.map((e) => e.title)).toEqual(["First (there)"]);
+    const objects = await remoteObjects(calendarUrl);
+    expect(objects.size).toBe(1);
+    expect([...objects.values()][0]).toContain("SUMMARY:First (there)");
+  });
+
+  it("edits another client's event in place, keeping its UID and alarm", async () => {
+    const calendarUrl = await dav.makeCalendar(`foreign${Date.now()}`);
+    const foreign = ics(
+      "3F2A-uid-from-another-app@example.org",
+      "Pilates",
+      "20260612T070000Z",
+      "20260612T080000Z",
+    ).replace(
+      "END:VEVENT",
+      "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Reminder\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\nEND:VEVENT",
+    );
+    const put = await dav.request(`${calendarUrl}pilates-object.ics`, {
+      method: "PUT",
+      headers: { "content-type": "text/calendar" },
+      body: foreign,
+    });
+    expect(put.status).toBe(201);
+    const user = await t.signUp();
+    await api(user, "POST", "/api/caldav/connect", {
+      serverUrl: dav.url,
+      username: dav.username,
+      password: dav.password,
+      calendarUrl,
+    });
+    const series = ics("series-1", "Weekly review", "20260612T150000Z", "20260612T160000Z").replace(
+      "SUMMARY:",
+      "RRULE:FREQ=WEEKLY;COUNT=4\r\nSUMMARY:",
+    );
+    await dav.request(`${calendarUrl}series-1.ics`, {
+      method: "PUT",
+      headers: { "content-type": "text/calendar" },
+      body: series,
+    });
+    await sync(user);
+    // The series is left alone (not imported, not deleted); the single event arrives.
+    const imported = (await api(user, "GET", "/api/events")).json();
+    expect(imported).toHaveLength(1);
+    const [event] = imported;
+    expect(event).toMatchObject({ title: "Pilates", googleId: "pilates-object" });
+    await api(user, "PUT", `/api/events/${event.id}`, { title: "Pilates (mat)" });
+    await sync(user);
+    const stored = await (await dav.request(`${calendarUrl}pilates-object.ics`)).text();
+    expect(stored).toContain("SUMMARY:Pilates (mat)");
+    expect(stored).toContain("UID:3F2A-uid-from-another-app@example.org");
+    expect(stored).toContain("TRIGGER:-PT15M");
+    expect(stored).toMatch(/SEQUENCE:1/);
+    expect(await remoteObjects(calendarUrl)).toHaveProperty("size", 2);
+    expect(await (await dav.request(`${calendarUrl}series-1.ics`)).text()).toContain("RRULE:FREQ=WEEKLY;COUNT=4");
+  });
+});

@@ -1,0 +1,222 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  caldavConnected,
+  caldavConnectInput,
+  caldavStatus,
+  calendarStatus,
+  calendarSyncSummary,
+  googleAuthUrl as googleAuthUrlSchema,
+} from "../../shared/schemas.ts";
+import { callbackUrl, pkceChallenge, startFlow, takeFlow } from "../auth/auth-flows.ts";
+import { userIdOf } from "../auth/request-user.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { AppError } from "../errors.ts";
+import { listEventsForExport } from "../events/service.ts";
+import { getSettings } from "../settings/service.ts";
+import { assertPublicAddress, discoverCalendars, PrivateAddressError } from "./caldav.ts";
+import { ConsentError, exchangeConsentCode, googleAuthUrl } from "./google-oauth.ts";
+import { eventsToIcs } from "./ics.ts";
+import { RemoteAuthError } from "./provider.ts";
+import { type CalendarSync, disconnect, getConnection, saveConnection } from "./service.ts";
+
+export const GOOGLE_CALLBACK_PATH = "/api/google/callback";
+
+export function registerCalendarRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; db: Db; calendar: CalendarSync },
+): void {
+  const { config, db, calendar } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["calendar"];
+
+  const statusOf = async (userId: number, provider: "google" | "caldav") => {
+    const conn = await getConnection(db, { userId });
+    const mine = conn?.provider === provider ? conn : undefined;
+    return {
+      connected: mine !== undefined,
+      lastSyncedAt: mine?.lastSyncedAt ?? null,
+      lastError: mine?.lastError ?? null,
+      conn: mine,
+    };
+  };
+
+  r.get("/api/google/status", { schema: { tags, response: { 200: calendarStatus } } }, async (req) => {
+    const { conn: _conn, ...answer } = await statusOf(userIdOf(req), "google");
+    return answer;
+  });
+
+  r.get("/api/google/auth-url", { schema: { tags, response: { 200: googleAuthUrlSchema } } }, async (req, reply) => {
+    if (!config.google.clientId) throw new AppError("BAD_REQUEST", "Google Calendar is not set up on this server.");
+    const flow = await startFlow(db, reply, {
+      config,
+      kind: "google_calendar",
+      userId: userIdOf(req),
+      redirectUri: callbackUrl(config, req, GOOGLE_CALLBACK_PATH),
+      withNonce: false,
+    });
+    return {
+      authUrl: googleAuthUrl(config, {
+        redirectUri: flow.redirectUri,
+        state: flow.state,
+        codeChallenge: pkceChallenge(flow.codeVerifier),
+      }),
+    };
+  });
+
+  // Public so that a lost session lands on a readable settings message rather than raw JSON.
+  app.get(GOOGLE_CALLBACK_PATH, { config: { public: true }, schema: { tags } }, async (req, reply) => {
+    const back = (error?: string) =>
+      reply.redirect(
+        error
+          ? `/settings?google_error=true&error_message=${encodeURIComponent(error)}`
+          : "/settings?google_connected=true",
+        302,
+      );
+    const query = req.query as Record<string, string | undefined>;
+    const flow = await takeFlow(db, req, reply, { config, kind: "google_calendar" });
+    if (!flow || req.userId === null || flow.userId !== req.userId || query.state !== flow.state) {
+      return back("The connection attempt expired or did not come from this browser. Please try again.");
+    }
+    if (query.error || !query.code) {
+      return back(
+        query.error === "access_denied" ? "Access was not granted." : "Google did not complete the connection.",
+      );
+    }
+    try {
+      const tokens = await exchangeConsentCode(config, {
+        code: query.code,
+        redirectUri: flow.redirectUri,
+        codeVerifier: flow.codeVerifier,
+      });
+      await saveConnection(db, calendar.box, {
+        userId: flow.userId,
+        provider: "google",
+        calendarId: "primary",
+        secret: tokens.refreshToken,
+      });
+      calendar.rememberAccessToken(flow.userId, tokens.accessToken, tokens.expiresAt);
+      calendar.trigger(flow.userId);
+      return back();
+    } catch (err) {
+      if (err instanceof ConsentError || err instanceof AppError) return back(err.message);
+      req.log.warn({ err: { message: (err as Error).message } }, "calendar consent exchange failed");
+      return back("Google could not be reached. Please try again.");
+    }
+  });
+
+  r.post("/api/google/disconnect", { schema: { tags, response: { 200: calendarStatus } } }, async (req) => {
+    await calendar.disconnectGoogle(userIdOf(req));
+    return { connected: false, lastSyncedAt: null, lastError: null };
+  });
+
+  // Syncs whichever calendar the user connected (the web app calls this for both).
+  r.post("/api/google/sync", { schema: { tags, response: { 200: calendarSyncSummary } } }, async (req) => {
+    const userId = userIdOf(req);
+    if (!(await getConnection(db, { userId }))) throw new AppError("BAD_REQUEST", "No calendar is connected");
+    try {
+      return { ok: true as const, ...(await calendar.sync(userId)) };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      req.log.warn({ err: { message: (err as Error).message }, userId }, "calendar sync failed");
+      throw new AppError("INTERNAL", "Failed to sync with the calendar. It will be retried.");
+    }
+  });
+
+  r.get(
+    "/api/caldav/status",
+    {
+      schema: {
+        tags,
+        response: { 200: caldavStatus },
+      },
+    },
+    async (req) => {
+      const { conn, ...answer } = await statusOf(userIdOf(req), "caldav");
+      return {
+        ...answer,
+        serverUrl: conn?.serverUrl ?? null,
+        username: conn?.username ?? null,
+        calendarUrl: conn?.calendarId ?? null,
+      };
+    },
+  );
+
+  r.post(
+    "/api/caldav/connect",
+    {
+      schema: {
+        tags,
+        body: caldavConnectInput,
+        response: { 200: caldavConnected },
+      },
+    },
+    async (req) => {
+      const userId = userIdOf(req);
+      const { serverUrl, username, password } = req.body;
+      let calendars: { url: string; name: string }[];
+      try {
+        if (!config.caldavAllowPrivateNetwork) await assertPublicAddress(serverUrl);
+        calendars = await discoverCalendars({ serverUrl, username, password });
+      } catch (err) {
+        if (err instanceof PrivateAddressError) {
+          throw new AppError(
+            "BAD_REQUEST",
+            "serverUrl: This server does not allow calendars on private or local addresses",
+          );
+        }
+        if (err instanceof RemoteAuthError)
+          throw new AppError("BAD_REQUEST", "password: The server refused this user name or password");
+        req.log.warn({ err: { message: (err as Error).message } }, "CalDAV discovery failed");
+        throw new AppError("BAD_REQUEST", "serverUrl: No CalDAV calendar was found at this address");
+      }
+      const wanted = req.body.calendarUrl;
+      const chosen = wanted ? calendars.find((c) => c.url === wanted || c.url === `${wanted}/`) : calendars[0];
+      if (!chosen)
+        throw new AppError(
+          "BAD_REQUEST",
+          wanted ? "calendarUrl: Not a calendar of this account" : "serverUrl: This account has no calendar for events",
+        );
+      await saveConnection(db, calendar.box, {
+        userId,
+        provider: "caldav",
+        calendarId: chosen.url,
+        serverUrl,
+        username,
+        secret: password,
+      });
+      calendar.trigger(userId);
+      return { connected: true as const, calendarUrl: chosen.url, calendarName: chosen.name };
+    },
+  );
+
+  r.post("/api/caldav/disconnect", { schema: { tags, response: { 200: calendarStatus } } }, async (req) => {
+    await disconnect(db, { userId: userIdOf(req), provider: "caldav" });
+    return { connected: false, lastSyncedAt: null, lastError: null };
+  });
+
+  r.get("/api/events.ics", { schema: { tags: ["events"] } }, async (req, reply) => {
+    const userId = userIdOf(req);
+    const [rows, settings] = await Promise.all([listEventsForExport(db, { userId }), getSettings(db, { userId })]);
+    const body = eventsToIcs(
+      rows.map((e) => ({
+        uid: e.google_id ?? `event-${e.id}@daily-compass`,
+        title: e.title,
+        description: e.description,
+        location: e.location,
+        date: e.date,
+        startTime: e.start_time,
+        duration: e.duration,
+        updatedAt: e.updated_at,
+      })),
+      settings.timeZone,
+      "Daily Compass",
+    );
+    return reply
+      .type("text/calendar; charset=utf-8")
+      .header("content-disposition", 'attachment; filename="daily-compass.ics"')
+      .header("cache-control", "no-store")
+      .send(body);
+  });
+}
