@@ -1,0 +1,92 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export type TestUser = { id: number; username: string; password: string };
+
+let counter = 0;
+function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${process.pid}${counter}`;
+}
+
+/** Seeding through the API: the page's request context shares the browser's session cookie. */
+export class Api {
+  constructor(private readonly page: Page) {}
+
+  private async send<T>(method: string, url: string, data?: unknown): Promise<T> {
+    const res = await this.page.request.fetch(url, { method, data });
+    expect(res.ok(), `${method} ${url} → ${res.status()} ${await res.text()}`).toBeTruthy();
+    const text = await res.text();
+    return (text ? JSON.parse(text) : null) as T;
+  }
+
+  task(title: string, extra: Record<string, unknown> = {}) {
+    return this.send<{ id: number; title: string }>("POST", "/api/tasks", { title, ...extra });
+  }
+  quickWin(text: string) {
+    return this.send<{ id: number }>("POST", "/api/quick-wins", { text });
+  }
+  thought(content: string, type = "Idea") {
+    return this.send<{ id: number }>("POST", "/api/thoughts", { content, type });
+  }
+  project(title: string, extra: Record<string, unknown> = {}) {
+    return this.send<{ id: number; title: string }>("POST", "/api/projects", { title, ...extra });
+  }
+  event(input: Record<string, unknown>) {
+    return this.send<{ id: number }>("POST", "/api/events", input);
+  }
+  get<T>(url: string) {
+    return this.send<T>("GET", url);
+  }
+}
+
+type Fixtures = { user: TestUser; api: Api };
+
+export const test = base.extend<Fixtures>({
+  user: async ({ page }, use) => {
+    const username = uniqueName("u");
+    const password = "correct horse battery";
+    const res = await page.request.post("/api/auth/register", { data: { username, password } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    const body = (await res.json()) as { user: { id: number } };
+    await use({ id: body.user.id, username, password });
+  },
+  api: async ({ page, user }, use) => {
+    expect(user.id).toBeGreaterThan(0);
+    await use(new Api(page));
+  },
+});
+
+export { expect };
+
+/** Wall-clock date in the browser's zone, as the app computes "today". */
+export function localDate(offsetDays = 0): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offsetDays);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** axe scan of the current screen in dark and in light: no serious or critical violation. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  for (const theme of ["dark", "light"] as const) {
+    await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+    // @axe-core/playwright types its page against its own playwright-core copy; the runtime object is the same.
+    const builder = new AxeBuilder({ page } as unknown as ConstructorParameters<typeof AxeBuilder>[0]);
+    const results = await builder.withTags(["wcag2a", "wcag2aa"]).analyze();
+    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(
+      bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      `${label} (${theme})`,
+    ).toEqual([]);
+  }
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+}
+
+/**
+ * A notification's title or description. Located by attribute, not role: an open modal dialog
+ * hides the rest of the page from the accessibility tree, toasts included.
+ */
+export function toastText(page: Page, text: string) {
+  return page.locator("[data-toast]").getByText(text, { exact: true });
+}

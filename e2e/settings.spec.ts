@@ -1,0 +1,103 @@
+import { expect, expectAccessible, test, toastText } from "./fixtures.ts";
+
+test("general: theme switch, tone, help level persist", async ({ page, api }) => {
+  await page.goto("/settings");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expectAccessible(page, "settings general");
+  await page.getByRole("switch", { name: "Dark mode" }).click();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+  await expect.poll(async () => (await api.get<{ theme: string }>("/api/settings")).theme).toBe("light");
+
+  await expect(page.getByRole("radio", { name: "Friendly" })).toBeChecked();
+  await expect(page.getByLabel("Level of help")).toHaveValue("moderate");
+  await page.getByRole("radio", { name: "Coachy" }).click();
+  await page.getByLabel("Level of help").selectOption("proactive");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(toastText(page, "Settings saved")).toBeVisible();
+  expect(await api.get("/api/settings")).toMatchObject({ tone: "coachy", helpLevel: "proactive", theme: "light" });
+
+  await page.reload();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  await expect(page.getByRole("radio", { name: "Coachy" })).toBeChecked();
+});
+
+test("account: save profile and change password", async ({ page, user }) => {
+  await page.goto("/settings");
+  await page.getByRole("tab", { name: "Account" }).click();
+  await page.getByLabel("Display name").fill("Robin");
+  await page.getByLabel("E-mail").fill("robin@example.com");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toastText(page, "Account updated")).toBeVisible();
+  const nav = page.locator("aside");
+  await expect(nav.getByText("Robin", { exact: true })).toBeVisible();
+  await expect(nav.getByText("robin@example.com")).toBeVisible();
+  await expect(page.getByText("Not Connected")).toBeVisible();
+  await expectAccessible(page, "settings account");
+
+  await page.getByRole("button", { name: "Change Password" }).click();
+  const dialog = page.getByRole("dialog", { name: "Change Password" });
+  await dialog.getByLabel("Current password").fill("not the password");
+  await dialog.getByLabel("New password").fill("a brand new secret");
+  await dialog.getByRole("button", { name: "Update password" }).click();
+  await expect(dialog.getByRole("alert")).toBeVisible();
+  await dialog.getByLabel("Current password").fill(user.password);
+  await dialog.getByRole("button", { name: "Update password" }).click();
+  await expect(toastText(page, "Password changed")).toBeVisible();
+  const login = await page.request.post("/api/auth/login", {
+    data: { username: user.username, password: "a brand new secret" },
+  });
+  expect(login.ok()).toBe(true);
+});
+
+test("data: export downloads JSON; delete all asks, deletes and returns home", async ({ page, api }) => {
+  await api.task("Something to delete");
+  await api.quickWin("Another thing");
+  await page.goto("/settings");
+  await page.getByRole("tab", { name: "Data" }).click();
+  await expectAccessible(page, "settings data");
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export" }).click();
+  const download = await downloadPromise;
+  const path = await download.path();
+  const { readFile } = await import("node:fs/promises");
+  const exported = JSON.parse(await readFile(path, "utf8"));
+  expect(exported.tasks[0].title).toBe("Something to delete");
+
+  await page.getByRole("button", { name: "Delete All Data" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete All Data" });
+  await expect(
+    dialog.getByText("Are you sure you want to delete all your data? This action cannot be undone."),
+  ).toBeVisible();
+  await dialog.getByRole("button", { name: "Yes, delete everything" }).click();
+  await expect(toastText(page, "Data Deleted")).toBeVisible();
+  await expect(page.locator("[data-toast]")).toContainText(/tasks: 1/);
+  await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+  await expect(page.getByText("No focus tasks for today")).toBeVisible();
+  expect(await api.get("/api/tasks")).toEqual([]);
+});
+
+test("integrations and API key tabs", async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  await page.route("**/api/google/auth-url", (route) => route.fulfill({ status: 500, body: "x" }));
+  await page.goto("/settings");
+  await page.getByRole("tab", { name: "Integrations" }).click();
+  await page.getByRole("button", { name: "Connect Google Calendar" }).click();
+  await expect(toastText(page, "Failed to connect to Google Calendar. Please try again.")).toBeVisible();
+  await expectAccessible(page, "settings integrations");
+
+  await page.getByRole("tab", { name: "API" }).click();
+  const save = page.getByRole("button", { name: "Save", exact: true });
+  await page.getByLabel("API key").fill("  pk-123");
+  await expect(save).toBeDisabled();
+  await page.getByLabel("API key").fill("  sk-test-123  ");
+  await expect(save).toBeEnabled();
+  await expectAccessible(page, "settings api");
+});
+
+test("returning from the provider with an error shows it and cleans the URL", async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  await page.goto("/settings?google_error=true&error_message=access_denied");
+  await expect(toastText(page, "access_denied")).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+});

@@ -1,0 +1,40 @@
+import type { HTMLAttributes, ReactNode } from "react";
+import { cn } from "../../lib/cn.ts";
+
+export function Card({ className, ...props }: HTMLAttributes<HTMLElement>) {
+  return <section className={cn("rounded-2xl border border-border bg-card p-5 shadow-sm", className)} {...props} />;
+}
+
+export function CardHeader({
+  title,
+  icon,
+  action,
+  id,
+}: {
+  title: string;
+  icon?: ReactNode;
+  action?: ReactNode;
+  id?: string;
+}) {
+  return (
+    <div className="mb-4 flex items-center justify-between gap-3">
+      <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
+        {icon}
+        {title}
+      </h2>
+      {action}
+    </div>
+  );
+}
+
+export function Badge({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap",
+        className ?? "bg-accent text-fg",
+      )}
+      {...props}
+    />
+  );
+}

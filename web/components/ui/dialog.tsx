@@ -1,0 +1,37 @@
+import { X } from "lucide-react";
+import { Dialog as D } from "radix-ui";
+import type { ReactNode } from "react";
+import { cn } from "../../lib/cn.ts";
+
+type DialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+};
+
+export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <D.Content
+          className={cn(
+            "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-6 text-fg shadow-xl",
+            className,
+          )}
+          {...(description ? {} : { "aria-describedby": undefined })}
+        >
+          <D.Title className="pr-8 text-xl font-semibold">{title}</D.Title>
+          {description && <D.Description className="mt-1 text-sm text-muted">{description}</D.Description>}
+          <div className="mt-4">{children}</div>
+          <D.Close aria-label="Close" className="absolute top-4 right-4 rounded-md p-1 text-muted hover:text-fg">
+            <X className="size-5" aria-hidden />
+          </D.Close>
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}

@@ -1,0 +1,22 @@
+import type { InputHTMLAttributes, LabelHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { cn } from "../../lib/cn.ts";
+
+const field =
+  "w-full rounded-lg border border-border bg-bg px-3 text-fg placeholder:text-muted disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-ring";
+
+export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={cn(field, "h-10", className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={cn(field, "min-h-24 py-2", className)} {...props} />;
+}
+
+export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+  // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor
+  return <label className={cn("text-sm font-medium", className)} {...props} />;
+}
+
+export function NativeSelect({ className, ...props }: React.SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select className={cn(field, "h-10", className)} {...props} />;
+}

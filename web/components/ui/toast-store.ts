@@ -1,0 +1,81 @@
+import { useSyncExternalStore } from "react";
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "../../../shared/constants.ts";
+
+export type ToastData = {
+  id: string;
+  title?: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  open: boolean;
+};
+
+export type ToastInput = Omit<ToastData, "id" | "open">;
+
+export type ToastAction =
+  | { type: "add"; toast: ToastData }
+  | { type: "update"; toast: Partial<ToastData> & { id: string } }
+  | { type: "dismiss"; id?: string }
+  | { type: "remove"; id?: string };
+
+/** At most TOAST_LIMIT toasts; the newest wins. Dismissed toasts stay closed until removed. */
+export function toastReducer(state: ToastData[], action: ToastAction): ToastData[] {
+  switch (action.type) {
+    case "add":
+      return [action.toast, ...state].slice(0, TOAST_LIMIT);
+    case "update":
+      return state.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t));
+    case "dismiss":
+      return state.map((t) => (action.id === undefined || t.id === action.id ? { ...t, open: false } : t));
+    case "remove":
+      return action.id === undefined ? [] : state.filter((t) => t.id !== action.id);
+  }
+}
+
+let state: ToastData[] = [];
+const listeners = new Set<() => void>();
+const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
+let counter = 0;
+
+function dispatch(action: ToastAction): void {
+  state = toastReducer(state, action);
+  if (action.type === "dismiss") {
+    for (const t of state) {
+      if ((action.id === undefined || t.id === action.id) && !removalTimers.has(t.id)) {
+        removalTimers.set(
+          t.id,
+          setTimeout(() => {
+            removalTimers.delete(t.id);
+            dispatch({ type: "remove", id: t.id });
+          }, TOAST_REMOVE_DELAY_MS),
+        );
+      }
+    }
+  }
+  for (const listener of listeners) listener();
+}
+
+export function toast(input: ToastInput): { id: string; dismiss: () => void; update: (t: ToastInput) => void } {
+  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+  const id = String(counter);
+  dispatch({ type: "add", toast: { ...input, id, open: true } });
+  return {
+    id,
+    dismiss: () => dispatch({ type: "dismiss", id }),
+    update: (t) => dispatch({ type: "update", toast: { ...t, id } }),
+  };
+}
+
+export function dismissToast(id?: string): void {
+  dispatch({ type: "dismiss", id });
+}
+
+export function useToasts(): ToastData[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+    () => state,
+  );
+}

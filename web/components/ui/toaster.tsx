@@ -1,0 +1,46 @@
+import { X } from "lucide-react";
+import { Toast } from "radix-ui";
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "../../../shared/constants.ts";
+import { cn } from "../../lib/cn.ts";
+import { dismissToast, useToasts } from "./toast-store.ts";
+
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <Toast.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      label="Notifications"
+    >
+      {toasts.map((t) => (
+        <Toast.Root
+          key={t.id}
+          data-toast=""
+          open={t.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id);
+          }}
+          type={t.variant === "destructive" ? "foreground" : "background"}
+          className={cn(
+            "pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg",
+            "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full",
+            t.variant === "destructive" ? "border-danger bg-danger text-danger-fg" : "border-border bg-card text-fg",
+          )}
+        >
+          <div className="grid gap-1">
+            {t.title && <Toast.Title className="font-semibold">{t.title}</Toast.Title>}
+            {t.description && <Toast.Description className="text-sm opacity-95">{t.description}</Toast.Description>}
+          </div>
+          <Toast.Close
+            aria-label="Close notification"
+            className="absolute top-3 right-3 rounded-md p-1 opacity-80 hover:opacity-100"
+          >
+            <X className="size-4" aria-hidden />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px]" />
+    </Toast.Provider>
+  );
+}

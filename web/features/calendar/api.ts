@@ -1,0 +1,98 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CalendarEvent, CreateEventInput, Settings } from "../../../shared/schemas.ts";
+import { apiRequest, getJson } from "../../lib/api.ts";
+import { browserTimeZone } from "../../lib/dates.ts";
+
+export const EVENTS_KEY = ["/api/events"] as const;
+export const GOOGLE_STATUS_KEY = ["/api/google/status"] as const;
+
+export function useEvents() {
+  return useQuery<CalendarEvent[]>({ queryKey: EVENTS_KEY });
+}
+
+/** The user's zone decides "today" (decisions.md); the browser's until settings arrive. */
+export function useTimeZone(): string {
+  const settings = useQuery<Settings>({ queryKey: ["/api/settings"] });
+  return settings.data?.timeZone || browserTimeZone();
+}
+
+/** A failed status check counts as not connected (spec section 4). */
+export function useGoogleStatus() {
+  return useQuery({
+    queryKey: GOOGLE_STATUS_KEY,
+    queryFn: async () => {
+      try {
+        const body = await getJson<{ connected?: boolean }>("/api/google/status");
+        return { connected: body?.connected === true };
+      } catch {
+        return { connected: false };
+      }
+    },
+  });
+}
+
+export async function syncGoogle(): Promise<void> {
+  const res = await fetch("/api/google/sync", { method: "POST", credentials: "include" });
+  if (!res.ok) throw new Error("Failed to sync with Google Calendar");
+}
+
+export async function connectGoogle(): Promise<void> {
+  const { authUrl } = await apiRequest<{ authUrl: string }>("GET", "/api/google/auth-url");
+  if (!authUrl) throw new Error("No auth URL");
+  window.location.assign(authUrl);
+}
+
+function useSyncAfter() {
+  const queryClient = useQueryClient();
+  return async (hasGoogleId: boolean) => {
+    const status = queryClient.getQueryData<{ connected: boolean }>(GOOGLE_STATUS_KEY);
+    if (!status?.connected || !hasGoogleId) return;
+    try {
+      await syncGoogle();
+    } catch (error) {
+      console.warn("Provider sync after save failed", error);
+    }
+  };
+}
+
+export type EventInput = Omit<CreateEventInput, "userId">;
+
+export function useSaveEvent() {
+  const queryClient = useQueryClient();
+  const syncAfter = useSyncAfter();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id?: number; input: EventInput }) => {
+      const saved = id
+        ? await apiRequest<CalendarEvent>("PUT", `/api/events/${id}`, input)
+        : await apiRequest<CalendarEvent>("POST", "/api/events", input);
+      await syncAfter(id ? saved.googleId !== null : true);
+      return saved;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: EVENTS_KEY }),
+  });
+}
+
+export function useDeleteEvent() {
+  const queryClient = useQueryClient();
+  const syncAfter = useSyncAfter();
+  return useMutation({
+    mutationFn: async (event: CalendarEvent) => {
+      await apiRequest("DELETE", `/api/events/${event.id}`);
+      await syncAfter(event.googleId !== null);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: EVENTS_KEY }),
+  });
+}
+
+const EVENT_COLORS: Record<string, string> = {
+  Work: "bg-blue-500",
+  Personal: "bg-violet-500",
+  Health: "bg-emerald-500",
+  Finance: "bg-amber-500",
+  Social: "bg-pink-500",
+  "Google Calendar": "bg-red-500",
+};
+
+export function eventColorClass(category: string | null): string {
+  return (category && EVENT_COLORS[category]) || "bg-slate-400";
+}

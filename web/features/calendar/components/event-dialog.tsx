@@ -1,0 +1,138 @@
+import { useEffect, useState } from "react";
+import { ALL_DAY_MINUTES, EVENT_CATEGORIES } from "../../../../shared/constants.ts";
+import type { CalendarEvent } from "../../../../shared/schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Input, Label, NativeSelect, Textarea } from "../../../components/ui/input.tsx";
+import { toast } from "../../../components/ui/toast-store.ts";
+import { errorMessage } from "../../../lib/api.ts";
+import { type EventInput, useSaveEvent } from "../api.ts";
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  defaultDate: string;
+  event?: CalendarEvent | null;
+};
+
+export function EventDialog({ open, onOpenChange, defaultDate, event }: Props) {
+  const save = useSaveEvent();
+  const [title, setTitle] = useState("");
+  const [date, setDate] = useState(defaultDate);
+  const [startTime, setStartTime] = useState("09:00");
+  const [duration, setDuration] = useState("30");
+  const [allDay, setAllDay] = useState(false);
+  const [category, setCategory] = useState("");
+  const [location, setLocation] = useState("");
+  const [description, setDescription] = useState("");
+
+  useEffect(() => {
+    if (!open) return;
+    setTitle(event?.title ?? "");
+    setDate(event?.date ?? defaultDate);
+    setStartTime(event?.startTime ?? "09:00");
+    setAllDay(event?.duration === ALL_DAY_MINUTES);
+    setDuration(event && event.duration !== ALL_DAY_MINUTES ? String(event.duration) : "30");
+    setCategory(event?.category ?? "");
+    setLocation(event?.location ?? "");
+    setDescription(event?.description ?? "");
+  }, [open, event, defaultDate]);
+
+  const submit = async () => {
+    if (!title.trim() || !date) return;
+    const minutes = Number.parseInt(duration, 10);
+    const input: EventInput = {
+      title: title.trim(),
+      date,
+      startTime: allDay ? "00:00" : startTime || "09:00",
+      duration: allDay ? ALL_DAY_MINUTES : Number.isNaN(minutes) || minutes < 1 ? 30 : minutes,
+      category: (category || null) as EventInput["category"],
+      location: location || null,
+      description: description || null,
+    };
+    try {
+      await save.mutateAsync({ id: event?.id, input });
+      toast({ title: event ? "Event updated" : "Event added", description: input.title });
+      onOpenChange(false);
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Could not save event."), variant: "destructive" });
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={event ? "Edit event" : "Add event"}>
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor="event-title">Title</Label>
+          <Input id="event-title" value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="off" />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-1.5">
+            <Label htmlFor="event-date">Date</Label>
+            <Input id="event-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          </div>
+          <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-4 accent-[var(--primary)]"
+              checked={allDay}
+              onChange={(e) => setAllDay(e.target.checked)}
+            />
+            All day
+          </label>
+        </div>
+        {!allDay && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-1.5">
+              <Label htmlFor="event-start">Start time</Label>
+              <Input id="event-start" type="time" value={startTime} onChange={(e) => setStartTime(e.target.value)} />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="event-duration">Duration (minutes)</Label>
+              <Input
+                id="event-duration"
+                type="number"
+                min={1}
+                value={duration}
+                onChange={(e) => setDuration(e.target.value)}
+              />
+            </div>
+          </div>
+        )}
+        <div className="grid gap-1.5">
+          <Label htmlFor="event-category">Category</Label>
+          <NativeSelect id="event-category" value={category} onChange={(e) => setCategory(e.target.value)}>
+            <option value="">None</option>
+            {EVENT_CATEGORIES.filter((c) => c !== "Google Calendar").map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="event-location">Location (optional)</Label>
+          <Input id="event-location" value={location} onChange={(e) => setLocation(e.target.value)} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="event-description">Description (optional)</Label>
+          <Textarea id="event-description" value={description} onChange={(e) => setDescription(e.target.value)} />
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!title.trim() || !date || save.isPending}>
+            {save.isPending ? "Saving..." : "Save event"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

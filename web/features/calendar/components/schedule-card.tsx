@@ -1,0 +1,139 @@
+import { CalendarDays, MapPin, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { CALENDAR_RELOAD_DELAY_MS } from "../../../../shared/constants.ts";
+import type { CalendarEvent } from "../../../../shared/schemas.ts";
+import { Card, CardHeader } from "../../../components/ui/card.tsx";
+import { toast } from "../../../components/ui/toast-store.ts";
+import { cn } from "../../../lib/cn.ts";
+import { formatShortDay, formatTime12, zonedNow } from "../../../lib/dates.ts";
+import { buildAgenda, eventTiming } from "../../../lib/schedule.ts";
+import { eventColorClass, syncGoogle, useEvents, useTimeZone } from "../api.ts";
+
+function EventRow({ event, detail, faded }: { event: CalendarEvent; detail: string; faded?: boolean }) {
+  return (
+    <li className={cn("flex gap-3 rounded-lg px-2 py-2", faded && "text-muted")}>
+      <span className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", eventColorClass(event.category))} aria-hidden />
+      <div className="min-w-0">
+        <p className="truncate font-medium">{event.title}</p>
+        <p className="text-sm text-muted">{detail}</p>
+        {event.location && (
+          <p className="flex items-center gap-1 truncate text-sm text-muted">
+            <MapPin className="size-3.5" aria-hidden />
+            {event.location}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h3 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">{title}</h3>
+      <ul>{children}</ul>
+    </div>
+  );
+}
+
+export function ScheduleCard() {
+  const events = useEvents();
+  const timeZone = useTimeZone();
+  const [syncing, setSyncing] = useState(false);
+  const now = zonedNow(new Date(), timeZone);
+  const agenda = buildAgenda(events.data ?? [], now);
+  const empty = agenda.allDay.length + agenda.today.length + agenda.tomorrow.length + agenda.pastToday.length === 0;
+
+  const refresh = async () => {
+    setSyncing(true);
+    try {
+      await syncGoogle();
+      toast({
+        title: "Calendar Refreshed",
+        description: "Your Google Calendar events have been refreshed successfully.",
+      });
+      setTimeout(() => window.location.reload(), CALENDAR_RELOAD_DELAY_MS);
+    } catch {
+      toast({
+        title: "Sync Error",
+        description: "Failed to refresh Google Calendar data. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setSyncing(false);
+    }
+  };
+
+  return (
+    <Card aria-labelledby="schedule-title" className="h-full">
+      <CardHeader
+        id="schedule-title"
+        title="Schedule"
+        icon={<CalendarDays className="size-5 text-primary" aria-hidden />}
+        action={
+          <div className="flex items-center gap-1">
+            <Link
+              to="/calendar"
+              className="rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-primary hover:underline"
+            >
+              View All Events
+            </Link>
+            <button
+              type="button"
+              aria-label="Refresh calendar"
+              disabled={syncing || events.isPending}
+              onClick={refresh}
+              className="rounded-md p-2 text-muted hover:bg-accent hover:text-fg disabled:opacity-50"
+            >
+              <RefreshCw className={cn("size-4", syncing && "animate-spin")} aria-hidden />
+            </button>
+          </div>
+        }
+      />
+      {events.isPending ? (
+        <div className="h-24 animate-pulse rounded-xl bg-accent" aria-hidden />
+      ) : empty ? (
+        <div className="rounded-xl border border-dashed border-border p-6 text-center">
+          <p className="font-medium">No events scheduled</p>
+          <p className="mt-1 text-sm text-muted">Add an event or sync with Google Calendar.</p>
+        </div>
+      ) : (
+        <div className="grid gap-4">
+          {agenda.allDay.length > 0 && (
+            <Section title="All Day">
+              {agenda.allDay.map((e) => (
+                <EventRow key={e.id} event={e} detail={e.date === now.date ? "Today" : formatShortDay(e.date)} />
+              ))}
+            </Section>
+          )}
+          {agenda.today.length > 0 && (
+            <Section title="Today">
+              {agenda.today.map((e) => {
+                const timing = eventTiming(e, now);
+                const tag = timing.happeningNow ? " · Now" : timing.approaching ? " · Soon" : "";
+                return (
+                  <EventRow key={e.id} event={e} detail={`${formatTime12(e.startTime)} · ${e.duration} min${tag}`} />
+                );
+              })}
+            </Section>
+          )}
+          {agenda.tomorrow.length > 0 && (
+            <Section title="Tomorrow">
+              {agenda.tomorrow.map((e) => (
+                <EventRow key={e.id} event={e} detail={`${formatTime12(e.startTime)} · ${formatShortDay(e.date)}`} />
+              ))}
+            </Section>
+          )}
+          {agenda.pastToday.length > 0 && (
+            <Section title="Past Today">
+              {agenda.pastToday.map((e) => (
+                <EventRow key={e.id} event={e} faded detail={`${formatTime12(e.startTime)} · ${e.duration} min`} />
+              ))}
+            </Section>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,179 @@
+import { CheckCircle2, Mic, Pause, Play, RotateCcw } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { FOCUS_SESSION_SECONDS, STORAGE_KEYS } from "../../../../shared/constants.ts";
+import type { Task } from "../../../../shared/schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Badge } from "../../../components/ui/card.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { toast } from "../../../components/ui/toast-store.ts";
+import { readSessionJson, writeSessionJson } from "../../../lib/storage.ts";
+import { formatClock, useCountdown } from "../use-countdown.ts";
+
+type Props = {
+  task: Task;
+  open: boolean;
+  onClose: () => void;
+  onComplete: () => Promise<void>;
+  onStuck: () => Promise<string[]>;
+};
+
+type SpeechRecognitionLike = {
+  continuous: boolean;
+  lang: string;
+  start: () => void;
+  stop: () => void;
+  onresult: ((e: { results: ArrayLike<ArrayLike<{ transcript: string }>> & { length: number } }) => void) | null;
+  onend: (() => void) | null;
+};
+
+function speechRecognition(): (new () => SpeechRecognitionLike) | null {
+  const w = window as unknown as Record<string, unknown>;
+  return ((w.SpeechRecognition ?? w.webkitSpeechRecognition) as new () => SpeechRecognitionLike) ?? null;
+}
+
+export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Props) {
+  const countdown = useCountdown(FOCUS_SESSION_SECONDS, () => toast({ title: "Focus session completed!" }));
+  const [steps, setSteps] = useState<string[]>(() => readSessionJson<string[]>(STORAGE_KEYS.taskSteps, []));
+  const [done, setDone] = useState<boolean[]>([]);
+  const [listening, setListening] = useState(false);
+  const recognitionRef = useRef<SpeechRecognitionLike | null>(null);
+  const Recognition = typeof window === "undefined" ? null : speechRecognition();
+
+  useEffect(() => {
+    setDone(steps.map(() => false));
+  }, [steps]);
+
+  const nextStep = () =>
+    setDone((d) => {
+      const i = d.indexOf(false);
+      return i === -1 ? d : d.map((v, j) => (j === i ? true : v));
+    });
+
+  const stuck = async () => {
+    const smaller = await onStuck();
+    if (smaller.length > 0) {
+      writeSessionJson(STORAGE_KEYS.taskSteps, smaller);
+      setSteps(smaller);
+    }
+  };
+
+  const handleCommand = (phrase: string) => {
+    const p = phrase.toLowerCase();
+    if (p.includes("next")) nextStep();
+    else if (p.includes("pause")) countdown.pause();
+    else if (p.includes("stuck")) void stuck();
+    else if (p.includes("exit")) onClose();
+  };
+
+  const toggleListening = () => {
+    if (!Recognition) return;
+    if (listening) {
+      recognitionRef.current?.stop();
+      return;
+    }
+    const r = new Recognition();
+    r.continuous = true;
+    r.lang = "en-US";
+    r.onresult = (e) => {
+      const last = e.results[e.results.length - 1];
+      if (last?.[0]) handleCommand(last[0].transcript);
+    };
+    r.onend = () => setListening(false);
+    recognitionRef.current = r;
+    r.start();
+    setListening(true);
+  };
+
+  useEffect(() => () => recognitionRef.current?.stop(), []);
+
+  const allDone = steps.length > 0 && done.length === steps.length && done.every(Boolean);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={task.title || "Untitled Task"}
+      className="max-w-xl"
+    >
+      <div className="grid gap-5">
+        <Badge className="w-fit bg-accent text-fg">
+          {task.category} · {task.timeEstimate} min
+        </Badge>
+        <div className="rounded-2xl bg-accent p-6 text-center">
+          <p className="font-mono text-6xl font-semibold tabular-nums" role="timer" aria-label="Focus countdown">
+            {formatClock(countdown.remaining)}
+          </p>
+          <div className="mt-4 flex flex-wrap justify-center gap-2">
+            <Button onClick={countdown.state === "running" ? countdown.pause : countdown.start}>
+              {countdown.state === "running" ? (
+                <Pause className="size-4" aria-hidden />
+              ) : (
+                <Play className="size-4" aria-hidden />
+              )}
+              {countdown.state === "running" ? "Pause" : "Start"}
+            </Button>
+            <Button variant="outline" onClick={() => countdown.reset()}>
+              <RotateCcw className="size-4" aria-hidden />
+              Reset
+            </Button>
+            <Button
+              variant="outline"
+              onClick={async () => {
+                await onComplete();
+              }}
+            >
+              <CheckCircle2 className="size-4" aria-hidden />
+              Complete Task
+            </Button>
+          </div>
+        </div>
+
+        {steps.length > 0 && (
+          <section aria-labelledby="steps-title">
+            <h3 id="steps-title" className="mb-2 font-semibold">
+              Steps
+            </h3>
+            <ul className="grid gap-1">
+              {steps.map((step, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: steps may repeat; their order is their identity
+                <li key={`${i}-${step}`}>
+                  <label className="flex items-start gap-3 rounded-lg px-2 py-1.5 hover:bg-accent">
+                    <input
+                      type="checkbox"
+                      className="mt-1 size-4 accent-[var(--primary)]"
+                      checked={done[i] ?? false}
+                      onChange={() => setDone((d) => d.map((v, j) => (j === i ? !v : v)))}
+                    />
+                    <span className={done[i] ? "text-muted line-through" : ""}>{step}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {allDone && <p className="mt-2 font-medium text-primary">All steps completed!</p>}
+          </section>
+        )}
+
+        <section aria-labelledby="voice-title" className="rounded-2xl border border-border p-4">
+          <div className="flex items-center justify-between gap-2">
+            <h3 id="voice-title" className="font-semibold">
+              Voice commands
+            </h3>
+            {Recognition && (
+              <Button variant="outline" size="sm" onClick={toggleListening} aria-pressed={listening}>
+                <Mic className="size-4" aria-hidden />
+                {listening ? "Stop listening" : "Listen"}
+              </Button>
+            )}
+          </div>
+          <ul className="mt-2 grid grid-cols-2 gap-1 text-sm">
+            <li>"Next step"</li>
+            <li>"Pause"</li>
+            <li>"I'm stuck"</li>
+            <li>"Exit"</li>
+          </ul>
+          {!Recognition && <p className="mt-2 text-sm text-muted">Voice commands are not available in this browser.</p>}
+        </section>
+      </div>
+    </Dialog>
+  );
+}

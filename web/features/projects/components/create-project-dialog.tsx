@@ -1,0 +1,219 @@
+import { Plus, Sparkles, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { PROJECT_BUCKETS } from "../../../../shared/constants.ts";
+import type { User } from "../../../../shared/schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Input, Label, NativeSelect, Textarea } from "../../../components/ui/input.tsx";
+import { toast } from "../../../components/ui/toast-store.ts";
+import { errorMessage } from "../../../lib/api.ts";
+import { capitalize, suggestProjectTasks, useCreateProject } from "../api.ts";
+
+type Bucket = (typeof PROJECT_BUCKETS)[number];
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initialBucket: Bucket;
+  user: User | null;
+  requireUser: () => boolean;
+};
+
+export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, requireUser }: Props) {
+  const navigate = useNavigate();
+  const create = useCreateProject();
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [notes, setNotes] = useState("");
+  const [bucket, setBucket] = useState<Bucket>(initialBucket);
+  const [deadline, setDeadline] = useState("");
+  const [tasks, setTasks] = useState<string[]>([]);
+  const [newTask, setNewTask] = useState("");
+  const [generating, setGenerating] = useState(false);
+  const [received, setReceived] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (open) setBucket(initialBucket);
+  }, [open, initialBucket]);
+
+  const reset = () => {
+    setTitle("");
+    setDescription("");
+    setNotes("");
+    setBucket("work");
+    setDeadline("");
+    setTasks([]);
+    setNewTask("");
+    setReceived(null);
+  };
+
+  const addTask = () => {
+    const t = newTask.trim();
+    if (!t) return;
+    setTasks((old) => [...old, t]);
+    setNewTask("");
+  };
+
+  const generate = async () => {
+    if (!title.trim()) {
+      toast({ title: "Missing title", description: "Please enter a project title first." });
+      return;
+    }
+    setGenerating(true);
+    try {
+      const suggested = await suggestProjectTasks({
+        title: title.trim(),
+        description: description.trim() || null,
+        category: bucket,
+      });
+      setReceived(suggested.length);
+      setTasks((old) => [...old, ...suggested.filter((s) => !old.includes(s))]);
+      toast({ title: "Tasks generated", description: "AI has suggested tasks for your project." });
+    } catch {
+      toast({
+        title: "Error generating tasks",
+        description: "Could not generate task suggestions. Please try again later.",
+        variant: "destructive",
+      });
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const submit = async () => {
+    if (!title.trim()) return;
+    if (!requireUser() || !user) return;
+    try {
+      const created = await create.mutateAsync({
+        title: title.trim(),
+        description: description.trim() || null,
+        notes: notes.trim() ? notes : null,
+        bucket,
+        deadline: deadline || null,
+        tasks: tasks.map((t, i) => ({ id: i + 1, title: t, completed: false })),
+        progress: 0,
+        userId: user.id,
+      });
+      toast({ title: "Project created", description: "Your new project has been created successfully." });
+      reset();
+      onOpenChange(false);
+      navigate(`/project-detail/${created.id}`);
+    } catch (error) {
+      toast({
+        title: "Error",
+        description: `Failed to create project: ${errorMessage(error)}`,
+        variant: "destructive",
+      });
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create Project"
+      description="Give it a name; everything else can wait."
+    >
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor="project-name">Project name</Label>
+          <Input id="project-name" value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="off" />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="project-description">Description (optional)</Label>
+          <Textarea
+            id="project-description"
+            className="min-h-16"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="project-notes">Notes (optional)</Label>
+          <Textarea id="project-notes" className="min-h-16" value={notes} onChange={(e) => setNotes(e.target.value)} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-1.5">
+            <Label htmlFor="project-category">Category</Label>
+            <NativeSelect id="project-category" value={bucket} onChange={(e) => setBucket(e.target.value as Bucket)}>
+              {PROJECT_BUCKETS.map((b) => (
+                <option key={b} value={b}>
+                  {capitalize(b)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="project-deadline">Deadline (optional)</Label>
+            <Input id="project-deadline" type="date" value={deadline} onChange={(e) => setDeadline(e.target.value)} />
+          </div>
+        </div>
+        <fieldset className="grid gap-2">
+          <div className="flex items-center justify-between gap-2">
+            <legend className="text-sm font-medium">Tasks</legend>
+            <Button variant="outline" size="sm" onClick={generate} disabled={generating}>
+              <Sparkles className="size-4" aria-hidden />
+              {generating ? "Generating..." : "Get AI suggestions"}
+            </Button>
+          </div>
+          {received !== null && <p className="text-sm text-muted">Tasks received: {received}</p>}
+          {tasks.length > 0 && (
+            <ul className="grid gap-1">
+              {tasks.map((t, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: titles may repeat; their order is their identity
+                <li key={`${i}-${t}`} className="flex items-center gap-2 rounded-lg bg-accent px-3 py-1.5 text-sm">
+                  <span className="flex-1">{t}</span>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${t}`}
+                    className="rounded p-1 text-muted hover:text-fg"
+                    onClick={() => setTasks((old) => old.filter((_, j) => j !== i))}
+                  >
+                    <X className="size-4" aria-hidden />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="flex gap-2">
+            <Input
+              aria-label="New project task"
+              placeholder="Add a task..."
+              value={newTask}
+              onChange={(e) => setNewTask(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  addTask();
+                }
+              }}
+            />
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Add project task"
+              disabled={!newTask.trim()}
+              onClick={addTask}
+            >
+              <Plus className="size-5" aria-hidden />
+            </Button>
+          </div>
+        </fieldset>
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!title.trim() || create.isPending}>
+            Create Project
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

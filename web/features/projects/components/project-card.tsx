@@ -1,0 +1,61 @@
+import { CalendarClock } from "lucide-react";
+import { Link } from "react-router";
+import { projectProgress } from "../../../../shared/constants.ts";
+import type { Project } from "../../../../shared/schemas.ts";
+import { Badge } from "../../../components/ui/card.tsx";
+import { formatDisplayDate } from "../../../lib/dates.ts";
+import { bucketClass, capitalize } from "../api.ts";
+
+export function ProgressBar({ value, label }: { value: number; label: string }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuenow={value}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      className="h-2 overflow-hidden rounded-full bg-accent"
+    >
+      <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${value}%` }} />
+    </div>
+  );
+}
+
+export function ProjectCard({ project }: { project: Project }) {
+  const done = project.tasks.filter((t) => t.completed).length;
+  const progress = projectProgress(project.tasks);
+  const next = project.tasks.find((t) => !t.completed);
+  return (
+    <Link
+      to={`/project-detail/${project.id}`}
+      className="grid gap-3 rounded-2xl border border-border bg-card p-5 transition-colors hover:border-primary"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <Badge className={bucketClass(project.bucket)}>{capitalize(project.bucket)}</Badge>
+        {project.deadline && (
+          <span className="flex items-center gap-1 text-xs text-muted">
+            <CalendarClock className="size-3.5" aria-hidden />
+            {formatDisplayDate(project.deadline)}
+          </span>
+        )}
+      </div>
+      <div>
+        <h3 className="text-lg font-semibold">{project.title}</h3>
+        {project.description && <p className="mt-1 line-clamp-2 text-sm text-muted">{project.description}</p>}
+      </div>
+      <div className="grid gap-1.5">
+        <div className="flex justify-between text-sm">
+          <span className="text-muted">Progress</span>
+          <span className="font-medium">{progress}%</span>
+        </div>
+        <ProgressBar value={progress} label={`${project.title} progress`} />
+        <p className="text-sm text-muted">
+          {done} of {project.tasks.length} tasks completed
+        </p>
+      </div>
+      <p className="truncate text-sm">
+        {project.tasks.length === 0 ? "No tasks defined" : next ? `Next: ${next.title}` : "All tasks complete"}
+      </p>
+    </Link>
+  );
+}

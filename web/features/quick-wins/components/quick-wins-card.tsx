@@ -1,0 +1,81 @@
+import { Plus, Zap } from "lucide-react";
+import { useState } from "react";
+import { QUICK_WIN_BADGE, QUICK_WIN_TOAST_CHARS } from "../../../../shared/constants.ts";
+import type { User } from "../../../../shared/schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { toast } from "../../../components/ui/toast-store.ts";
+import { useCreateQuickWin, useQuickWins, useToggleQuickWin } from "../api.ts";
+
+type Props = { user: User | null; requireUser: () => boolean };
+
+export function QuickWinsCard({ user, requireUser }: Props) {
+  const quickWins = useQuickWins();
+  const create = useCreateQuickWin();
+  const toggle = useToggleQuickWin();
+  const [text, setText] = useState("");
+  const open = (quickWins.data ?? []).filter((q) => !q.completed);
+
+  const add = async () => {
+    const trimmed = text.trim();
+    if (!trimmed || create.isPending) return;
+    if (!requireUser() || !user) return;
+    try {
+      await create.mutateAsync({ text: trimmed, userId: user.id });
+      setText("");
+      toast({ title: "Quick Win Added!", description: `Added "${trimmed.slice(0, QUICK_WIN_TOAST_CHARS)}...".` });
+    } catch {
+      toast({ title: "Error Adding Quick Win", description: "Could not save quick win.", variant: "destructive" });
+    }
+  };
+
+  return (
+    <Card aria-labelledby="quick-wins-title" className="h-full">
+      <CardHeader
+        id="quick-wins-title"
+        title="Quick Wins"
+        icon={<Zap className="size-5 text-primary" aria-hidden />}
+        action={<Badge>{QUICK_WIN_BADGE}</Badge>}
+      />
+      {quickWins.isPending ? (
+        <div className="h-10 animate-pulse rounded-lg bg-accent" aria-hidden />
+      ) : open.length === 0 ? (
+        <p className="py-2 text-sm text-muted">No quick wins yet. Add some!</p>
+      ) : (
+        <ul className="grid gap-1">
+          {open.map((q) => (
+            <li key={q.id}>
+              <label className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 hover:bg-accent">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-[var(--primary)]"
+                  checked={q.completed}
+                  onChange={() => toggle.mutate(q.id)}
+                />
+                <span className="min-w-0 flex-1 break-words">{q.text}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="mt-4 flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
+        <Input
+          aria-label="New quick win"
+          placeholder="Add a quick win..."
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button type="submit" size="icon" aria-label="Add quick win" disabled={text.trim() === "" || create.isPending}>
+          <Plus className="size-5" aria-hidden />
+        </Button>
+      </form>
+    </Card>
+  );
+}

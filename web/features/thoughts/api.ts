@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Thought } from "../../../shared/schemas.ts";
+import { apiRequest } from "../../lib/api.ts";
+
+export const THOUGHTS_KEY = ["/api/thoughts"] as const;
+export type ThoughtType = Thought["type"];
+
+export function useThoughts() {
+  return useQuery<Thought[]>({ queryKey: THOUGHTS_KEY });
+}
+
+/**
+ * Saves a thought (default Note). A Note is sent for categorisation and the returned type replaces
+ * it; a failed categorisation keeps Note, as the spec asks.
+ */
+export function useCreateThought() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ content, type }: { content: string; type: ThoughtType | null }) => {
+      const chosen = type ?? "Note";
+      const created = await apiRequest<Thought>("POST", "/api/thoughts", { content, type: chosen });
+      if (chosen === "Note") {
+        try {
+          const result = await apiRequest<{ type?: ThoughtType }>("POST", "/api/ai/categorize", { content });
+          if (result?.type && result.type !== "Note") {
+            return await apiRequest<Thought>("PATCH", `/api/thoughts/${created.id}`, { type: result.type });
+          }
+        } catch {
+          // Categorisation is a nicety; the thought is already saved.
+        }
+      }
+      return created;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: THOUGHTS_KEY }),
+  });
+}
+
+export function useUpdateThought() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...patch }: { id: number } & Partial<Pick<Thought, "status" | "convertedTo" | "type">>) =>
+      apiRequest<Thought>("PATCH", `/api/thoughts/${id}`, patch),
+    onSuccess: (updated) =>
+      queryClient.setQueryData<Thought[]>(THOUGHTS_KEY, (old) => old?.map((t) => (t.id === updated.id ? updated : t))),
+  });
+}
+
+export function useDeleteThought() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest("DELETE", `/api/thoughts/${id}`),
+    onSuccess: (_r, id) => queryClient.setQueryData<Thought[]>(THOUGHTS_KEY, (old) => old?.filter((t) => t.id !== id)),
+  });
+}

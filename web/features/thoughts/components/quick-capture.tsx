@@ -1,0 +1,115 @@
+import { ImageIcon, Mic, Send } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card, CardHeader } from "../../../components/ui/card.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { toast } from "../../../components/ui/toast-store.ts";
+import { cn } from "../../../lib/cn.ts";
+import { type ThoughtType, useCreateThought } from "../api.ts";
+import { transcribe, useRecorder } from "../voice.ts";
+import { TypeChips } from "./type-chips.tsx";
+
+export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
+  const [type, setType] = useState<ThoughtType | null>("Note");
+  const [content, setContent] = useState("");
+  const create = useCreateThought();
+  const chosen = type ?? "Note";
+
+  const recorder = useRecorder(async (blob) => {
+    if (!blob) {
+      toast({ title: "Recording cancelled", description: "No audio was recorded or the recording was too short." });
+      return;
+    }
+    try {
+      const result = await transcribe(blob);
+      if (result.text && !result.pending) {
+        setContent(result.text);
+        toast({ title: "Recording processed" });
+      } else {
+        toast({ title: "Recording processed", description: "Your voice was captured; transcription is coming." });
+      }
+    } catch (error) {
+      toast({
+        title: "Voice transcription failed",
+        description: error instanceof Error && error.message ? error.message : "Could not transcribe audio",
+        variant: "destructive",
+      });
+    }
+  });
+
+  const startVoice = async () => {
+    try {
+      await recorder.start();
+      toast({ title: "Recording started" });
+    } catch (error) {
+      toast({
+        title: "Voice capture failed",
+        description: error instanceof Error && error.message ? error.message : "Could not record audio",
+        variant: "destructive",
+      });
+    }
+  };
+
+  const send = async () => {
+    const trimmed = content.trim();
+    if (!trimmed || create.isPending) return;
+    if (!requireUser()) return;
+    try {
+      await create.mutateAsync({ content: trimmed, type: chosen });
+      setContent("");
+      toast({ title: "Added to inbox", description: `Your ${chosen.toLowerCase()} has been captured.` });
+    } catch {
+      toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
+    }
+  };
+
+  return (
+    <Card aria-labelledby="quick-capture-title">
+      <CardHeader id="quick-capture-title" title="Quick Capture" />
+      <div className="grid gap-3">
+        <TypeChips value={type} onChange={setType} label="Capture type" />
+        <form
+          className="flex flex-wrap gap-2 sm:flex-nowrap"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send();
+          }}
+        >
+          <Input
+            aria-label="Capture text"
+            placeholder={`Add a ${chosen.toLowerCase()}...`}
+            className="basis-full sm:basis-auto"
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+          />
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Record voice"
+            disabled={recorder.recording}
+            onClick={startVoice}
+            className={cn(recorder.recording && "animate-pulse")}
+          >
+            <Mic className="size-5" aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Add image"
+            onClick={() =>
+              toast({
+                title: "Coming soon",
+                description: "Image upload and analysis will be available in the next update.",
+              })
+            }
+          >
+            <ImageIcon className="size-5" aria-hidden />
+          </Button>
+          <Button type="submit" size="icon" aria-label="Send" disabled={content.trim() === "" || create.isPending}>
+            <Send className="size-5" aria-hidden />
+          </Button>
+        </form>
+      </div>
+    </Card>
+  );
+}

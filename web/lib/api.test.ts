@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, apiRequest, getJson } from "./api.ts";
+
+function respond(status: number, body: string, contentType = "application/json", statusText = "Bad") {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(body || null, { status, statusText, headers: { "content-type": contentType } })),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("apiRequest (spec section 8)", () => {
+  it("throws the JSON body's message", async () => {
+    respond(400, '{"message":"title: Must not be blank","code":"VALIDATION"}');
+    await expect(apiRequest("POST", "/api/tasks", {})).rejects.toThrow("title: Must not be blank");
+  });
+  it("falls back to '{status}: {statusText}' for non-JSON bodies", async () => {
+    respond(502, "<html>gateway</html>", "text/html", "Bad Gateway");
+    await expect(apiRequest("GET", "/x")).rejects.toThrow("502: Bad Gateway");
+  });
+  it("returns null on 401 when asked, throws otherwise", async () => {
+    respond(401, '{"message":"Please sign in"}');
+    await expect(apiRequest("GET", "/api/auth/me", undefined, { nullOn401: true })).resolves.toBeNull();
+    const error = await apiRequest("GET", "/api/auth/me").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+  });
+  it("always sends credentials and a JSON content type", async () => {
+    respond(200, '{"ok":true}');
+    await apiRequest("POST", "/api/data/delete-all");
+    const [, init] = vi.mocked(fetch).mock.calls[0];
+    expect(init?.credentials).toBe("include");
+    expect(new Headers(init?.headers).get("content-type")).toBe("application/json");
+  });
+});
+
+describe("getJson (default query)", () => {
+  it("throws '{status}: {body text}'", async () => {
+    respond(500, "boom", "text/plain");
+    await expect(getJson("/api/tasks")).rejects.toThrow("500: boom");
+  });
+});

@@ -1,0 +1,75 @@
+import { format } from "date-fns";
+import { DATE_DISPLAY_FORMAT } from "../../shared/constants.ts";
+
+/** Wall-clock "now" in an IANA zone: the date as YYYY-MM-DD and minutes since midnight. */
+export type ZonedNow = { date: string; minutes: number; hhmm: string };
+
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+export function zonedNow(now: Date, timeZone: string): ZonedNow {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(now);
+  } catch {
+    return zonedNow(now, "UTC");
+  }
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  const hour = Number(get("hour")) % 24;
+  const minute = Number(get("minute"));
+  return {
+    date: `${get("year")}-${get("month")}-${get("day")}`,
+    minutes: hour * 60 + minute,
+    hhmm: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`,
+  };
+}
+
+/** Adds days to a YYYY-MM-DD string without any time zone involved. */
+export function addDaysToDate(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const next = new Date(Date.UTC(y, m - 1, d + days));
+  return next.toISOString().slice(0, 10);
+}
+
+export function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(":").map(Number);
+  return (h || 0) * 60 + (m || 0);
+}
+
+/** '14:05' → '2:05 PM'. */
+export function formatTime12(hhmm: string): string {
+  const total = minutesOf(hhmm);
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  const suffix = h >= 12 ? "PM" : "AM";
+  const hour12 = h % 12 === 0 ? 12 : h % 12;
+  return `${hour12}:${String(m).padStart(2, "0")} ${suffix}`;
+}
+
+/** A YYYY-MM-DD value as a local calendar date (no UTC shift). */
+export function parseDateOnly(date: string): Date {
+  const [y, m, d] = date.slice(0, 10).split("-").map(Number);
+  return new Date(y, (m || 1) - 1, d || 1);
+}
+
+/** 'MMM d, yyyy' (spec section 9). */
+export function formatDisplayDate(date: string): string {
+  return format(parseDateOnly(date), DATE_DISPLAY_FORMAT);
+}
+
+export function formatShortDay(date: string): string {
+  return format(parseDateOnly(date), "EEE, MMM d");
+}

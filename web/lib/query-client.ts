@@ -1,0 +1,19 @@
+import { QueryClient } from "@tanstack/react-query";
+import { getJson } from "./api.ts";
+
+/** Spec section 7: data never goes stale, no focus refetch, no retries; unused data kept 5 minutes. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: ({ queryKey }) => getJson(String(queryKey[0])),
+        staleTime: Number.POSITIVE_INFINITY,
+        gcTime: 5 * 60 * 1000,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { formatTime12, zonedNow } from "./dates.ts";
+import { buildAgenda, eventTiming, isTaskApproaching } from "./schedule.ts";
+
+const now = { date: "2025-03-10", minutes: 12 * 60, hhmm: "12:00" };
+const ev = (title: string, date: string, startTime: string, duration = 30) => ({ title, date, startTime, duration });
+
+describe("buildAgenda", () => {
+  const events = [
+    ev("late", "2025-03-10", "18:00"),
+    ev("early", "2025-03-10", "08:00"),
+    ev("running", "2025-03-10", "11:45", 30),
+    ev("soon", "2025-03-10", "12:30"),
+    ev("allday-tomorrow", "2025-03-11", "00:00", 1440),
+    ev("allday-today", "2025-03-10", "00:00", 1440),
+    ev("allday-later", "2025-03-12", "00:00", 1440),
+    ev("t3", "2025-03-11", "15:00"),
+    ev("t1", "2025-03-11", "09:00"),
+    ev("t2", "2025-03-11", "10:00"),
+    ev("yesterday", "2025-03-09", "13:00"),
+  ];
+  const agenda = buildAgenda(events, now);
+
+  it("puts all-day events of today and tomorrow first, by date", () => {
+    expect(agenda.allDay.map((e) => e.title)).toEqual(["allday-today", "allday-tomorrow"]);
+  });
+  it("lists today's remaining events by start time, including one in progress", () => {
+    expect(agenda.today.map((e) => e.title)).toEqual(["running", "soon", "late"]);
+  });
+  it("keeps at most two of tomorrow's timed events, earliest first", () => {
+    expect(agenda.tomorrow.map((e) => e.title)).toEqual(["t1", "t2"]);
+  });
+  it("moves finished events of today to the past section", () => {
+    expect(agenda.pastToday.map((e) => e.title)).toEqual(["early"]);
+  });
+});
+
+describe("eventTiming", () => {
+  it("marks an event within the next 60 minutes as approaching", () => {
+    expect(eventTiming(ev("a", "2025-03-10", "12:59"), now)).toMatchObject({ approaching: true, upcoming: true });
+    expect(eventTiming(ev("a", "2025-03-10", "13:01"), now)).toMatchObject({ approaching: false, upcoming: true });
+  });
+  it("marks an event in progress as happening now and past its start", () => {
+    expect(eventTiming(ev("a", "2025-03-10", "11:45", 30), now)).toMatchObject({ happeningNow: true, past: true });
+    expect(eventTiming(ev("a", "2025-03-10", "11:00", 30), now)).toMatchObject({ happeningNow: false, past: true });
+  });
+  it("treats a 1440-minute event as all day and never approaching", () => {
+    expect(eventTiming(ev("a", "2025-03-10", "12:10", 1440), now)).toMatchObject({ allDay: true, approaching: false });
+  });
+  it("compares across midnight", () => {
+    const late = { date: "2025-03-10", minutes: 23 * 60 + 30, hhmm: "23:30" };
+    expect(eventTiming(ev("a", "2025-03-11", "00:15"), late).approaching).toBe(true);
+  });
+});
+
+describe("time helpers", () => {
+  it("formats 12-hour times", () => {
+    expect(formatTime12("00:05")).toBe("12:05 AM");
+    expect(formatTime12("12:00")).toBe("12:00 PM");
+    expect(formatTime12("23:45")).toBe("11:45 PM");
+  });
+  it("computes the wall clock in a given zone", () => {
+    const instant = new Date("2025-03-10T23:30:00Z");
+    expect(zonedNow(instant, "UTC")).toMatchObject({ date: "2025-03-10", hhmm: "23:30" });
+    expect(zonedNow(instant, "Asia/Tokyo")).toMatchObject({ date: "2025-03-11", hhmm: "08:30" });
+  });
+  it("flags a task as approaching once its due time has come", () => {
+    expect(isTaskApproaching("11:59", now)).toBe(true);
+    expect(isTaskApproaching("12:01", now)).toBe(false);
+    expect(isTaskApproaching(null, now)).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+import { ALL_DAY_MINUTES, APPROACHING_MINUTES, SCHEDULE_TOMORROW_LIMIT } from "../../shared/constants.ts";
+import type { CalendarEvent } from "../../shared/schemas.ts";
+import { addDaysToDate, minutesOf, type ZonedNow } from "./dates.ts";
+
+type EventLike = Pick<CalendarEvent, "date" | "startTime" | "duration">;
+
+export type EventTiming = {
+  allDay: boolean;
+  upcoming: boolean;
+  past: boolean;
+  approaching: boolean;
+  happeningNow: boolean;
+};
+
+/** Minutes from the start of `today` to the event's start (negative when earlier). */
+function offsetMinutes(event: EventLike, now: ZonedNow): number {
+  const dayDiff = Math.round(
+    (Date.parse(`${event.date}T00:00:00Z`) - Date.parse(`${now.date}T00:00:00Z`)) / 86_400_000,
+  );
+  return dayDiff * 1440 + minutesOf(event.startTime) - now.minutes;
+}
+
+/** Spec section 4 "Event time classes", on wall-clock values in the user's zone. */
+export function eventTiming(event: EventLike, now: ZonedNow): EventTiming {
+  const allDay = event.duration === ALL_DAY_MINUTES;
+  const delta = offsetMinutes(event, now);
+  const happeningNow = !allDay && delta <= 0 && delta + event.duration > 0;
+  return {
+    allDay,
+    upcoming: delta >= 0,
+    past: delta < 0,
+    approaching: !allDay && delta >= 0 && delta <= APPROACHING_MINUTES,
+    happeningNow,
+  };
+}
+
+/** A focus task is approaching when its due time is at or before the current time. */
+export function isTaskApproaching(dueTime: string | null, now: ZonedNow): boolean {
+  return dueTime !== null && minutesOf(dueTime) <= now.minutes;
+}
+
+export type Agenda<E extends EventLike> = { allDay: E[]; today: E[]; tomorrow: E[]; pastToday: E[] };
+
+const byStart = <E extends EventLike>(a: E, b: E) => a.startTime.localeCompare(b.startTime);
+
+/**
+ * The dashboard schedule (spec section 4): all-day events for today and tomorrow by date; today's
+ * timed events still to come (an event in progress counts as still to come, so it is not faded
+ * while it runs); at most two of tomorrow's timed events; today's timed events already over.
+ */
+export function buildAgenda<E extends EventLike>(events: readonly E[], now: ZonedNow): Agenda<E> {
+  const tomorrow = addDaysToDate(now.date, 1);
+  const allDay = events
+    .filter((e) => e.duration === ALL_DAY_MINUTES && (e.date === now.date || e.date === tomorrow))
+    .sort((a, b) => a.date.localeCompare(b.date));
+  const timedToday = events.filter((e) => e.duration !== ALL_DAY_MINUTES && e.date === now.date).sort(byStart);
+  const stillOn = (e: E) => minutesOf(e.startTime) + e.duration > now.minutes;
+  return {
+    allDay,
+    today: timedToday.filter(stillOn),
+    tomorrow: events
+      .filter((e) => e.duration !== ALL_DAY_MINUTES && e.date === tomorrow)
+      .sort(byStart)
+      .slice(0, SCHEDULE_TOMORROW_LIMIT),
+    pastToday: timedToday.filter((e) => !stillOn(e)),
+  };
+}

@@ -1,0 +1,122 @@
+import { CalendarPlus, MapPin, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
+import type { CalendarEvent } from "../../shared/schemas.ts";
+import { Button } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { toast } from "../components/ui/toast-store.ts";
+import { eventColorClass, useDeleteEvent, useEvents, useTimeZone } from "../features/calendar/api.ts";
+import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
+import { cn } from "../lib/cn.ts";
+import { formatDisplayDate, formatShortDay, formatTime12, zonedNow } from "../lib/dates.ts";
+
+export function CalendarPage() {
+  const events = useEvents();
+  const remove = useDeleteEvent();
+  const timeZone = useTimeZone();
+  const today = zonedNow(new Date(), timeZone).date;
+  const [editing, setEditing] = useState<CalendarEvent | null>(null);
+  const [open, setOpen] = useState(false);
+  const [showPast, setShowPast] = useState(false);
+
+  const sorted = [...(events.data ?? [])]
+    .filter((e) => showPast || e.date >= today)
+    .sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime));
+  const days = [...new Set(sorted.map((e) => e.date))];
+
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight">Calendar</h1>
+          <p className="mt-1 text-muted">Your events, day by day.</p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" aria-pressed={showPast} onClick={() => setShowPast(!showPast)}>
+            {showPast ? "Hide past events" : "Show past events"}
+          </Button>
+          <Button
+            onClick={() => {
+              setEditing(null);
+              setOpen(true);
+            }}
+          >
+            <CalendarPlus className="size-4" aria-hidden />
+            Add event
+          </Button>
+        </div>
+      </header>
+      {events.isPending ? (
+        <div className="h-40 animate-pulse rounded-2xl bg-accent" aria-hidden />
+      ) : days.length === 0 ? (
+        <Card>
+          <p className="font-medium">No events scheduled</p>
+          <p className="mt-1 text-sm text-muted">Add an event or sync with Google Calendar.</p>
+        </Card>
+      ) : (
+        days.map((day) => (
+          <section key={day} aria-labelledby={`day-${day}`} className="grid gap-2">
+            <h2 id={`day-${day}`} className="text-lg font-semibold">
+              {day === today ? `Today · ${formatDisplayDate(day)}` : formatShortDay(day)}
+            </h2>
+            <ul className="grid gap-2">
+              {sorted
+                .filter((e) => e.date === day)
+                .map((e) => (
+                  <li key={e.id} className="flex items-start gap-3 rounded-2xl border border-border bg-card p-4">
+                    <span
+                      className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", eventColorClass(e.category))}
+                      aria-hidden
+                    />
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium">{e.title}</p>
+                      <p className="text-sm text-muted">
+                        {e.duration === ALL_DAY_MINUTES
+                          ? "All day"
+                          : `${formatTime12(e.startTime)} · ${e.duration} min`}
+                        {e.category ? ` · ${e.category}` : ""}
+                      </p>
+                      {e.location && (
+                        <p className="flex items-center gap-1 text-sm text-muted">
+                          <MapPin className="size-3.5" aria-hidden />
+                          {e.location}
+                        </p>
+                      )}
+                      {e.description && <p className="mt-1 text-sm">{e.description}</p>}
+                    </div>
+                    <button
+                      type="button"
+                      aria-label={`Edit ${e.title}`}
+                      className="rounded-md p-2 text-muted hover:bg-accent hover:text-fg"
+                      onClick={() => {
+                        setEditing(e);
+                        setOpen(true);
+                      }}
+                    >
+                      <Pencil className="size-4" aria-hidden />
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Delete ${e.title}`}
+                      className="rounded-md p-2 text-muted hover:bg-accent hover:text-danger"
+                      onClick={async () => {
+                        try {
+                          await remove.mutateAsync(e);
+                          toast({ title: "Event deleted" });
+                        } catch {
+                          toast({ title: "Error", description: "Could not delete event.", variant: "destructive" });
+                        }
+                      }}
+                    >
+                      <Trash2 className="size-4" aria-hidden />
+                    </button>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        ))
+      )}
+      <EventDialog open={open} onOpenChange={setOpen} defaultDate={today} event={editing} />
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { useQuery } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { CalendarPlus, Plus } from "lucide-react";
+import { useCallback, useState } from "react";
+import { useNavigate } from "react-router";
+import { RECENT_THOUGHTS_FOR_AI, STORAGE_KEYS } from "../../shared/constants.ts";
+import type { Project } from "../../shared/schemas.ts";
+import { requireUser, useAuth } from "../app/auth.tsx";
+import { useFocusMode } from "../app/focus-mode.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { toast } from "../components/ui/toast-store.ts";
+import { fetchBreakdown } from "../features/assistant/api.ts";
+import { AiAssistantCard } from "../features/assistant/components/ai-assistant-card.tsx";
+import { useEvents, useTimeZone } from "../features/calendar/api.ts";
+import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
+import { ScheduleCard } from "../features/calendar/components/schedule-card.tsx";
+import { type Mood, storedMood } from "../features/mood/api.ts";
+import { MoodCheckIn } from "../features/mood/components/mood-check-in.tsx";
+import { useQuickWins } from "../features/quick-wins/api.ts";
+import { QuickWinsCard } from "../features/quick-wins/components/quick-wins-card.tsx";
+import { useTasks } from "../features/tasks/api.ts";
+import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
+import { TopFocusTasks } from "../features/tasks/components/top-focus-tasks.tsx";
+import { useThoughts } from "../features/thoughts/api.ts";
+import { ThoughtDumpCard } from "../features/thoughts/components/thought-dump-card.tsx";
+import { zonedNow } from "../lib/dates.ts";
+import { eventTiming, isTaskApproaching } from "../lib/schedule.ts";
+import { writeSessionJson } from "../lib/storage.ts";
+
+export function DashboardPage() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const { startFocus } = useFocusMode();
+  const [addTaskOpen, setAddTaskOpen] = useState(false);
+  const [eventOpen, setEventOpen] = useState(false);
+  const [mood, setMood] = useState<Mood | null>(storedMood);
+  const tasks = useTasks();
+  const quickWins = useQuickWins();
+  const events = useEvents();
+  const thoughts = useThoughts();
+  const projects = useQuery<Project[]>({ queryKey: ["/api/projects"] });
+  const timeZone = useTimeZone();
+  const today = zonedNow(new Date(), timeZone).date;
+
+  const needUser = (what: string) => () => requireUser(user, what);
+
+  const buildContext = useCallback(() => {
+    const now = zonedNow(new Date(), timeZone);
+    return {
+      currentTime: now.hhmm,
+      currentDate: now.date,
+      mood,
+      incompleteTasks: (tasks.data ?? [])
+        .filter((t) => !t.completed)
+        .map((t) => ({
+          title: t.title,
+          category: t.category,
+          timeEstimate: t.timeEstimate,
+          dueTime: t.dueTime,
+          isApproaching: isTaskApproaching(t.dueTime, now),
+        })),
+      todayEvents: (events.data ?? [])
+        .filter((e) => e.date === now.date)
+        .map((e) => {
+          const timing = eventTiming(e, now);
+          return {
+            title: e.title,
+            location: e.location,
+            startTime: e.startTime,
+            duration: e.duration,
+            category: e.category,
+            isApproaching: timing.approaching,
+            hasPassed: timing.past && !timing.happeningNow,
+            isHappeningNow: timing.happeningNow,
+            currentTime: now.hhmm,
+          };
+        }),
+      incompleteQuickWins: (quickWins.data ?? []).filter((q) => !q.completed).map((q) => q.text),
+      recentThoughts: (thoughts.data ?? [])
+        .slice(0, RECENT_THOUGHTS_FOR_AI)
+        .map((t) => ({ content: t.content, type: t.type })),
+      activeProjects: (projects.data ?? [])
+        .filter((p) => p.progress < 100)
+        .map((p) => ({ title: p.title, progress: p.progress, deadline: p.deadline })),
+    };
+  }, [timeZone, mood, tasks.data, events.data, quickWins.data, thoughts.data, projects.data]);
+
+  const completionSignal = `${mood ?? ""}|${(tasks.data ?? []).map((t) => `${t.id}:${t.completed ? 1 : 0}`).join(",")}`;
+
+  const taskBreaker = async () => {
+    const task = (tasks.data ?? []).find((t) => !t.completed);
+    if (!task) {
+      toast({ title: "No tasks found", description: "You don't have any incomplete tasks to break down." });
+      return;
+    }
+    try {
+      const steps = await fetchBreakdown({
+        title: task.title,
+        category: task.category,
+        timeEstimate: task.timeEstimate,
+      });
+      writeSessionJson(STORAGE_KEYS.taskSteps, steps);
+    } catch (error) {
+      console.warn("Breakdown failed", error);
+    }
+    startFocus(task.id);
+    navigate("/focus");
+  };
+
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight">Daily Compass</h1>
+          <p className="mt-1 text-muted">{format(new Date(), "EEEE, MMMM d, yyyy")}</p>
+        </div>
+        <div className="flex gap-2">
+          <Button onClick={() => setAddTaskOpen(true)}>
+            <Plus className="size-4" aria-hidden />
+            Add Task
+          </Button>
+          <Button variant="outline" size="icon" aria-label="Add event" onClick={() => setEventOpen(true)}>
+            <CalendarPlus className="size-5" aria-hidden />
+          </Button>
+        </div>
+      </header>
+
+      <MoodCheckIn mood={mood} onChange={setMood} today={today} />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <TopFocusTasks
+            onChoose={(task) => {
+              startFocus(task.id);
+              navigate("/focus");
+            }}
+            onAddFocusTask={() => navigate("/projects")}
+          />
+        </div>
+        <ScheduleCard />
+        <div className="lg:col-span-3">
+          <QuickWinsCard user={user} requireUser={needUser("quick win")} />
+        </div>
+      </div>
+
+      <ThoughtDumpCard requireUser={needUser("thought")} />
+      <AiAssistantCard
+        signedIn={Boolean(user)}
+        buildContext={buildContext}
+        refreshSignal={completionSignal}
+        ready={tasks.isSuccess}
+        onTaskBreaker={taskBreaker}
+      />
+
+      <AddTaskDialog open={addTaskOpen} onOpenChange={setAddTaskOpen} user={user} requireUser={needUser("task")} />
+      <EventDialog open={eventOpen} onOpenChange={setEventOpen} defaultDate={today} />
+    </div>
+  );
+}

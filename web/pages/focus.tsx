@@ -1,0 +1,101 @@
+import { Clock, ListTodo } from "lucide-react";
+import { useNavigate } from "react-router";
+import { useFocusMode } from "../app/focus-mode.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Badge, Card, CardHeader } from "../components/ui/card.tsx";
+import { toast } from "../components/ui/toast-store.ts";
+import { fetchBreakdown } from "../features/assistant/api.ts";
+import { FocusModeDialog } from "../features/focus/components/focus-mode-dialog.tsx";
+import { FocusTimerCard } from "../features/focus/components/focus-timer-card.tsx";
+import { taskCategoryClass, useCompleteTask, useTasks } from "../features/tasks/api.ts";
+
+export function FocusPage() {
+  const navigate = useNavigate();
+  const tasks = useTasks();
+  const complete = useCompleteTask();
+  const { active, currentTaskId, startFocus, stopFocus } = useFocusMode();
+  const open = (tasks.data ?? []).filter((t) => !t.completed);
+  const current = (tasks.data ?? []).find((t) => t.id === currentTaskId) ?? null;
+
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-3xl font-semibold tracking-tight">Focus Mode</h1>
+        <p className="mt-1 text-muted">One task, one timer. Everything else can wait.</p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <FocusTimerCard taskTitle={current && !current.completed ? current.title : null} />
+        <Card aria-labelledby="focus-list-title">
+          <CardHeader
+            id="focus-list-title"
+            title="Focus Tasks"
+            icon={<ListTodo className="size-5 text-primary" aria-hidden />}
+            action={
+              <Button variant="ghost" size="sm" onClick={() => navigate("/projects")}>
+                Manage Tasks
+              </Button>
+            }
+          />
+          {tasks.isPending ? (
+            <div className="h-24 animate-pulse rounded-xl bg-accent" aria-hidden />
+          ) : open.length === 0 ? (
+            <div className="grid justify-items-center gap-3 py-6 text-center">
+              <p className="text-muted">No tasks available for focus</p>
+              <Button variant="outline" onClick={() => navigate("/projects")}>
+                Add tasks
+              </Button>
+            </div>
+          ) : (
+            <ul className="grid gap-2">
+              {open.map((t) => (
+                <li key={t.id}>
+                  <button
+                    type="button"
+                    onClick={() => startFocus(t.id)}
+                    className="flex w-full items-center justify-between gap-3 rounded-xl border border-border p-3 text-left hover:border-primary"
+                  >
+                    <span className="min-w-0 truncate font-medium">{t.title || "Untitled Task"}</span>
+                    <span className="flex shrink-0 items-center gap-2 text-xs text-muted">
+                      <Badge className={taskCategoryClass(t.category)}>{t.category}</Badge>
+                      <Clock className="size-3.5" aria-hidden />
+                      {t.timeEstimate} min
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+      {current && (
+        <FocusModeDialog
+          key={current.id}
+          task={current}
+          open={active && !current.completed}
+          onClose={stopFocus}
+          onComplete={async () => {
+            try {
+              await complete.mutateAsync(current.id);
+              toast({ title: "Task completed" });
+              stopFocus();
+            } catch {
+              toast({ title: "Error", description: "Failed to update task status", variant: "destructive" });
+            }
+          }}
+          onStuck={async () => {
+            try {
+              return await fetchBreakdown({ title: current.title, category: current.category, timeEstimate: 5 });
+            } catch {
+              toast({
+                title: "Error",
+                description: "Could not break the task down right now.",
+                variant: "destructive",
+              });
+              return [];
+            }
+          }}
+        />
+      )}
+    </div>
+  );
+}

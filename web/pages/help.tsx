@@ -1,0 +1,94 @@
+import { Link } from "react-router";
+import { Card } from "../components/ui/card.tsx";
+import { usePublicConfig } from "../lib/public-config.ts";
+
+const AREAS = [
+  [
+    "Daily Compass",
+    "Your day at a glance: a mood check-in, top focus tasks, your schedule, quick wins, a thought dump and the assistant's suggestions.",
+  ],
+  ["Projects", "Bigger goals in four buckets (work, personal, health, finance), each with tasks, progress and notes."],
+  [
+    "Capture Inbox",
+    "Every thought you dropped, sorted by type. Convert one into a focus task or a quick win, or archive it.",
+  ],
+  ["Focus Mode", "Pick one task and start a 25-minute session, then take the 5-minute break."],
+  ["Settings", "Theme, the assistant's tone and level of help, your account, your data and integrations."],
+] as const;
+
+const KEYS = [
+  ["Tab / Shift+Tab", "Move between controls"],
+  ["Enter", "Add a quick win, a project task or save an inline edit"],
+  ["Escape", "Close a dialog or cancel an inline edit"],
+  ["F8", "Jump to notifications"],
+  ["T / Q / A / S", "In Sort with Me: focus task, quick win, archive, skip"],
+] as const;
+
+export function HelpPage() {
+  const { legal } = usePublicConfig();
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-3xl font-semibold tracking-tight">Help & Support</h1>
+        <p className="mt-1 text-muted">Short answers, so you can get back to your day.</p>
+      </header>
+      <Card aria-labelledby="areas-title">
+        <h2 id="areas-title" className="mb-4 text-lg font-semibold">
+          What each area does
+        </h2>
+        <dl className="grid gap-4">
+          {AREAS.map(([name, text]) => (
+            <div key={name}>
+              <dt className="font-medium">{name}</dt>
+              <dd className="text-muted">{text}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <Card aria-labelledby="keys-title">
+        <h2 id="keys-title" className="mb-4 text-lg font-semibold">
+          Keyboard shortcuts
+        </h2>
+        <dl className="grid gap-2 sm:grid-cols-[12rem_1fr]">
+          {KEYS.map(([key, text]) => (
+            <div key={key} className="contents">
+              <dt>
+                <kbd className="rounded-md border border-border bg-accent px-2 py-0.5 font-mono text-sm">{key}</kbd>
+              </dt>
+              <dd className="text-muted">{text}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <Card aria-labelledby="privacy-title">
+        <h2 id="privacy-title" className="mb-2 text-lg font-semibold">
+          Privacy in short
+        </h2>
+        <p className="text-muted">
+          Your data is yours: export it or delete all of it from Settings at any time. Assistant answers are cached for
+          about 5 minutes. Read the full{" "}
+          <Link to="/privacy" className="text-primary underline">
+            privacy policy
+          </Link>{" "}
+          and{" "}
+          <Link to="/terms" className="text-primary underline">
+            terms
+          </Link>
+          .
+        </p>
+      </Card>
+      <Card aria-labelledby="contact-title">
+        <h2 id="contact-title" className="mb-2 text-lg font-semibold">
+          Contact
+        </h2>
+        <p className="text-muted">
+          Write to{" "}
+          <a href={`mailto:${legal.contactEmail}`} className="text-primary underline">
+            {legal.contactEmail}
+          </a>
+          . We usually answer within two working days.
+        </p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useAuth } from "../app/auth.tsx";
+import { PublicFooter, PublicHeader } from "../components/public-layout.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Input, Label } from "../components/ui/input.tsx";
+import { errorMessage } from "../lib/api.ts";
+
+export function LoginPage() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<"login" | "register">("login");
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const title = mode === "login" ? "Log in" : "Create account";
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(mode, username.trim(), password);
+      navigate("/", { replace: true });
+    } catch (e) {
+      setError(errorMessage(e, "Could not sign in."));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <PublicHeader />
+      <main className="flex flex-1 items-start justify-center px-4 py-12">
+        <div className="w-full max-w-sm rounded-2xl border border-border bg-card p-6 shadow-sm">
+          <h1 className="text-2xl font-semibold">{title}</h1>
+          <p className="mt-1 text-sm text-muted">
+            {mode === "login" ? "Welcome back. Let's plan a calm day." : "Start with a username and a password."}
+          </p>
+          <form
+            className="mt-6 grid gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
+            <div className="grid gap-1.5">
+              <Label htmlFor="username">Username</Label>
+              <Input
+                id="username"
+                autoComplete="username"
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                required
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="password">Password</Label>
+              <Input
+                id="password"
+                type="password"
+                autoComplete={mode === "login" ? "current-password" : "new-password"}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                required
+              />
+            </div>
+            {error && (
+              <p role="alert" className="rounded-lg border border-danger px-3 py-2 text-sm text-danger">
+                {error}
+              </p>
+            )}
+            <Button type="submit" disabled={busy || !username.trim() || !password}>
+              {busy ? "Please wait..." : title}
+            </Button>
+          </form>
+          <p className="mt-6 text-center text-sm text-muted">
+            {mode === "login" ? "New here?" : "Already have an account?"}{" "}
+            <button
+              type="button"
+              className="font-medium text-primary hover:underline"
+              onClick={() => {
+                setMode(mode === "login" ? "register" : "login");
+                setError(null);
+              }}
+            >
+              {mode === "login" ? "Create an account" : "Log in instead"}
+            </button>
+          </p>
+        </div>
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { ChevronDown, Plus } from "lucide-react";
+import { Collapsible } from "radix-ui";
+import { useState } from "react";
+import { PROJECT_BUCKETS } from "../../shared/constants.ts";
+import { requireUser, useAuth } from "../app/auth.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { capitalize, useProjects } from "../features/projects/api.ts";
+import { CreateProjectDialog } from "../features/projects/components/create-project-dialog.tsx";
+import { ProjectCard } from "../features/projects/components/project-card.tsx";
+
+type Bucket = (typeof PROJECT_BUCKETS)[number];
+
+export function ProjectsPage() {
+  const { user } = useAuth();
+  const projects = useProjects();
+  const [dialogBucket, setDialogBucket] = useState<Bucket>("work");
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [openSections, setOpenSections] = useState<Record<string, boolean>>({
+    work: true,
+    personal: true,
+    health: true,
+    finance: true,
+  });
+
+  const openDialog = (bucket: Bucket) => {
+    setDialogBucket(bucket);
+    setDialogOpen(true);
+  };
+
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight">Projects</h1>
+          <p className="mt-1 text-muted">Organize your work into manageable projects</p>
+        </div>
+        <Button onClick={() => openDialog("work")}>
+          <Plus className="size-4" aria-hidden />
+          Create Project
+        </Button>
+      </header>
+
+      {PROJECT_BUCKETS.map((bucket) => {
+        const list = (projects.data ?? []).filter((p) => p.bucket === bucket);
+        return (
+          <Collapsible.Root
+            key={bucket}
+            open={openSections[bucket]}
+            onOpenChange={(open) => setOpenSections((s) => ({ ...s, [bucket]: open }))}
+            className="rounded-2xl border border-border bg-card/50"
+          >
+            <h2>
+              <Collapsible.Trigger className="flex w-full items-center justify-between gap-3 rounded-2xl px-5 py-4 text-left">
+                <span className="flex items-center gap-3 text-lg font-semibold">
+                  {capitalize(bucket)}
+                  <span className="rounded-full bg-accent px-2.5 py-0.5 text-sm font-medium">{list.length}</span>
+                </span>
+                <ChevronDown
+                  className={`size-5 text-muted transition-transform ${openSections[bucket] ? "rotate-180" : ""}`}
+                  aria-hidden
+                />
+              </Collapsible.Trigger>
+            </h2>
+            <Collapsible.Content className="px-5 pb-5">
+              {projects.isPending ? (
+                <div className="h-40 animate-pulse rounded-2xl bg-accent" aria-hidden />
+              ) : list.length === 0 ? (
+                <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-border p-5">
+                  <p className="text-muted">No projects in this category yet</p>
+                  <Button variant="outline" size="sm" onClick={() => openDialog(bucket)}>
+                    <Plus className="size-4" aria-hidden />
+                    Add Project
+                  </Button>
+                </div>
+              ) : (
+                <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                  {list.map((p) => (
+                    <ProjectCard key={p.id} project={p} />
+                  ))}
+                  <button
+                    type="button"
+                    onClick={() => openDialog(bucket)}
+                    className="flex min-h-40 flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-border text-muted hover:border-primary hover:text-fg"
+                  >
+                    <Plus className="size-6" aria-hidden />
+                    Add New Project
+                  </button>
+                </div>
+              )}
+            </Collapsible.Content>
+          </Collapsible.Root>
+        );
+      })}
+
+      <CreateProjectDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        initialBucket={dialogBucket}
+        user={user}
+        requireUser={() => requireUser(user, "project")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,594 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Download, KeyRound, Loader2, RefreshCw, Trash2, Upload } from "lucide-react";
+import { RadioGroup, Tabs } from "radix-ui";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import {
+  AI_KEY_PREFIX,
+  ASSISTANT_TONES,
+  CALENDAR_RELOAD_DELAY_MS,
+  DELETE_ALL_REDIRECT_MS,
+  HELP_LEVELS,
+} from "../../shared/constants.ts";
+import { useAuth } from "../app/auth.tsx";
+import { useTheme } from "../app/theme.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { Badge, Card, CardHeader } from "../components/ui/card.tsx";
+import { Dialog } from "../components/ui/dialog.tsx";
+import { Input, Label, NativeSelect } from "../components/ui/input.tsx";
+import { Switch } from "../components/ui/switch.tsx";
+import { toast } from "../components/ui/toast-store.ts";
+import { connectGoogle, syncGoogle, useGoogleStatus } from "../features/calendar/api.ts";
+import {
+  changePassword,
+  deleteAllData,
+  exportAllData,
+  importData,
+  saveAiKey,
+  updateAccount,
+  useSaveSettings,
+  useSettings,
+} from "../features/settings/api.ts";
+import { errorMessage } from "../lib/api.ts";
+import { readLocal, writeLocal } from "../lib/storage.ts";
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function GeneralTab() {
+  const { theme, setTheme } = useTheme();
+  const settings = useSettings();
+  const save = useSaveSettings();
+  const [tone, setTone] = useState("friendly");
+  const [helpLevel, setHelpLevel] = useState("moderate");
+  useEffect(() => {
+    if (settings.data) {
+      setTone(settings.data.tone);
+      setHelpLevel(settings.data.helpLevel);
+    }
+  }, [settings.data]);
+
+  return (
+    <Card aria-labelledby="general-title">
+      <CardHeader id="general-title" title="General" />
+      <div className="grid gap-6">
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <Label htmlFor="dark-mode">Dark mode</Label>
+            <p id="dark-mode-hint" className="text-sm text-muted">
+              Easier on the eyes, especially in the evening.
+            </p>
+          </div>
+          <Switch
+            id="dark-mode"
+            aria-describedby="dark-mode-hint"
+            checked={theme === "dark"}
+            onCheckedChange={(on) => setTheme(on ? "dark" : "light")}
+          />
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium">Assistant tone</legend>
+          <RadioGroup.Root
+            value={tone}
+            onValueChange={setTone}
+            className="mt-2 grid gap-2 sm:grid-cols-3"
+            aria-label="Assistant tone"
+          >
+            {ASSISTANT_TONES.map((t) => (
+              <label
+                key={t}
+                htmlFor={`tone-${t}`}
+                className="flex cursor-pointer items-center gap-3 rounded-xl border border-border px-3 py-2.5 has-[[data-state=checked]]:border-primary"
+              >
+                <RadioGroup.Item
+                  id={`tone-${t}`}
+                  value={t}
+                  className="flex size-5 items-center justify-center rounded-full border-2 border-muted data-[state=checked]:border-primary"
+                >
+                  <RadioGroup.Indicator className="size-2.5 rounded-full bg-primary" />
+                </RadioGroup.Item>
+                {capital(t)}
+              </label>
+            ))}
+          </RadioGroup.Root>
+        </fieldset>
+        <div className="grid max-w-xs gap-1.5">
+          <Label htmlFor="help-level">Level of help</Label>
+          <NativeSelect id="help-level" value={helpLevel} onChange={(e) => setHelpLevel(e.target.value)}>
+            {HELP_LEVELS.map((h) => (
+              <option key={h} value={h}>
+                {capital(h)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div>
+          <Button
+            disabled={save.isPending}
+            onClick={async () => {
+              try {
+                await save.mutateAsync({
+                  theme,
+                  tone: tone as (typeof ASSISTANT_TONES)[number],
+                  helpLevel: helpLevel as (typeof HELP_LEVELS)[number],
+                });
+                toast({ title: "Settings saved", description: "Your preferences have been updated." });
+              } catch (error) {
+                toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
+              }
+            }}
+          >
+            Save Settings
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function ProviderCard() {
+  const status = useGoogleStatus();
+  const [connecting, setConnecting] = useState(false);
+  return (
+    <Card aria-labelledby="provider-title">
+      <CardHeader id="provider-title" title="Google account" />
+      {status.isPending ? (
+        <p className="flex items-center gap-2 text-muted">
+          <Loader2 className="size-4 animate-spin" aria-hidden />
+          Checking connection...
+        </p>
+      ) : status.data?.connected ? (
+        <div className="flex items-center gap-3">
+          <Badge className="bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">Active</Badge>
+          <span>Connected</span>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <span className="text-muted">Not Connected</span>
+          <Button
+            variant="outline"
+            disabled={connecting}
+            onClick={async () => {
+              setConnecting(true);
+              try {
+                await connectGoogle();
+              } catch {
+                setConnecting(false);
+                toast({
+                  title: "Connection Error",
+                  description: "Failed to connect to Google Calendar. Please try again.",
+                  variant: "destructive",
+                });
+              }
+            }}
+          >
+            Connect Google
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function AccountTab() {
+  const { user, setUser } = useAuth();
+  const [displayName, setDisplayName] = useState(user?.displayName ?? "");
+  const [email, setEmail] = useState(user?.email ?? "");
+  const [saving, setSaving] = useState(false);
+  const [pwOpen, setPwOpen] = useState(false);
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [pwError, setPwError] = useState<string | null>(null);
+  const emailLocked = email.toLowerCase().includes("google");
+
+  return (
+    <div className="grid gap-6">
+      <Card aria-labelledby="account-title">
+        <CardHeader id="account-title" title="Account" />
+        <form
+          className="grid max-w-lg gap-4"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            setSaving(true);
+            try {
+              const { user: saved } = await updateAccount({
+                displayName: displayName.trim() || null,
+                ...(emailLocked ? {} : { email: email.trim() || null }),
+              } as { displayName: string | null; email: string | null });
+              setUser(saved);
+              toast({ title: "Account updated", description: "Your changes have been saved." });
+            } catch (error) {
+              toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
+            } finally {
+              setSaving(false);
+            }
+          }}
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor="display-name">Display name</Label>
+            <Input
+              id="display-name"
+              value={displayName}
+              onChange={(e) => setDisplayName(e.target.value)}
+              autoComplete="name"
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="email">E-mail</Label>
+            <Input
+              id="email"
+              type="email"
+              value={email}
+              disabled={emailLocked}
+              onChange={(e) => setEmail(e.target.value)}
+              autoComplete="email"
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={saving}>
+              Save Changes
+            </Button>
+            {!user?.googleId && (
+              <Button variant="outline" onClick={() => setPwOpen(true)}>
+                <KeyRound className="size-4" aria-hidden />
+                Change Password
+              </Button>
+            )}
+          </div>
+        </form>
+      </Card>
+      <ProviderCard />
+      <Dialog open={pwOpen} onOpenChange={setPwOpen} title="Change Password">
+        <form
+          className="grid gap-4"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            setPwError(null);
+            try {
+              await changePassword({ currentPassword: current || undefined, newPassword: next });
+              toast({ title: "Password changed", description: "Use your new password next time you log in." });
+              setCurrent("");
+              setNext("");
+              setPwOpen(false);
+            } catch (error) {
+              setPwError(errorMessage(error));
+            }
+          }}
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor="current-password">Current password</Label>
+            <Input
+              id="current-password"
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="new-password">New password</Label>
+            <Input
+              id="new-password"
+              type="password"
+              autoComplete="new-password"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
+          </div>
+          {pwError && (
+            <p role="alert" className="text-sm text-danger">
+              {pwError}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setPwOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!next}>
+              Update password
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </div>
+  );
+}
+
+function DataTab() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [sync, setSync] = useState(() => readLocal("syncData") !== "false");
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  return (
+    <Card aria-labelledby="data-title">
+      <CardHeader id="data-title" title="Data" />
+      <div className="grid gap-6">
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <Label htmlFor="sync-data">Sync data</Label>
+            <p id="sync-data-hint" className="text-sm text-muted">
+              Keep this device in step with your account.
+            </p>
+          </div>
+          <Switch
+            id="sync-data"
+            aria-describedby="sync-data-hint"
+            checked={sync}
+            onCheckedChange={(on) => {
+              setSync(on);
+              writeLocal("syncData", String(on));
+            }}
+          />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            onClick={async () => {
+              try {
+                await exportAllData();
+                toast({ title: "Export ready", description: "Your data has been downloaded." });
+              } catch (error) {
+                toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
+              }
+            }}
+          >
+            <Download className="size-4" aria-hidden />
+            Export
+          </Button>
+          <Button variant="outline" onClick={() => fileRef.current?.click()}>
+            <Upload className="size-4" aria-hidden />
+            Import
+          </Button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept="application/json,.json"
+            className="hidden"
+            aria-label="Import file"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              if (!file) return;
+              try {
+                const added = await importData(file);
+                await queryClient.invalidateQueries();
+                toast({ title: "Import complete", description: `${added} items added.` });
+              } catch (error) {
+                toast({ title: "Import failed", description: errorMessage(error), variant: "destructive" });
+              }
+            }}
+          />
+        </div>
+        <div className="rounded-xl border border-danger p-4">
+          <p className="font-medium">Delete All Data</p>
+          <p className="mt-1 text-sm text-muted">Removes every task, quick win, project, thought, mood and event.</p>
+          <Button variant="danger" className="mt-3" onClick={() => setConfirmOpen(true)}>
+            <Trash2 className="size-4" aria-hidden />
+            Delete All Data
+          </Button>
+        </div>
+      </div>
+      <Dialog open={confirmOpen} onOpenChange={setConfirmOpen} title="Delete All Data">
+        <p>Are you sure you want to delete all your data? This action cannot be undone.</p>
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="outline" onClick={() => setConfirmOpen(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                const { deletedCounts } = await deleteAllData();
+                const summary = Object.entries(deletedCounts)
+                  .filter(([, n]) => n > 0)
+                  .map(([name, n]) => `${name}: ${n}`)
+                  .join(", ");
+                setConfirmOpen(false);
+                toast({ title: "Data Deleted", description: summary || "There was nothing to delete." });
+                await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "/api/auth/me" });
+                setTimeout(() => navigate("/"), DELETE_ALL_REDIRECT_MS);
+              } catch {
+                toast({
+                  title: "Error",
+                  description: "Failed to delete data. Please try again.",
+                  variant: "destructive",
+                });
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            Yes, delete everything
+          </Button>
+        </div>
+      </Dialog>
+    </Card>
+  );
+}
+
+function IntegrationsTab() {
+  const status = useGoogleStatus();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Card aria-labelledby="integrations-title">
+      <CardHeader id="integrations-title" title="Google Calendar" />
+      {status.isPending ? (
+        <p className="flex items-center gap-2 text-muted">
+          <Loader2 className="size-4 animate-spin" aria-hidden />
+          Checking connection...
+        </p>
+      ) : status.data?.connected ? (
+        <div className="grid gap-3">
+          <Badge className="w-fit bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+            Active
+          </Badge>
+          <p className="text-muted">
+            Two-way sync is on: events you add here appear in Google Calendar and the other way round.
+          </p>
+          <Button
+            variant="outline"
+            className="w-fit"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await syncGoogle();
+                toast({
+                  title: "Calendar Refreshed",
+                  description: "Your Google Calendar events have been refreshed successfully.",
+                });
+                setTimeout(() => window.location.reload(), CALENDAR_RELOAD_DELAY_MS);
+              } catch {
+                toast({
+                  title: "Sync Error",
+                  description: "Failed to refresh Google Calendar data. Please try again.",
+                  variant: "destructive",
+                });
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            <RefreshCw className="size-4" aria-hidden />
+            Refresh Calendar
+          </Button>
+        </div>
+      ) : (
+        <div className="grid gap-3">
+          <p className="text-muted">
+            Connect Google Calendar to see your events on the dashboard and keep both calendars in sync.
+          </p>
+          <Button
+            className="w-fit"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await connectGoogle();
+              } catch {
+                setBusy(false);
+                toast({
+                  title: "Connection Error",
+                  description: "Failed to connect to Google Calendar. Please try again.",
+                  variant: "destructive",
+                });
+              }
+            }}
+          >
+            Connect Google Calendar
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function ApiTab() {
+  const [key, setKey] = useState("");
+  const [saving, setSaving] = useState(false);
+  const valid = key.trim().startsWith(AI_KEY_PREFIX);
+  return (
+    <Card aria-labelledby="api-title">
+      <CardHeader id="api-title" title="AI provider key" />
+      <form
+        className="grid max-w-lg gap-3"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!valid) return;
+          setSaving(true);
+          try {
+            await saveAiKey(key.trim());
+            setKey("");
+            toast({ title: "API key saved", description: "The assistant will use your key from now on." });
+          } catch (error) {
+            toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
+          } finally {
+            setSaving(false);
+          }
+        }}
+      >
+        <Label htmlFor="api-key">API key</Label>
+        <Input
+          id="api-key"
+          type="password"
+          placeholder="sk-..."
+          autoComplete="off"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+        />
+        <p className="text-sm text-muted">Stored encrypted on the server and never shown again.</p>
+        <Button type="submit" className="w-fit" disabled={!valid || saving}>
+          Save
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+export function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+
+  useEffect(() => {
+    if (params.get("google_connected") === "true") {
+      toast({ title: "Google Calendar Connected", description: "Your Google Calendar is now connected." });
+      setParams({}, { replace: true });
+    } else if (params.get("google_error") === "true") {
+      const message = params.get("error_message");
+      toast({
+        title: "Google Calendar Connection Failed",
+        description: message || "There was an error connecting your Google Calendar. Please try again.",
+        variant: "destructive",
+      });
+      setParams({}, { replace: true });
+    }
+  }, [params, setParams]);
+
+  const tabs = [
+    ["general", "General"],
+    ["account", "Account"],
+    ["data", "Data"],
+    ["integrations", "Integrations"],
+    ["api", "API"],
+  ] as const;
+
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-3xl font-semibold tracking-tight">Settings</h1>
+        <p className="mt-1 text-muted">Make Daily Compass work the way your mind does.</p>
+      </header>
+      <Tabs.Root defaultValue="general" className="grid gap-6">
+        <Tabs.List aria-label="Settings sections" className="flex flex-wrap gap-1 rounded-xl bg-accent p-1">
+          {tabs.map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="rounded-lg px-3 py-1.5 text-sm font-medium text-muted data-[state=active]:bg-card data-[state=active]:text-fg data-[state=active]:shadow-sm"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="general">
+          <GeneralTab />
+        </Tabs.Content>
+        <Tabs.Content value="account">
+          <AccountTab />
+        </Tabs.Content>
+        <Tabs.Content value="data">
+          <DataTab />
+        </Tabs.Content>
+        <Tabs.Content value="integrations">
+          <IntegrationsTab />
+        </Tabs.Content>
+        <Tabs.Content value="api">
+          <ApiTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
