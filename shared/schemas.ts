@@ -358,3 +358,54 @@ export const caldavConnected = z.object({
   calendarUrl: z.string(),
   calendarName: z.string(),
 });
+
+// ---------- export and import ----------
+/** How many records of each kind an import may carry; a real export is far smaller. */
+export const IMPORT_MAX_ITEMS = 5000;
+const importList = <T extends z.ZodType>(item: T) =>
+  z.array(item).max(IMPORT_MAX_ITEMS, `At most ${IMPORT_MAX_ITEMS} items`).default([]);
+const completedFlag = { completed: z.boolean().default(false) };
+/**
+ * POST /api/data/import: the file GET /api/data/export produced (or a hand-written subset).
+ * Ids, owners and dates in it are ignored; records are created anew for the signed-in user.
+ */
+export const importInput = z.object({
+  tasks: importList(createTaskInput.extend(completedFlag)),
+  quickWins: importList(createQuickWinInput.extend(completedFlag)),
+  thoughts: importList(
+    createThoughtInput.extend({ status: thoughtStatus.default("inbox"), convertedTo: z.string().max(200).nullish() }),
+  ),
+  projects: importList(createProjectInput),
+  events: importList(createEventInput),
+  settings: updateSettingsInput.optional(),
+  moods: importList(moodInput.extend({ date: dateString })),
+});
+export type ImportInput = z.input<typeof importInput>;
+const importCounts = z.object({
+  tasks: z.number(),
+  quickWins: z.number(),
+  thoughts: z.number(),
+  projects: z.number(),
+  events: z.number(),
+  moods: z.number(),
+});
+export const importResponse = z.object({
+  /** Records added, per kind. */
+  importedCounts: importCounts,
+  /** Records already present (same content), per kind: importing a file twice adds nothing. */
+  skippedCounts: importCounts,
+});
+export type ImportResponse = z.infer<typeof importResponse>;
+export const exportFile = z.object({
+  format: z.literal("daily-compass-export"),
+  version: z.literal(1),
+  exportedAt: z.string(),
+  tasks: z.array(task),
+  quickWins: z.array(quickWin),
+  thoughts: z.array(thought),
+  projects: z.array(project),
+  events: z.array(event),
+  settings,
+  moods: z.array(moodEntry),
+});
+export type ExportFile = z.infer<typeof exportFile>;

@@ -18,6 +18,12 @@ export async function deleteAllData(db: Db, opts: { userId: number }): Promise<R
     const settings = count(await trx.deleteFrom("user_settings").where("user_id", "=", userId).executeTakeFirst());
     // Stored keys and tokens (the assistant key, calendar connections) go too.
     const secrets = count(await trx.deleteFrom("user_secrets").where("user_id", "=", userId).executeTakeFirst());
-    return { tasks, quickWins, thoughts, projects, events, moods, settings, secrets };
+    // The calendar connection goes with its credentials: syncing stops, and the provider's own
+    // calendar is left as it is (nothing is deleted there).
+    const calendarConnections = count(
+      await trx.deleteFrom("calendar_connections").where("user_id", "=", userId).executeTakeFirst(),
+    );
+    await trx.deleteFrom("event_tombstones").where("user_id", "=", userId).execute();
+    return { tasks, quickWins, thoughts, projects, events, moods, settings, secrets, calendarConnections };
   });
 }

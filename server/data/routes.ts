@@ -1,19 +1,37 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { deleteAllResponse } from "../../shared/schemas.ts";
+import { deleteAllResponse, exportFile, importInput, importResponse } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
 import { deleteAllData } from "./delete-all.ts";
+import { exportData, importData } from "./import-export.ts";
+
+/** An export of a busy year is a few megabytes at most. */
+const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
 
 export function registerDataRoutes(
   app: FastifyInstance,
   { db, onDeleteAll }: { db: Db; onDeleteAll: (userId: number) => void },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post("/api/data/delete-all", { schema: { tags: ["data"], response: { 200: deleteAllResponse } } }, async (req) => {
+  const tags = ["data"];
+  r.post("/api/data/delete-all", { schema: { tags, response: { 200: deleteAllResponse } } }, async (req) => {
     const userId = userIdOf(req);
     const deletedCounts = await deleteAllData(db, { userId });
     onDeleteAll(userId);
     return { deletedCounts };
   });
+  r.get("/api/data/export", { schema: { tags, response: { 200: exportFile } } }, async (req, reply) => {
+    const data = await exportData(db, { userId: userIdOf(req) });
+    const day = data.exportedAt.slice(0, 10);
+    return reply
+      .header("cache-control", "private, no-store")
+      .header("content-disposition", `attachment; filename="daily-compass-export-${day}.json"`)
+      .send(data);
+  });
+  r.post(
+    "/api/data/import",
+    { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, body: importInput, response: { 200: importResponse } } },
+    (req) => importData(db, { userId: userIdOf(req), input: req.body }),
+  );
 }

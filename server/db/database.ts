@@ -70,3 +70,8 @@ export const nowIso = (): string => new Date().toISOString();
 
 export const toBool = (v: number): boolean => v === 1;
 export const fromBool = (v: boolean): number => (v ? 1 : 0);
+
+/** Runs `fn` in a new transaction, or directly inside the one the caller already holds. */
+export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}

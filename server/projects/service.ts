@@ -1,10 +1,10 @@
-import type { Selectable, Transaction, Updateable } from "kysely";
+import type { Selectable, Updateable } from "kysely";
 import type { z } from "zod";
 import { projectProgress } from "../../shared/constants.ts";
 import type { createProjectInput, Project, ProjectTask, updateProjectInput } from "../../shared/schemas.ts";
-import { type Db, fromBool, nowIso, toBool } from "../db/database.ts";
+import { type Db, fromBool, inTransaction, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned } from "../db/owned.ts";
-import type { Database, ProjectsTable } from "../db/schema.ts";
+import type { ProjectsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 
 const columns = [
@@ -80,7 +80,7 @@ export async function getProject(db: Db, opts: { userId: number; id: number }): 
   return toProject(row, tasks.get(row.id) ?? []);
 }
 
-async function replaceTasks(trx: Transaction<Database>, projectId: number, tasks: ProjectTask[]): Promise<void> {
+async function replaceTasks(trx: Db, projectId: number, tasks: ProjectTask[]): Promise<void> {
   await trx.deleteFrom("project_tasks").where("project_id", "=", projectId).execute();
   if (tasks.length === 0) return;
   await trx
@@ -103,7 +103,7 @@ export async function createProject(
   opts: { userId: number; input: z.output<typeof createProjectInput> },
 ): Promise<Project> {
   const { input } = opts;
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await inTransaction(db, async (trx) => {
     const now = nowIso();
     const row = await trx
       .insertInto("projects")

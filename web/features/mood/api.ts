@@ -10,7 +10,7 @@ export const MOOD_EMOJI: Record<Mood, string> = {
   Happy: "😊",
   Neutral: "😐",
   Sad: "😢",
-  Frustrated: "😤",
+  Frustrated: "😣",
   Tired: "😴",
 };
 

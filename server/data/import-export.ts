@@ -1,0 +1,132 @@
+/**
+ * The user's data as one JSON file, and that file taken back: validated as a whole, merged without
+ * duplicates, and written in one transaction so a bad file changes nothing.
+ */
+import type { z } from "zod";
+import type { ExportFile, ImportResponse, importInput } from "../../shared/schemas.ts";
+import { type Db, inTransaction } from "../db/database.ts";
+import { createEvent, listEvents } from "../events/service.ts";
+import { createProject, listProjects } from "../projects/service.ts";
+import { createQuickWin, listQuickWins, updateQuickWin } from "../quick-wins/service.ts";
+import { getSettings, listMoods, recordMood, updateSettings } from "../settings/service.ts";
+import { createTask, listTasks, updateTask } from "../tasks/service.ts";
+import { createThought, listThoughts, updateThought } from "../thoughts/service.ts";
+
+/** Everything the user owns that the app shows, as GET /api/data/export answers it. */
+export async function exportData(db: Db, opts: { userId: number }): Promise<ExportFile> {
+  const [tasks, quickWins, thoughts, projects, events, settings, moods] = await Promise.all([
+    listTasks(db, opts),
+    listQuickWins(db, opts),
+    listThoughts(db, opts),
+    listProjects(db, opts),
+    listEvents(db, opts),
+    getSettings(db, opts),
+    listMoods(db, { ...opts, limit: 100_000 }),
+  ]);
+  return {
+    format: "daily-compass-export",
+    version: 1,
+    exportedAt: new Date().toISOString(),
+    tasks,
+    quickWins,
+    thoughts,
+    projects,
+    events,
+    settings,
+    moods,
+  };
+}
+
+/** Adds the items whose key is new, remembering each so a file's own repeats count once. */
+async function mergeInto<T>(
+  items: T[],
+  existingKeys: string[],
+  keyOf: (item: T) => string,
+  add: (item: T) => Promise<void>,
+): Promise<{ added: number; skipped: number }> {
+  const seen = new Set(existingKeys);
+  let added = 0;
+  for (const item of items) {
+    const key = keyOf(item);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await add(item);
+    added += 1;
+  }
+  return { added, skipped: items.length - added };
+}
+
+const key = (...parts: (string | number | null | undefined)[]) => JSON.stringify(parts);
+
+/**
+ * Merges an export into the user's data. What counts as "already there": a task with the same
+ * title and category, a quick win with the same text, a thought with the same content, a project
+ * with the same title and bucket, an event with the same title, date and start time, a mood for the
+ * same date. Settings in the file replace the current ones.
+ */
+export async function importData(
+  db: Db,
+  opts: { userId: number; input: z.output<typeof importInput> },
+): Promise<ImportResponse> {
+  const { userId, input } = opts;
+  return inTransaction(db, async (trx) => {
+    const tasks = await mergeInto(
+      input.tasks,
+      (await listTasks(trx, { userId })).map((t) => key(t.title, t.category)),
+      (t) => key(t.title, t.category),
+      async ({ completed, ...fields }) => {
+        const created = await createTask(trx, { userId, input: fields });
+        if (completed) await updateTask(trx, { userId, id: created.id, input: { completed } });
+      },
+    );
+    const quickWins = await mergeInto(
+      input.quickWins,
+      (await listQuickWins(trx, { userId })).map((w) => key(w.text)),
+      (w) => key(w.text),
+      async ({ completed, ...fields }) => {
+        const created = await createQuickWin(trx, { userId, input: fields });
+        if (completed) await updateQuickWin(trx, { userId, id: created.id, input: { completed } });
+      },
+    );
+    const thoughts = await mergeInto(
+      input.thoughts,
+      (await listThoughts(trx, { userId })).map((t) => key(t.content)),
+      (t) => key(t.content),
+      async ({ status, convertedTo, ...fields }) => {
+        const created = await createThought(trx, { userId, input: fields });
+        if (status !== "inbox") {
+          await updateThought(trx, { userId, id: created.id, input: { status, convertedTo: convertedTo ?? null } });
+        }
+      },
+    );
+    const projects = await mergeInto(
+      input.projects,
+      (await listProjects(trx, { userId })).map((p) => key(p.title, p.bucket)),
+      (p) => key(p.title, p.bucket),
+      async (fields) => {
+        await createProject(trx, { userId, input: fields });
+      },
+    );
+    const events = await mergeInto(
+      input.events,
+      (await listEvents(trx, { userId })).map((e) => key(e.title, e.date, e.startTime)),
+      (e) => key(e.title, e.date, e.startTime),
+      async (fields) => {
+        await createEvent(trx, { userId, input: fields });
+      },
+    );
+    const moods = await mergeInto(
+      input.moods,
+      (await listMoods(trx, { userId, limit: 100_000 })).map((m) => key(m.date)),
+      (m) => key(m.date),
+      async (m) => {
+        await recordMood(trx, { userId, mood: m.mood, date: m.date });
+      },
+    );
+    if (input.settings) await updateSettings(trx, { userId, input: input.settings });
+    const counts = { tasks, quickWins, thoughts, projects, events, moods };
+    const pick = (k: "added" | "skipped") =>
+      Object.fromEntries(Object.entries(counts).map(([name, c]) => [name, c[k]])) as ImportResponse["importedCounts"];
+    return { importedCounts: pick("added"), skippedCounts: pick("skipped") };
+  });
+}
