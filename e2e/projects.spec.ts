@@ -127,6 +127,13 @@ test("project detail: bad ids redirect, missing projects say so", async ({ page,
   await page.goto("/project-detail/abc");
   await expect(page).toHaveURL(/\/projects$/);
   await page.goto("/project-detail/999999");
+  await expect(page.getByText("Project not found")).toBeVisible();
+  await page.getByRole("button", { name: "Return to Projects" }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+
+  // A project that exists but cannot be loaded goes back to the list with the error.
+  await page.route("**/api/projects/4242", (route) => route.fulfill({ status: 500, body: "down" }));
+  await page.goto("/project-detail/4242");
   await expect(page).toHaveURL(/\/projects$/);
   await expect(toastText(page, "Could not load project details")).toBeVisible();
 });

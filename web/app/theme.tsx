@@ -1,5 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { DEFAULT_THEME, STORAGE_KEYS } from "../../shared/constants.ts";
+import type { Settings } from "../../shared/schemas.ts";
 import { apiRequest } from "../lib/api.ts";
 import { readLocal, writeLocal } from "../lib/storage.ts";
 import { useAuth } from "./auth.tsx";
@@ -20,8 +22,18 @@ const ThemeContext = createContext<{ theme: Theme; setTheme: (t: Theme) => void 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(storedTheme);
   const { status } = useAuth();
+  const settings = useQuery<Settings>({ queryKey: ["/api/settings"], enabled: status === "authenticated" });
 
   useEffect(() => applyTheme(theme), [theme]);
+
+  // A browser that has never stored a theme takes the one the user saved on another device.
+  const savedTheme = settings.data?.theme;
+  useEffect(() => {
+    if (savedTheme && readLocal(STORAGE_KEYS.theme) === null) {
+      setThemeState(savedTheme);
+      writeLocal(STORAGE_KEYS.theme, savedTheme);
+    }
+  }, [savedTheme]);
 
   const setTheme = useCallback(
     (next: Theme) => {

@@ -90,7 +90,11 @@ export function DashboardPage() {
   const taskBreaker = async () => {
     const task = (tasks.data ?? []).find((t) => !t.completed);
     if (!task) {
-      toast({ title: "No tasks found", description: "You don't have any incomplete tasks to break down." });
+      toast({
+        title: "No tasks found",
+        description: "You don't have any incomplete tasks to break down.",
+        variant: "destructive",
+      });
       return;
     }
     try {

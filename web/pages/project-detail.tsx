@@ -9,6 +9,7 @@ import { Input, Textarea } from "../components/ui/input.tsx";
 import { toast } from "../components/ui/toast-store.ts";
 import { bucketClass, capitalize, useProject, useUpdateProject, withProgress } from "../features/projects/api.ts";
 import { ProgressBar } from "../features/projects/components/project-card.tsx";
+import { ApiError } from "../lib/api.ts";
 import { cn } from "../lib/cn.ts";
 import { formatDisplayDate } from "../lib/dates.ts";
 
@@ -150,6 +151,59 @@ function ProjectView({ project }: { project: Project }) {
       </header>
 
       <div className="grid gap-6 lg:grid-cols-2">
+        <Card aria-labelledby="notes-title">
+          <CardHeader
+            id="notes-title"
+            title="Notes"
+            action={
+              !editingNotes && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => {
+                    setNotesDraft(project.notes ?? "");
+                    setEditingNotes(true);
+                  }}
+                >
+                  <Pencil className="size-4" aria-hidden />
+                  Edit Notes
+                </Button>
+              )
+            }
+          />
+          {editingNotes ? (
+            <div className="grid gap-3">
+              <Textarea
+                aria-label="Project notes"
+                className="min-h-64"
+                placeholder="Add notes, references, ideas, or any other information about this project..."
+                value={notesDraft}
+                onChange={(e) => setNotesDraft(e.target.value)}
+              />
+              <div className="flex justify-end gap-2">
+                <Button variant="outline" onClick={() => setEditingNotes(false)}>
+                  Cancel
+                </Button>
+                <Button
+                  disabled={update.isPending}
+                  onClick={async () => {
+                    if (await save({ notes: notesDraft }, "Failed to update project notes")) {
+                      setEditingNotes(false);
+                      toast({ title: "Notes updated" });
+                    }
+                  }}
+                >
+                  Save Notes
+                </Button>
+              </div>
+            </div>
+          ) : project.notes ? (
+            <p className="whitespace-pre-wrap break-words">{project.notes}</p>
+          ) : (
+            <p className="text-muted">No notes yet. Click "Edit Notes" to add some.</p>
+          )}
+        </Card>
+
         <Card aria-labelledby="tasks-title">
           <CardHeader
             id="tasks-title"
@@ -210,59 +264,6 @@ function ProjectView({ project }: { project: Project }) {
             )}
           </div>
         </Card>
-
-        <Card aria-labelledby="notes-title">
-          <CardHeader
-            id="notes-title"
-            title="Notes"
-            action={
-              !editingNotes && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => {
-                    setNotesDraft(project.notes ?? "");
-                    setEditingNotes(true);
-                  }}
-                >
-                  <Pencil className="size-4" aria-hidden />
-                  Edit Notes
-                </Button>
-              )
-            }
-          />
-          {editingNotes ? (
-            <div className="grid gap-3">
-              <Textarea
-                aria-label="Project notes"
-                className="min-h-64"
-                placeholder="Add notes, references, ideas, or any other information about this project..."
-                value={notesDraft}
-                onChange={(e) => setNotesDraft(e.target.value)}
-              />
-              <div className="flex justify-end gap-2">
-                <Button variant="outline" onClick={() => setEditingNotes(false)}>
-                  Cancel
-                </Button>
-                <Button
-                  disabled={update.isPending}
-                  onClick={async () => {
-                    if (await save({ notes: notesDraft }, "Failed to update project notes")) {
-                      setEditingNotes(false);
-                      toast({ title: "Notes updated" });
-                    }
-                  }}
-                >
-                  Save Notes
-                </Button>
-              </div>
-            </div>
-          ) : project.notes ? (
-            <p className="whitespace-pre-wrap break-words">{project.notes}</p>
-          ) : (
-            <p className="text-muted">No notes yet. Click "Edit Notes" to add some.</p>
-          )}
-        </Card>
       </div>
     </div>
   );
@@ -274,12 +275,15 @@ export function ProjectDetailPage() {
   const id = rawId && /^\d+$/.test(rawId) ? Number(rawId) : null;
   const project = useProject(id);
 
+  // A project that does not exist (deleted, or a stale link) says so; any other failure to load
+  // goes back to the list with the spec's error (docs/decisions/008-project-not-found.md).
+  const missing = project.error instanceof ApiError && project.error.status === 404;
   useEffect(() => {
-    if (project.isError) {
+    if (project.isError && !missing) {
       fail("Could not load project details");
       navigate("/projects", { replace: true });
     }
-  }, [project.isError, navigate]);
+  }, [project.isError, missing, navigate]);
 
   if (id === null) return <Navigate to="/projects" replace />;
   if (project.isPending) return <p className="py-10 text-center text-muted">Loading project details...</p>;

@@ -166,10 +166,18 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
             )}
           </div>
           <ul className="mt-2 grid grid-cols-2 gap-1 text-sm">
-            <li>"Next step"</li>
-            <li>"Pause"</li>
-            <li>"I'm stuck"</li>
-            <li>"Exit"</li>
+            <li>
+              <q>Next step</q>
+            </li>
+            <li>
+              <q>Pause</q>
+            </li>
+            <li>
+              <q>I'm stuck</q>
+            </li>
+            <li>
+              <q>Exit</q>
+            </li>
           </ul>
           {!Recognition && <p className="mt-2 text-sm text-muted">Voice commands are not available in this browser.</p>}
         </section>

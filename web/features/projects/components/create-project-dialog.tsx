@@ -7,7 +7,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Input, Label, NativeSelect, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
-import { errorMessage } from "../../../lib/api.ts";
+import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { capitalize, suggestProjectTasks, useCreateProject } from "../api.ts";
 
 type Bucket = (typeof PROJECT_BUCKETS)[number];
@@ -56,7 +56,7 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
 
   const generate = async () => {
     if (!title.trim()) {
-      toast({ title: "Missing title", description: "Please enter a project title first." });
+      toast({ title: "Missing title", description: "Please enter a project title first.", variant: "destructive" });
       return;
     }
     setGenerating(true);
@@ -99,11 +99,16 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
       onOpenChange(false);
       navigate(`/project-detail/${created.id}`);
     } catch (error) {
-      toast({
-        title: "Error",
-        description: `Failed to create project: ${errorMessage(error)}`,
-        variant: "destructive",
-      });
+      // The server's refusal is shown as it is; anything else (no answer, no result) says what failed.
+      toast(
+        error instanceof ApiError
+          ? {
+              title: "Error Adding Project",
+              description: errorMessage(error, "Could not save project."),
+              variant: "destructive",
+            }
+          : { title: "Error", description: `Failed to create project: ${errorMessage(error)}`, variant: "destructive" },
+      );
     }
   };
 

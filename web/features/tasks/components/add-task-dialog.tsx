@@ -11,7 +11,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Input, Label, NativeSelect } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
-import { errorMessage } from "../../../lib/api.ts";
+import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { useCreateTask } from "../api.ts";
 
 /** Unparsable or out-of-range estimates fall back to the default (spec section 5). */
@@ -53,9 +53,13 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser }: Props) 
       reset();
       onOpenChange(false);
     } catch (error) {
+      // The server's refusal is shown as it is; a request that never got an answer says so.
       toast({
         title: "Error Adding Task",
-        description: `Failed to add task: ${errorMessage(error)}`,
+        description:
+          error instanceof ApiError
+            ? errorMessage(error, "Could not save task.")
+            : `Failed to add task: ${errorMessage(error)}`,
         variant: "destructive",
       });
     }
