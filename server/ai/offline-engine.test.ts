@@ -253,6 +253,16 @@ describe("suggestions", () => {
     expect(text).toContain("Call the dentist");
   });
 
+  it("writes times and dates the way the app shows them", () => {
+    const text = suggest(
+      { ...base, incompleteTasks: [{ ...base.incompleteTasks[0], dueTime: "09:00" }] },
+      { tone: "friendly", helpLevel: "proactive" },
+    ).join(" | ");
+    expect(text).toContain("due 9:00 AM");
+    expect(text).toContain("Apr 1, 2026");
+    expect(text).not.toMatch(/\b\d{4}-\d\d-\d\d\b|\b09:00\b/);
+  });
+
   it("after a Tired mood gives short items that lean on quick wins and small steps", () => {
     const tired = suggest({ ...base, mood: "Tired" }, { tone: "friendly", helpLevel: "proactive" });
     const neutral = suggest(base, { tone: "friendly", helpLevel: "proactive" });

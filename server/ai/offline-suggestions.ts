@@ -26,6 +26,19 @@ function quote(text: string, max: number): string {
   return `"${cut.slice(0, space > max / 2 ? space : max)}…"`;
 }
 
+/** "15:00" → "3:00 PM", as the app shows times. */
+function clock(hhmm: string): string {
+  const [h = 0, m = 0] = hhmm.split(":").map(Number);
+  return `${h % 12 || 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** "2030-03-01" → "Mar 1, 2030", the app's date format. */
+function day(isoDate: string): string {
+  const [y, m, d] = isoDate.slice(0, 10).split("-").map(Number);
+  return m && d ? `${MONTHS[m - 1]} ${d}, ${y}` : isoDate;
+}
+
 function inMinutes(n: number): string {
   if (n <= 0) return "now";
   if (n < 60) return `in ${n} min`;
@@ -68,7 +81,7 @@ export function suggestionsOffline(context: SuggestionContext, prefs: Prefs): st
   if (next) {
     const t = quote(next.event.title, titleMax);
     const when = next.until !== undefined ? inMinutes(next.until) : "soon";
-    const at = next.event.startTime ? ` at ${next.event.startTime.slice(0, 5)}` : "";
+    const at = next.event.startTime ? ` at ${clock(next.event.startTime)}` : "";
     const where = next.event.location && !short ? ` (${next.event.location.trim().slice(0, 40)})` : "";
     out.push({
       silent: `${t} ${when}`,
@@ -89,7 +102,7 @@ export function suggestionsOffline(context: SuggestionContext, prefs: Prefs): st
   if (firstDue) {
     const t = quote(firstDue.task.title, titleMax);
     const overdue = firstDue.dueAt !== undefined && now !== undefined && firstDue.dueAt < now;
-    const dueText = firstDue.task.dueTime ? `due ${firstDue.task.dueTime.slice(0, 5)}` : "due now";
+    const dueText = firstDue.task.dueTime ? `due ${clock(firstDue.task.dueTime)}` : "due now";
     out.push({
       silent: `${t}: ${overdue ? "overdue" : dueText}`,
       friendly: low
@@ -178,7 +191,7 @@ export function suggestionsOffline(context: SuggestionContext, prefs: Prefs): st
   if (project) {
     const t = quote(project.title, titleMax);
     const progress = `${Math.round(project.progress ?? 0)}%`;
-    const deadline = project.deadline && !short ? `, due ${project.deadline.slice(0, 10)}` : "";
+    const deadline = project.deadline && !short ? `, due ${day(project.deadline)}` : "";
     out.push({
       silent: `${t}: one task (${progress})`,
       friendly: short
