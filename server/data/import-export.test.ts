@@ -13,8 +13,9 @@ const call = (cookie: string, method: Method, url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 async function seed(cookie: string) {
-  const task = (await call(cookie, "POST", "/api/tasks", { title: "File taxes", category: "Finance", timeEstimate: 30 }))
-    .json();
+  const task = (
+    await call(cookie, "POST", "/api/tasks", { title: "File taxes", category: "Finance", timeEstimate: 30 })
+  ).json();
   await call(cookie, "PATCH", `/api/tasks/${task.id}/toggle`);
   await call(cookie, "POST", "/api/quick-wins", { text: "Water the plants" });
   const thought = (await call(cookie, "POST", "/api/thoughts", { content: "Old idea", type: "Idea" })).json();
@@ -42,10 +43,14 @@ describe("export", () => {
     await call(b.cookie, "POST", "/api/tasks", { title: "Not yours" });
     const res = await call(a.cookie, "GET", "/api/data/export");
     expect(res.statusCode).toBe(200);
-    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="daily-compass-export-\d{4}-\d\d-\d\d\.json"$/);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="daily-compass-export-\d{4}-\d\d-\d\d\.json"$/,
+    );
     const data = res.json();
     expect(data).toMatchObject({ format: "daily-compass-export", version: 1 });
-    expect(data.tasks).toEqual([expect.objectContaining({ title: "File taxes", completed: true, category: "Finance" })]);
+    expect(data.tasks).toEqual([
+      expect.objectContaining({ title: "File taxes", completed: true, category: "Finance" }),
+    ]);
     expect(data.quickWins.map((w: { text: string }) => w.text)).toEqual(["Water the plants"]);
     expect(data.thoughts).toEqual([expect.objectContaining({ content: "Old idea", status: "archived" })]);
     expect(data.projects[0]).toMatchObject({ title: "Garden", progress: 50, notes: "Tomatoes" });
@@ -64,7 +69,14 @@ describe("import", () => {
 
     const first = await call(b.cookie, "POST", "/api/data/import", file);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().importedCounts).toEqual({ tasks: 1, quickWins: 1, thoughts: 1, projects: 1, events: 1, moods: 1 });
+    expect(first.json().importedCounts).toEqual({
+      tasks: 1,
+      quickWins: 1,
+      thoughts: 1,
+      projects: 1,
+      events: 1,
+      moods: 1,
+    });
 
     const copy = (await call(b.cookie, "GET", "/api/data/export")).json();
     const strip = (list: Record<string, unknown>[]) =>
@@ -78,8 +90,22 @@ describe("import", () => {
     expect(copy.moods.map((m: { mood: string; date: string }) => [m.mood, m.date])).toEqual([["Tired", "2030-01-01"]]);
 
     const again = await call(b.cookie, "POST", "/api/data/import", file);
-    expect(again.json().importedCounts).toEqual({ tasks: 0, quickWins: 0, thoughts: 0, projects: 0, events: 0, moods: 0 });
-    expect(again.json().skippedCounts).toEqual({ tasks: 1, quickWins: 1, thoughts: 1, projects: 1, events: 1, moods: 1 });
+    expect(again.json().importedCounts).toEqual({
+      tasks: 0,
+      quickWins: 0,
+      thoughts: 0,
+      projects: 0,
+      events: 0,
+      moods: 0,
+    });
+    expect(again.json().skippedCounts).toEqual({
+      tasks: 1,
+      quickWins: 1,
+      thoughts: 1,
+      projects: 1,
+      events: 1,
+      moods: 1,
+    });
     expect((await call(b.cookie, "GET", "/api/tasks")).json()).toHaveLength(1);
   });
 
@@ -110,7 +136,15 @@ describe("import", () => {
     const { cookie } = await t.signUp();
     const res = await call(cookie, "POST", "/api/data/import", {
       quickWins: [{ text: "Should not stay" }],
-      projects: [{ title: "P", tasks: [{ id: 1, title: "a" }, { id: 1, title: "b" }] }],
+      projects: [
+        {
+          title: "P",
+          tasks: [
+            { id: 1, title: "a" },
+            { id: 1, title: "b" },
+          ],
+        },
+      ],
     });
     expect(res.statusCode).toBe(400);
     expect((await call(cookie, "GET", "/api/quick-wins")).json()).toEqual([]);
