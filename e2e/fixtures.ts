@@ -69,6 +69,10 @@ export function localDate(offsetDays = 0): string {
 
 /** axe scan of the current screen in dark and in light: no serious or critical violation. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Colours must be measured at rest, not halfway through a theme transition.
+  const still = await page.addStyleTag({
+    content: "*,*::before,*::after{transition:none!important;animation:none!important}",
+  });
   for (const theme of ["dark", "light"] as const) {
     await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
     // @axe-core/playwright types its page against its own playwright-core copy; the runtime object is the same.
@@ -81,6 +85,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     ).toEqual([]);
   }
   await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await still.evaluate((node) => (node as Element).remove());
 }
 
 /**

@@ -4,6 +4,11 @@
  * deleted entries on incremental sync, 410 for an expired sync token, 409 for a taken id,
  * 412 for a stale If-Match, patch semantics (null clears a field), singleEvents expansion of a
  * daily RRULE, and injected 429/5xx faults — before or after the write is applied.
+ *
+ * For browser tests it also serves a consent screen at /auth (Allow or Deny, then back to the
+ * redirect URI as Google would) and /control/*, where a test that runs in another process lists
+ * the live events or creates one "at Google" (/control/events), injects faults (/control/fail)
+ * or revokes every token (/control/revoke).
  */
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
@@ -148,6 +153,35 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     requests.push({ method, path: url.pathname, query: url.searchParams, headers: req.headers });
 
     if (url.pathname === "/token" && method === "POST") return token(res, new URLSearchParams(raw));
+    if (url.pathname === "/auth" && method === "GET") {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      return res.end(consentPage(url.search));
+    }
+    if (url.pathname === "/auth" && method === "POST") {
+      const form = new URLSearchParams(raw);
+      const request = new URL(`/auth${form.get("request") ?? ""}`, "http://x");
+      const back = new URL(request.searchParams.get("redirect_uri") ?? "");
+      const state = request.searchParams.get("state");
+      if (state) back.searchParams.set("state", state);
+      if (form.get("decision") === "allow") back.searchParams.set("code", approve(request.href));
+      else back.searchParams.set("error", "access_denied");
+      return send(res, 302, undefined, { location: back.href });
+    }
+    if (url.pathname === "/control/events" && method === "GET") return send(res, 200, live());
+    if (url.pathname === "/control/events" && method === "POST") {
+      const fields = JSON.parse(raw || "{}") as Partial<FakeEvent>;
+      return send(res, 200, write({ status: "confirmed", ...fields, id: fields.id ?? newId() } as FakeEvent));
+    }
+    if (url.pathname === "/control/fail" && method === "POST") {
+      const { count, status } = JSON.parse(raw || "{}") as { count?: number; status?: number };
+      for (let i = 0; i < (count ?? 1); i++) faults.push({ status: status ?? 500, afterWrite: false });
+      return send(res, 204);
+    }
+    if (url.pathname === "/control/revoke" && method === "POST") {
+      refreshTokens.clear();
+      accessTokens.clear();
+      return send(res, 204);
+    }
     if (url.pathname === "/revoke" && method === "POST") {
       const revoked = new URLSearchParams(raw).get("token") ?? "";
       if (!refreshTokens.delete(revoked) && !accessTokens.delete(revoked))
@@ -208,6 +242,29 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     }
     return error(res, 405, "Method not allowed");
   }
+
+  const live = () => [...events.values()].map((s) => s.event).filter((e) => e.status !== "cancelled");
+
+  const approve = (authUrl: string, opts: { scope?: string } = {}) => {
+    const u = new URL(authUrl);
+    const code = `code-${randomBytes(8).toString("hex")}`;
+    codes.set(code, {
+      challenge: u.searchParams.get("code_challenge") ?? "",
+      redirectUri: u.searchParams.get("redirect_uri") ?? "",
+      scope: opts.scope ?? u.searchParams.get("scope") ?? "",
+    });
+    return code;
+  };
+
+  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const consentPage = (search: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Test Google consent</title></head>
+<body><main><h1>Daily Compass wants to access your Google Calendar</h1>
+<form method="post" action="/auth">
+<input type="hidden" name="request" value="${escapeHtml(search)}">
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny">Deny</button>
+</form></main></body></html>`;
 
   function list(res: http.ServerResponse, q: URLSearchParams) {
     const maxResults = Math.min(Number(q.get("maxResults") ?? 250), 2500);
@@ -285,17 +342,8 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     clientSecret,
     events,
     requests,
-    live: () => [...events.values()].map((s) => s.event).filter((e) => e.status !== "cancelled"),
-    approve: (authUrl, opts = {}) => {
-      const u = new URL(authUrl);
-      const code = `code-${randomBytes(8).toString("hex")}`;
-      codes.set(code, {
-        challenge: u.searchParams.get("code_challenge") ?? "",
-        redirectUri: u.searchParams.get("redirect_uri") ?? "",
-        scope: opts.scope ?? u.searchParams.get("scope") ?? "",
-      });
-      return code;
-    },
+    live,
+    approve,
     remoteCreate: (fields) => write({ status: "confirmed", ...fields, id: fields.id ?? newId() } as FakeEvent),
     remoteUpdate: (id, fields) => {
       const stored = events.get(id);

@@ -1,12 +1,34 @@
 /**
  * A real OpenID Connect provider (oidc-provider) on 127.0.0.1 for sign-in tests. Its login
- * screen is replaced by a handler that signs in whichever account the test chose, so the whole
- * redirect flow runs over plain HTTP.
+ * screen is replaced by a handler that signs in whichever account the test chose with signInAs,
+ * so the whole redirect flow runs over plain HTTP; with none chosen, a browser gets a plain form
+ * asking for the account instead.
  */
 import { generateKeyPairSync } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
+
+const readBody = (req: http.IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let raw = "";
+    req.on("data", (chunk) => {
+      raw += chunk;
+    });
+    req.on("end", () => resolve(raw));
+    req.on("error", reject);
+  });
+
+/** The provider's sign-in screen for browser tests: any account id, optional e-mail and name. */
+const loginPage = (uid: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Test provider sign-in</title></head>
+<body><main><h1>Sign in to the test provider</h1>
+<form method="post" action="/interaction/${uid}">
+<p><label for="sub">Account id</label> <input id="sub" name="sub" required></p>
+<p><label for="email">E-mail</label> <input id="email" name="email" type="email"></p>
+<p><label for="name">Name</label> <input id="name" name="name"></p>
+<button type="submit">Sign in</button>
+</form></main></body></html>`;
 
 export type TestAccount = { sub: string; email?: string; name?: string; preferred_username?: string };
 
@@ -76,11 +98,26 @@ export async function startOidcProvider(opts: { redirectUri: string }): Promise<
   });
   const callback = provider.callback();
   server.on("request", async (req, res) => {
-    if (req.url?.startsWith("/interaction/")) {
+    const interaction = req.url?.match(/^\/interaction\/([\w-]+)$/);
+    if (interaction) {
       try {
-        await provider.interactionDetails(req, res);
-        if (!current) throw new Error("no test account chosen");
-        await provider.interactionFinished(req, res, { login: { accountId: current.sub } });
+        const details = await provider.interactionDetails(req, res);
+        let account = current;
+        if (req.method === "POST") {
+          const form = new URLSearchParams(await readBody(req));
+          const sub = form.get("sub")?.trim();
+          if (!sub) throw new Error("an account id is required");
+          const optional = (key: string) => form.get(key)?.trim() || undefined;
+          account = { sub, email: optional("email"), name: optional("name") };
+          accounts.set(sub, account);
+        } else if (!account) {
+          // No account chosen in code: a browser gets a small sign-in form instead.
+          res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+          res.end(loginPage(details.uid));
+          return;
+        }
+        if (!account) throw new Error("no test account chosen");
+        await provider.interactionFinished(req, res, { login: { accountId: account.sub } });
       } catch (err) {
         res.statusCode = 500;
         res.end(String(err));
