@@ -57,7 +57,7 @@ test("data: export downloads JSON; delete all asks, deletes and returns home", a
   await page.getByRole("tab", { name: "Data" }).click();
   await expectAccessible(page, "settings data");
   const downloadPromise = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export" }).click();
+  await page.getByRole("button", { name: "Export", exact: true }).click();
   const download = await downloadPromise;
   const path = await download.path();
   const { readFile } = await import("node:fs/promises");
@@ -75,6 +75,50 @@ test("data: export downloads JSON; delete all asks, deletes and returns home", a
   await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
   await expect(page.getByText("No focus tasks for today")).toBeVisible();
   expect(await api.get("/api/tasks")).toEqual([]);
+});
+
+test("data: an export imported after deleting everything brings it all back; calendar exports as .ics", async ({
+  page,
+  api,
+}) => {
+  await api.task("Plan the week", { category: "Personal" });
+  await api.event({ title: "Yoga", date: "2030-05-04", startTime: "18:00", duration: 60 });
+  await page.goto("/settings");
+  await page.getByRole("tab", { name: "Data" }).click();
+
+  const ics = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export calendar (.ics)" }).click();
+  const { readFile } = await import("node:fs/promises");
+  const calendar = await readFile(await (await ics).path(), "utf8");
+  expect(calendar).toContain("BEGIN:VCALENDAR");
+  expect(calendar).toContain("SUMMARY:Yoga");
+
+  const json = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const file = await (await json).path();
+
+  expect(
+    (await page.request.post("/api/data/delete-all", { headers: { "content-type": "application/json" } })).ok(),
+  ).toBe(true);
+  await page.getByLabel("Import file").setInputFiles(file);
+  await expect(toastText(page, "Import complete")).toBeVisible();
+  await expect(toastText(page, "2 items added.")).toBeVisible();
+  const tasks = await api.get<{ title: string; category: string }[]>("/api/tasks");
+  expect(tasks.map((t) => [t.title, t.category])).toEqual([["Plan the week", "Personal"]]);
+
+  // The same file again adds nothing.
+  await page.getByLabel("Import file").setInputFiles(file);
+  await expect(toastText(page, "Everything in this file was already here.")).toBeVisible();
+
+  // A file that is not an export is refused with a message, and nothing changes.
+  await page.getByLabel("Import file").setInputFiles({
+    name: "notes.json",
+    mimeType: "application/json",
+    buffer: Buffer.from("not json"),
+  });
+  await expect(toastText(page, "Import failed")).toBeVisible();
+  await expect(toastText(page, "This file is not a Daily Compass export.")).toBeVisible();
+  expect(await api.get<unknown[]>("/api/tasks")).toHaveLength(1);
 });
 
 test("integrations and API key tabs", async ({ page, user }) => {

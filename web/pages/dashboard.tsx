@@ -131,8 +131,8 @@ export function DashboardPage() {
 
       <MoodCheckIn mood={mood} onChange={setMood} today={today} />
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+      <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div>
           <TopFocusTasks
             onChoose={(task) => {
               startFocus(task.id);
@@ -142,7 +142,7 @@ export function DashboardPage() {
           />
         </div>
         <ScheduleCard />
-        <div className="lg:col-span-3">
+        <div className="lg:col-span-2">
           <QuickWinsCard user={user} requireUser={needUser("quick win")} />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "../app/auth.tsx";
 import { PublicFooter, PublicHeader } from "../components/public-layout.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -12,7 +12,9 @@ export function LoginPage() {
   const [mode, setMode] = useState<"login" | "register">("login");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  // A failed provider sign-in comes back here with the reason in ?error=.
+  const [params] = useSearchParams();
+  const [error, setError] = useState<string | null>(() => params.get("error"));
   const [busy, setBusy] = useState(false);
   const title = mode === "login" ? "Log in" : "Create account";
 

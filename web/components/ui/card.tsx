@@ -17,7 +17,7 @@ export function CardHeader({
   id?: string;
 }) {
   return (
-    <div className="mb-4 flex items-center justify-between gap-3">
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
       <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
         {icon}
         {title}

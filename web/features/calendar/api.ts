@@ -1,10 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CalendarEvent, CreateEventInput, Settings } from "../../../shared/schemas.ts";
+import type {
+  CaldavConnectInput,
+  CaldavStatus,
+  CalendarEvent,
+  CalendarStatus,
+  CreateEventInput,
+  Settings,
+} from "../../../shared/schemas.ts";
 import { apiRequest, getJson } from "../../lib/api.ts";
 import { browserTimeZone } from "../../lib/dates.ts";
 
 export const EVENTS_KEY = ["/api/events"] as const;
 export const GOOGLE_STATUS_KEY = ["/api/google/status"] as const;
+export const CALDAV_STATUS_KEY = ["/api/caldav/status"] as const;
 
 export function useEvents() {
   return useQuery<CalendarEvent[]>({ queryKey: EVENTS_KEY });
@@ -16,19 +24,65 @@ export function useTimeZone(): string {
   return settings.data?.timeZone || browserTimeZone();
 }
 
+const NOT_CONNECTED: CalendarStatus = { connected: false, lastSyncedAt: null, lastError: null };
+
+/** A fresh connection syncs in the background: look again until its first run has finished. */
+const untilFirstSync = (query: { state: { data?: CalendarStatus } }) => {
+  const data = query.state.data;
+  return data?.connected && !data.lastSyncedAt && !data.lastError ? 2000 : false;
+};
+
 /** A failed status check counts as not connected (spec section 4). */
 export function useGoogleStatus() {
   return useQuery({
     queryKey: GOOGLE_STATUS_KEY,
-    queryFn: async () => {
+    refetchInterval: untilFirstSync,
+    queryFn: async (): Promise<CalendarStatus> => {
       try {
-        const body = await getJson<{ connected?: boolean }>("/api/google/status");
-        return { connected: body?.connected === true };
+        const body = await getJson<Partial<CalendarStatus> | null>("/api/google/status");
+        return {
+          connected: body?.connected === true,
+          lastSyncedAt: body?.lastSyncedAt ?? null,
+          lastError: body?.lastError ?? null,
+        };
       } catch {
-        return { connected: false };
+        return NOT_CONNECTED;
       }
     },
   });
+}
+
+export function useCaldavStatus() {
+  return useQuery({
+    queryKey: CALDAV_STATUS_KEY,
+    refetchInterval: untilFirstSync,
+    queryFn: async (): Promise<CaldavStatus> => {
+      try {
+        return await getJson<CaldavStatus>("/api/caldav/status");
+      } catch {
+        return { ...NOT_CONNECTED, serverUrl: null, username: null, calendarUrl: null };
+      }
+    },
+  });
+}
+
+export function disconnectGoogle(): Promise<CalendarStatus> {
+  return apiRequest<CalendarStatus>("POST", "/api/google/disconnect");
+}
+
+export type CaldavConnected = { connected: true; calendarUrl: string; calendarName: string };
+
+export function connectCaldav(input: CaldavConnectInput): Promise<CaldavConnected> {
+  return apiRequest<CaldavConnected>("POST", "/api/caldav/connect", input);
+}
+
+export function disconnectCaldav(): Promise<CalendarStatus> {
+  return apiRequest<CalendarStatus>("POST", "/api/caldav/disconnect");
+}
+
+/** Syncs whichever calendar is connected and answers the server's reason on failure. */
+export function syncCalendarNow(): Promise<unknown> {
+  return apiRequest("POST", "/api/google/sync");
 }
 
 export async function syncGoogle(): Promise<void> {
@@ -45,8 +99,9 @@ export async function connectGoogle(): Promise<void> {
 function useSyncAfter() {
   const queryClient = useQueryClient();
   return async (hasGoogleId: boolean) => {
-    const status = queryClient.getQueryData<{ connected: boolean }>(GOOGLE_STATUS_KEY);
-    if (!status?.connected || !hasGoogleId) return;
+    const google = queryClient.getQueryData<CalendarStatus>(GOOGLE_STATUS_KEY);
+    const caldav = queryClient.getQueryData<CalendarStatus>(CALDAV_STATUS_KEY);
+    if (!(google?.connected || caldav?.connected) || !hasGoogleId) return;
     try {
       await syncGoogle();
     } catch (error) {
