@@ -173,3 +173,22 @@ test("Task Breaker opens focus; a failing assistant degrades gracefully", async 
   await expect(toastText(page, "Error refreshing suggestions")).toBeVisible();
   await expect(page.getByText("Start with one shelf")).toBeVisible();
 });
+
+test("offline Task Breaker: the built-in assistant's steps become the focus checklist", async ({ page, api }) => {
+  const task = await api.task("Clean the garage", { category: "Personal", timeEstimate: 45 });
+  // What the offline assistant answers for this task, asked the way the dashboard asks.
+  const res = await page.request.post("/api/ai/breakdown", {
+    data: { task: { title: "Clean the garage", category: "Personal", timeEstimate: 45 } },
+  });
+  const answer = (await res.json()) as { steps: string[]; source: string };
+  expect(answer.source).toBe("offline");
+  expect(answer.steps.length).toBeGreaterThan(1);
+
+  await page.goto("/");
+  await page.getByRole("button", { name: "Task Breaker" }).click();
+  await expect(page).toHaveURL(/\/focus$/);
+  const dialog = page.getByRole("dialog", { name: task.title });
+  await expect(dialog.getByRole("checkbox")).toHaveCount(answer.steps.length);
+  for (const step of answer.steps) await expect(dialog.getByRole("checkbox", { name: step })).toBeVisible();
+  await expectAccessible(page, "focus dialog with offline steps");
+});

@@ -137,3 +137,27 @@ test("project detail: bad ids redirect, missing projects say so", async ({ page,
   await expect(page).toHaveURL(/\/projects$/);
   await expect(toastText(page, "Could not load project details")).toBeVisible();
 });
+
+test("create dialog: offline 'Get AI suggestions' adds the built-in assistant's tasks", async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  const res = await page.request.post("/api/ai/project-tasks", {
+    data: { title: "Move house", description: null, category: "personal" },
+  });
+  const answer = (await res.json()) as { tasks: string[]; source: string };
+  expect(answer.source).toBe("offline");
+  expect(answer.tasks.length).toBeGreaterThan(0);
+
+  await page.goto("/projects");
+  await page.getByRole("button", { name: "Create Project" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Project" });
+  await dialog.getByLabel("Project name").fill("Move house");
+  await dialog.getByLabel("Category").selectOption("personal");
+  await dialog.getByRole("button", { name: "Get AI suggestions" }).click();
+  await expect(dialog.getByText(`Tasks received: ${answer.tasks.length}`)).toBeVisible();
+  await expect(toastText(page, "Tasks generated")).toBeVisible();
+  for (const task of answer.tasks) await expect(dialog.getByText(task, { exact: true })).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Create Project" }).click();
+  await expect(page).toHaveURL(/\/project-detail\/\d+$/);
+  for (const task of answer.tasks) await expect(page.getByText(task, { exact: true })).toBeVisible();
+});

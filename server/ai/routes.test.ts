@@ -158,6 +158,17 @@ describe("the user's key", () => {
     expect((await call("GET", "/api/ai/key")).json()).toEqual({ configured: false, hint: null });
   });
 
+  it("turns speech-to-text on in the status for its owner only, until removed", async () => {
+    expect((await call("PUT", "/api/ai/key", { key: KEY })).statusCode).toBe(200);
+    expect((await call("GET", "/api/ai/status")).json()).toEqual({ engine: "provider", transcription: true });
+    expect((await call("GET", "/api/ai/status", undefined, other)).json()).toEqual({
+      engine: "offline",
+      transcription: false,
+    });
+    expect((await call("DELETE", "/api/ai/key")).statusCode).toBe(204);
+    expect((await call("GET", "/api/ai/status")).json()).toEqual({ engine: "offline", transcription: false });
+  });
+
   it("refuses a bad key with 400 naming the field, storing nothing", async () => {
     for (const key of ["", "abc-123", "pk-live", `sk-${"a".repeat(200)}`, "sk-has space"]) {
       const res = await call("PUT", "/api/ai/key", { key });

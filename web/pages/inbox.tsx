@@ -1,6 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Archive, ArchiveRestore, ArrowRightLeft, ListChecks, Zap } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { PENDING_VOICE_NOTE } from "../../shared/ai-schemas.ts";
 import { THOUGHT_TYPES } from "../../shared/constants.ts";
 import type { Thought } from "../../shared/schemas.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
@@ -9,11 +11,48 @@ import { Dialog } from "../components/ui/dialog.tsx";
 import { toast } from "../components/ui/toast-store.ts";
 import { useCreateQuickWin } from "../features/quick-wins/api.ts";
 import { useCreateTask } from "../features/tasks/api.ts";
-import { useThoughts, useUpdateThought } from "../features/thoughts/api.ts";
+import { THOUGHTS_KEY, useThoughts, useUpdateThought } from "../features/thoughts/api.ts";
 import { QuickCapture } from "../features/thoughts/components/quick-capture.tsx";
 import { ThoughtCard } from "../features/thoughts/components/thought-card.tsx";
+import { RECORDINGS_KEY, useAiStatus, useRecordings } from "../features/thoughts/voice.ts";
+import { apiRequest } from "../lib/api.ts";
 
 type Target = "task" | "quick-win";
+
+/**
+ * Kept recordings by thought. Once speech-to-text is available (a key saved in Settings, say),
+ * waiting recordings are transcribed and their thoughts show the text.
+ */
+function useVoiceNotes(thoughts: Thought[] | undefined) {
+  const queryClient = useQueryClient();
+  const status = useAiStatus();
+  const recordings = useRecordings();
+  const list = recordings.data?.recordings ?? [];
+  const byThought = useMemo(() => new Map(list.map((r) => [r.thoughtId, { pending: r.pending }])), [list]);
+  const pendingCount = list.filter((r) => r.pending).length;
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (!status.data?.transcription || pendingCount === 0 || asked.current) return;
+    asked.current = true;
+    apiRequest("POST", "/api/ai/transcribe-pending")
+      .catch((error: unknown) => console.warn("Transcribing kept recordings failed", error))
+      .finally(() => {
+        void queryClient.invalidateQueries({ queryKey: THOUGHTS_KEY });
+        void queryClient.invalidateQueries({ queryKey: RECORDINGS_KEY });
+      });
+  }, [status.data?.transcription, pendingCount, queryClient]);
+
+  // Transcribed elsewhere (in the background after a key was saved): the cached text is old.
+  const stale = (thoughts ?? []).some(
+    (t) => t.content === PENDING_VOICE_NOTE && byThought.get(t.id)?.pending === false,
+  );
+  useEffect(() => {
+    if (stale) void queryClient.invalidateQueries({ queryKey: THOUGHTS_KEY });
+  }, [stale, queryClient]);
+
+  return byThought;
+}
 
 function useConvert() {
   const { user } = useAuth();
@@ -125,6 +164,7 @@ function SortWithMe({
 export function InboxPage() {
   const { user } = useAuth();
   const thoughts = useThoughts();
+  const voiceNotes = useVoiceNotes(thoughts.data);
   const update = useUpdateThought();
   const convert = useConvert();
   const [view, setView] = useState<"inbox" | "archived">("inbox");
@@ -182,6 +222,7 @@ export function InboxPage() {
                 <ThoughtCard
                   key={t.id}
                   thought={t}
+                  recording={voiceNotes.get(t.id)}
                   actions={
                     <Button variant="outline" size="sm" onClick={() => archive(t, "inbox")}>
                       <ArchiveRestore className="size-4" aria-hidden />
@@ -226,6 +267,7 @@ export function InboxPage() {
                       <ThoughtCard
                         key={t.id}
                         thought={t}
+                        recording={voiceNotes.get(t.id)}
                         actions={
                           <>
                             <Button variant="outline" size="sm" onClick={() => setConverting(t)}>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Thought } from "../../../shared/schemas.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { ApiError, apiRequest } from "../../lib/api.ts";
 
 export const THOUGHTS_KEY = ["/api/thoughts"] as const;
 export type ThoughtType = Thought["type"];
@@ -16,9 +16,27 @@ export function useThoughts() {
 export function useCreateThought() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ content, type }: { content: string; type: ThoughtType | null }) => {
+    mutationFn: async ({
+      content,
+      type,
+      voiceThoughtId,
+    }: {
+      content: string;
+      type: ThoughtType | null;
+      /** The thought a voice recording was kept with: its text is set instead of adding a second one. */
+      voiceThoughtId?: number | null;
+    }) => {
       const chosen = type ?? "Note";
-      const created = await apiRequest<Thought>("POST", "/api/thoughts", { content, type: chosen });
+      let created: Thought | null = null;
+      if (voiceThoughtId) {
+        try {
+          created = await apiRequest<Thought>("PATCH", `/api/thoughts/${voiceThoughtId}`, { content, type: chosen });
+        } catch (error) {
+          // Deleted or archived meanwhile: save the text as a new thought instead.
+          if (!(error instanceof ApiError && error.status === 404)) throw error;
+        }
+      }
+      created ??= await apiRequest<Thought>("POST", "/api/thoughts", { content, type: chosen });
       if (chosen === "Note") {
         try {
           const result = await apiRequest<{ type?: ThoughtType }>("POST", "/api/ai/categorize", { content });

@@ -1,13 +1,30 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { AiStatus, RecordingsResponse } from "../../../shared/ai-schemas.ts";
 import { VOICE_AUTO_STOP_MS, VOICE_CHUNK_MS, VOICE_PREFERRED_MIME } from "../../../shared/constants.ts";
+import { THOUGHTS_KEY } from "./api.ts";
 
-export type Transcription = { text?: string; type?: string; pending?: boolean };
+export type Transcription = { text: string; type?: string; pending: boolean; thoughtId: number | null };
 
-/** Posts the recording as multipart field `audio` (spec section 7). */
-export async function transcribe(blob: Blob): Promise<Transcription> {
+export const AI_STATUS_KEY = ["/api/ai/status"] as const;
+export const RECORDINGS_KEY = ["/api/ai/recordings"] as const;
+
+/** Whether the server can turn speech into text for this user right now (a saved key counts). */
+export function useAiStatus() {
+  // Asked again on every screen that records: a key saved in Settings changes the answer.
+  return useQuery<AiStatus>({ queryKey: AI_STATUS_KEY, refetchOnMount: "always" });
+}
+
+/** Recordings kept with thoughts, and whether each one still waits for its transcript. */
+export function useRecordings() {
+  return useQuery<RecordingsResponse>({ queryKey: RECORDINGS_KEY, refetchOnMount: "always" });
+}
+
+async function postRecording(blob: Blob): Promise<Transcription> {
   const form = new FormData();
   form.append("audio", blob, blob.type.includes("webm") ? "recording.webm" : "recording");
-  const res = await fetch("/api/ai/transcribe", { method: "POST", body: form, credentials: "include" });
+  // keep: when nothing can transcribe it now, the server stores it with a new thought.
+  const res = await fetch("/api/ai/transcribe?keep=true", { method: "POST", body: form, credentials: "include" });
   if (!res.ok) {
     let message = `${res.status}: ${res.statusText}`;
     try {
@@ -16,27 +33,193 @@ export async function transcribe(blob: Blob): Promise<Transcription> {
     } catch {
       // Not JSON: keep the status line.
     }
-    throw new Error(message);
+    throw Object.assign(new Error(message), { status: res.status });
   }
-  return (await res.json()) as Transcription;
+  const body = (await res.json()) as Partial<Transcription>;
+  return {
+    text: typeof body.text === "string" ? body.text : "",
+    type: body.type,
+    pending: body.pending === true,
+    thoughtId: typeof body.thoughtId === "number" ? body.thoughtId : null,
+  };
 }
 
 /**
- * MediaRecorder wrapper: chunks every 100 ms, prefers audio/webm, stops by itself after 10 s.
- * `onStop` receives the recording, or null when nothing usable was captured.
+ * Posts the recording as multipart field `audio` (spec section 7). A dropped connection or a
+ * server error is tried once more, so a recording is not lost to a blip.
  */
-export function useRecorder(onStop: (blob: Blob | null) => void) {
+export async function transcribe(blob: Blob): Promise<Transcription> {
+  try {
+    return await postRecording(blob);
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status !== undefined && status < 500) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return postRecording(blob);
+  }
+}
+
+// ---------- the browser's own speech recognition ----------
+
+type RecognitionResult = { isFinal: boolean; 0: { transcript: string } };
+type RecognitionEvent = { resultIndex: number; results: ArrayLike<RecognitionResult> };
+type Recognition = {
+  continuous: boolean;
+  interimResults: boolean;
+  lang: string;
+  onresult: ((event: RecognitionEvent) => void) | null;
+  onend: (() => void) | null;
+  onerror: (() => void) | null;
+  start: () => void;
+  stop: () => void;
+};
+type RecognitionConstructor = new () => Recognition;
+
+function recognitionConstructor(): RecognitionConstructor | undefined {
+  const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: unknown };
+  return (w.SpeechRecognition ?? w.webkitSpeechRecognition) as RecognitionConstructor | undefined;
+}
+
+/** How long to wait for the last words after the recording stops. */
+const RECOGNITION_SETTLE_MS = 1500;
+
+/**
+ * Listens alongside the recorder. `finish` stops it and resolves with what it heard ("" when it
+ * heard nothing, failed, or does not exist in this browser); it never rejects.
+ */
+function startRecognition(): { finish: () => Promise<string> } | null {
+  const Ctor = recognitionConstructor();
+  if (!Ctor) return null;
+  let recognition: Recognition;
+  try {
+    recognition = new Ctor();
+    recognition.continuous = true;
+    recognition.interimResults = true;
+    recognition.lang = navigator.language || "en-US";
+  } catch {
+    return null;
+  }
+  const finals: string[] = [];
+  let interim = "";
+  let ended = false;
+  let onEnded: (() => void) | null = null;
+  recognition.onresult = (event) => {
+    interim = "";
+    for (let i = event.resultIndex; i < event.results.length; i++) {
+      const result = event.results[i];
+      if (!result) continue;
+      if (result.isFinal) finals[i] = result[0].transcript.trim();
+      else interim += result[0].transcript;
+    }
+  };
+  recognition.onerror = () => {
+    // "no-speech", "not-allowed", "network": the kept recording still gets transcribed later.
+  };
+  recognition.onend = () => {
+    ended = true;
+    onEnded?.();
+  };
+  try {
+    recognition.start();
+  } catch {
+    return null;
+  }
+  const heard = () => [...finals.filter(Boolean), interim.trim()].filter(Boolean).join(" ").trim();
+  return {
+    finish: () =>
+      new Promise<string>((resolve) => {
+        if (ended) return resolve(heard());
+        const timer = setTimeout(() => resolve(heard()), RECOGNITION_SETTLE_MS);
+        onEnded = () => {
+          clearTimeout(timer);
+          resolve(heard());
+        };
+        try {
+          recognition.stop();
+        } catch {
+          clearTimeout(timer);
+          resolve(heard());
+        }
+      }),
+  };
+}
+
+// ---------- recording ----------
+
+export type VoiceOutcome =
+  /** Nothing usable was recorded. */
+  | { kind: "empty" }
+  /** The server's speech-to-text answered. */
+  | { kind: "transcribed"; text: string; type?: string }
+  /** The server kept the recording with a thought; the browser heard these words meanwhile. */
+  | { kind: "heard"; text: string; thoughtId: number | null }
+  /** The server kept the recording with a thought; its transcript comes later. */
+  | { kind: "kept"; thoughtId: number | null }
+  | { kind: "failed"; message: string };
+
+type Handlers = {
+  /** The recorder stopped (by the user or after 10 seconds). */
+  onProcessing?: () => void;
+  /** The recording is on its way to the server. */
+  onTranscribing?: () => void;
+  onDone: (outcome: VoiceOutcome) => void;
+};
+
+/**
+ * MediaRecorder with chunks every 100 ms, preferring audio/webm, stopping by itself after 10 s.
+ * Every recording is sent to the server, which transcribes it or keeps it with a thought; when
+ * the server cannot transcribe, the browser's speech recognition (where it exists) listens along
+ * so the words can be shown at once.
+ */
+export function useVoiceCapture(handlers: Handlers) {
+  const queryClient = useQueryClient();
+  const status = useAiStatus();
   const [recording, setRecording] = useState(false);
+  const [busy, setBusy] = useState(false);
   const recorderRef = useRef<MediaRecorder | null>(null);
   const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const onStopRef = useRef(onStop);
-  onStopRef.current = onStop;
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+  const serverTranscribes = status.data?.transcription === true;
 
   const stop = useCallback(() => {
     if (timerRef.current) clearTimeout(timerRef.current);
     timerRef.current = null;
-    if (recorderRef.current && recorderRef.current.state !== "inactive") recorderRef.current.stop();
+    const recorder = recorderRef.current;
+    if (recorder && recorder.state !== "inactive") {
+      handlersRef.current.onProcessing?.();
+      recorder.stop();
+    }
   }, []);
+
+  const finishRecording = useCallback(
+    async (blob: Blob | null, recognition: { finish: () => Promise<string> } | null) => {
+      const heardPromise = recognition ? recognition.finish() : Promise.resolve("");
+      if (!blob) {
+        await heardPromise;
+        handlersRef.current.onDone({ kind: "empty" });
+        return;
+      }
+      setBusy(true);
+      handlersRef.current.onTranscribing?.();
+      let outcome: VoiceOutcome;
+      try {
+        const [result, heard] = await Promise.all([transcribe(blob), heardPromise]);
+        if (!result.pending) outcome = { kind: "transcribed", text: result.text, type: result.type };
+        else if (heard) outcome = { kind: "heard", text: heard, thoughtId: result.thoughtId };
+        else outcome = { kind: "kept", thoughtId: result.thoughtId };
+      } catch (error) {
+        outcome = { kind: "failed", message: error instanceof Error ? error.message : "" };
+      } finally {
+        setBusy(false);
+      }
+      // A kept recording is a new thought in the inbox: show it at once.
+      void queryClient.invalidateQueries({ queryKey: THOUGHTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: RECORDINGS_KEY });
+      handlersRef.current.onDone(outcome);
+    },
+    [queryClient],
+  );
 
   const start = useCallback(async () => {
     if (typeof MediaRecorder === "undefined" || !navigator.mediaDevices?.getUserMedia) {
@@ -58,22 +241,33 @@ export function useRecorder(onStop: (blob: Blob | null) => void) {
       throw new Error("Failed to create media recorder");
     }
     const chunks: Blob[] = [];
+    // Only when the server cannot transcribe: otherwise the provider's text is the one used.
+    const recognition = serverTranscribes ? null : startRecognition();
     recorder.ondataavailable = (e) => {
       if (e.data.size > 0) chunks.push(e.data);
     };
     recorder.onstop = () => {
       for (const track of stream.getTracks()) track.stop();
+      recorderRef.current = null;
       setRecording(false);
       const blob = chunks.length ? new Blob(chunks, { type: recorder.mimeType || VOICE_PREFERRED_MIME }) : null;
-      onStopRef.current(blob && blob.size > 0 ? blob : null);
+      void finishRecording(blob && blob.size > 0 ? blob : null, recognition);
     };
     recorderRef.current = recorder;
-    recorder.start(VOICE_CHUNK_MS);
+    try {
+      recorder.start(VOICE_CHUNK_MS);
+    } catch {
+      for (const track of stream.getTracks()) track.stop();
+      void recognition?.finish();
+      recorderRef.current = null;
+      throw new Error("Failed to create media recorder");
+    }
     setRecording(true);
     timerRef.current = setTimeout(stop, VOICE_AUTO_STOP_MS);
-  }, [stop]);
+  }, [stop, finishRecording, serverTranscribes]);
 
+  // Leaving the screen stops the recorder; what was recorded is still sent and kept.
   useEffect(() => () => stop(), [stop]);
 
-  return { recording, start, stop };
+  return { recording, busy, start, stop };
 }

@@ -6,7 +6,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { cn } from "../../../lib/cn.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
-import { transcribe, useRecorder } from "../voice.ts";
+import { useVoiceCapture } from "../voice.ts";
 import { TypeChips } from "./type-chips.tsx";
 
 export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
@@ -15,31 +15,44 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
   const create = useCreateThought();
   const chosen = type ?? "Note";
 
-  const recorder = useRecorder(async (blob) => {
-    if (!blob) {
-      toast({ title: "Recording cancelled", description: "No audio was recorded or the recording was too short." });
-      return;
-    }
-    try {
-      const result = await transcribe(blob);
-      if (result.text && !result.pending) {
-        setContent(result.text);
-        toast({ title: "Recording processed" });
-      } else {
-        toast({ title: "Recording processed", description: "Your voice was captured; transcription is coming." });
+  // The thought a kept recording belongs to, so sending the text does not add a second one.
+  const [voiceThoughtId, setVoiceThoughtId] = useState<number | null>(null);
+
+  const voice = useVoiceCapture({
+    onDone: (outcome) => {
+      switch (outcome.kind) {
+        case "empty":
+          toast({ title: "Recording cancelled", description: "No audio was recorded or the recording was too short." });
+          return;
+        case "failed":
+          toast({
+            title: "Voice transcription failed",
+            description: outcome.message || "Could not transcribe audio",
+            variant: "destructive",
+          });
+          return;
+        case "kept":
+          toast({ title: "Recording processed", description: "Your voice was captured; transcription is coming." });
+          return;
+        case "heard":
+          setVoiceThoughtId(outcome.thoughtId);
+          setContent(outcome.text);
+          toast({ title: "Recording processed" });
+          return;
+        case "transcribed":
+          if (outcome.text.trim()) {
+            setContent(outcome.text);
+            toast({ title: "Recording processed" });
+          } else {
+            toast({ title: "Recording processed", description: "No speech was heard in the recording." });
+          }
       }
-    } catch (error) {
-      toast({
-        title: "Voice transcription failed",
-        description: error instanceof Error && error.message ? error.message : "Could not transcribe audio",
-        variant: "destructive",
-      });
-    }
+    },
   });
 
   const startVoice = async () => {
     try {
-      await recorder.start();
+      await voice.start();
       toast({ title: "Recording started" });
     } catch (error) {
       toast({
@@ -55,8 +68,9 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
     if (!trimmed || create.isPending) return;
     if (!requireUser()) return;
     try {
-      await create.mutateAsync({ content: trimmed, type: chosen });
+      await create.mutateAsync({ content: trimmed, type: chosen, voiceThoughtId });
       setContent("");
+      setVoiceThoughtId(null);
       toast({ title: "Added to inbox", description: `Your ${chosen.toLowerCase()} has been captured.` });
     } catch {
       toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
@@ -86,9 +100,9 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
             variant="outline"
             size="icon"
             aria-label="Record voice"
-            disabled={recorder.recording}
+            disabled={voice.recording || voice.busy}
             onClick={startVoice}
-            className={cn(recorder.recording && "animate-pulse")}
+            className={cn(voice.recording && "animate-pulse")}
           >
             <Mic className="size-5" aria-hidden />
           </Button>

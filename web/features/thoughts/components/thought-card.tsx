@@ -1,5 +1,6 @@
 import { format } from "date-fns";
 import type { ReactNode } from "react";
+import { PENDING_VOICE_NOTE } from "../../../../shared/ai-schemas.ts";
 import type { Thought } from "../../../../shared/schemas.ts";
 import { Badge } from "../../../components/ui/card.tsx";
 
@@ -11,16 +12,40 @@ const TYPE_BADGE: Record<string, string> = {
   Journal: "bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200",
 };
 
-export function ThoughtCard({ thought, actions }: { thought: Thought; actions: ReactNode }) {
+type Props = {
+  thought: Thought;
+  actions: ReactNode;
+  /** A voice recording kept with the thought; pending until its transcript arrives. */
+  recording?: { pending: boolean };
+};
+
+export function ThoughtCard({ thought, actions, recording }: Props) {
+  const time = format(new Date(thought.createdAt), "MMM d, h:mm a");
+  // The stored placeholder reads oddly next to the player; the note below says the same calmly.
+  const content = recording?.pending && thought.content === PENDING_VOICE_NOTE ? "Voice note" : thought.content;
   return (
     <li className="grid gap-3 rounded-2xl border border-border bg-card p-4">
       <div className="flex items-center justify-between gap-2">
         <Badge className={TYPE_BADGE[thought.type]}>{thought.type}</Badge>
         <time className="text-xs text-muted" dateTime={thought.createdAt}>
-          {format(new Date(thought.createdAt), "MMM d, h:mm a")}
+          {time}
         </time>
       </div>
-      <p className="whitespace-pre-wrap break-words">{thought.content}</p>
+      <p className="whitespace-pre-wrap break-words">{content}</p>
+      {recording && (
+        <div className="grid gap-1">
+          {/* Loaded only when played: a list of notes should not download every recording. */}
+          {/* biome-ignore lint/a11y/useMediaCaption: the transcript is the thought's text, shown above once it arrives */}
+          <audio
+            controls
+            preload="none"
+            src={`/api/thoughts/${thought.id}/audio`}
+            aria-label={`Voice note recorded ${time}`}
+            className="h-10 w-full"
+          />
+          {recording.pending && <p className="text-sm text-muted">Transcription is coming</p>}
+        </div>
+      )}
       {thought.convertedTo && <p className="text-sm text-muted">Converted to {thought.convertedTo}</p>}
       <div className="flex flex-wrap gap-2">{actions}</div>
     </li>

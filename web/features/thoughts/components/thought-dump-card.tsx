@@ -7,7 +7,7 @@ import { Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { cn } from "../../../lib/cn.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
-import { transcribe, useRecorder } from "../voice.ts";
+import { useVoiceCapture } from "../voice.ts";
 import { TypeChips } from "./type-chips.tsx";
 
 export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean }) {
@@ -15,38 +15,53 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
   const [type, setType] = useState<ThoughtType | null>(null);
   const create = useCreateThought();
 
-  const recorder = useRecorder(async (blob) => {
-    if (!blob) {
-      toast({ title: "Recording cancelled", description: "No audio was recorded or the recording was too short." });
-      return;
-    }
-    toast({ title: "Processing recording" });
-    toast({ title: "Transcribing audio" });
-    try {
-      const result = await transcribe(blob);
-      if (!result.text) throw new Error("empty");
-      setContent(result.text);
-      setType(THOUGHT_TYPES.includes(result.type as ThoughtType) ? (result.type as ThoughtType) : "Note");
+  // The thought a kept recording belongs to, so saving the text does not add a second one.
+  const [voiceThoughtId, setVoiceThoughtId] = useState<number | null>(null);
+
+  const voice = useVoiceCapture({
+    onProcessing: () => toast({ title: "Processing recording" }),
+    onTranscribing: () => toast({ title: "Transcribing audio" }),
+    onDone: (outcome) => {
+      if (outcome.kind === "empty") {
+        toast({ title: "Recording cancelled", description: "No audio was recorded or the recording was too short." });
+        return;
+      }
+      if (outcome.kind === "kept") {
+        toast({
+          title: "Voice note captured",
+          description: "Transcription is coming. Your recording is saved in your inbox.",
+        });
+        return;
+      }
+      if (outcome.kind === "failed" || outcome.text.trim() === "") {
+        toast({
+          title: "Transcription failed",
+          description: "Could not transcribe your voice. Please try again or type manually.",
+          variant: "destructive",
+        });
+        return;
+      }
+      setContent(outcome.text);
+      if (outcome.kind === "heard") {
+        setVoiceThoughtId(outcome.thoughtId);
+        setType("Note");
+      } else {
+        setType(THOUGHT_TYPES.includes(outcome.type as ThoughtType) ? (outcome.type as ThoughtType) : "Note");
+      }
       toast({
         title: "Transcription complete",
         description: "Your voice has been transcribed. You can edit the text if needed.",
       });
-    } catch {
-      toast({
-        title: "Transcription failed",
-        description: "Could not transcribe your voice. Please try again or type manually.",
-        variant: "destructive",
-      });
-    }
+    },
   });
 
   const toggleRecording = async () => {
-    if (recorder.recording) {
-      recorder.stop();
+    if (voice.recording) {
+      voice.stop();
       return;
     }
     try {
-      await recorder.start();
+      await voice.start();
       toast({ title: "Voice recording active", description: "Recording... Click the microphone again to stop." });
     } catch {
       toast({
@@ -62,9 +77,10 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
     if (!trimmed || create.isPending) return;
     if (!requireUser()) return;
     try {
-      await create.mutateAsync({ content: trimmed, type });
+      await create.mutateAsync({ content: trimmed, type, voiceThoughtId });
       setContent("");
       setType(null);
+      setVoiceThoughtId(null);
       toast({ title: "Thought captured", description: "Your thought has been saved and organized." });
     } catch {
       toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
@@ -90,12 +106,13 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
           <Button
             variant="outline"
             size="icon"
-            aria-label={recorder.recording ? "Stop voice recording" : "Start voice recording"}
-            aria-pressed={recorder.recording}
+            aria-label={voice.recording ? "Stop voice recording" : "Start voice recording"}
+            aria-pressed={voice.recording}
+            disabled={voice.busy}
             onClick={toggleRecording}
-            className={cn(recorder.recording && "animate-pulse border-danger text-danger")}
+            className={cn(voice.recording && "animate-pulse border-danger text-danger")}
           >
-            {recorder.recording ? <Square className="size-4" aria-hidden /> : <Mic className="size-5" aria-hidden />}
+            {voice.recording ? <Square className="size-4" aria-hidden /> : <Mic className="size-5" aria-hidden />}
           </Button>
           <Button
             variant="outline"

@@ -1,0 +1,206 @@
+// Voice capture with Chromium's fake microphone and no speech-to-text provider: every recording
+// is kept with a thought and waits for its transcript.
+import { expect, expectAccessible, test, toastText } from "./fixtures.ts";
+import { expectPlayable, expectToastsInOrder, logToasts, recordingsOf, seenToasts } from "./voice-helpers.ts";
+
+test("dashboard: the microphone records, the voice note is kept and shows in the inbox with a player", async ({
+  page,
+  user,
+}) => {
+  expect(user.id).toBeGreaterThan(0);
+  await logToasts(page);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Start voice recording" }).click();
+  await expect(toastText(page, "Voice recording active")).toBeVisible();
+  await expect(toastText(page, "Recording... Click the microphone again to stop.")).toBeVisible();
+  const stop = page.getByRole("button", { name: "Stop voice recording" });
+  await expect(stop).toHaveAttribute("aria-pressed", "true");
+  await page.waitForTimeout(1500);
+  await stop.click();
+
+  await expect(toastText(page, "Voice note captured")).toBeVisible();
+  await expect(toastText(page, "Transcription is coming. Your recording is saved in your inbox.")).toBeVisible();
+  await expectToastsInOrder(page, [
+    "Voice recording active",
+    "Processing recording",
+    "Transcribing audio",
+    "Voice note captured",
+  ]);
+  expect(await seenToasts(page)).not.toContain("Transcription failed");
+  await expect(page.getByRole("button", { name: "Start voice recording" })).toBeEnabled();
+  await expect(page.getByRole("textbox", { name: "Thought" })).toHaveValue("");
+
+  const recordings = await recordingsOf(page);
+  expect(recordings).toHaveLength(1);
+  expect(recordings[0]).toMatchObject({ pending: true, mime: "audio/webm" });
+
+  await page.getByRole("link", { name: "Inbox" }).click();
+  const card = page.getByRole("listitem").filter({ has: page.getByLabel(/^Voice note recorded/) });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText("Voice note", { exact: true })).toBeVisible();
+  await expect(card.getByText("Transcription is coming")).toBeVisible();
+  await expectPlayable(page, /^Voice note recorded/);
+  await expectAccessible(page, "inbox with a kept voice note");
+});
+
+test("inbox: recording stops by itself after 10 seconds and the kept note appears at once", async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  test.setTimeout(60_000);
+  await page.goto("/inbox");
+  await expect(page.getByText("Your inbox is empty").first()).toBeVisible();
+  const mic = page.getByRole("button", { name: "Record voice" });
+  const started = Date.now();
+  await mic.click();
+  await expect(toastText(page, "Recording started")).toBeVisible();
+  await expect(mic).toBeDisabled();
+  await expect(mic).toHaveClass(/animate-pulse/);
+
+  // No stop control while recording: it ends on its own.
+  await expect(toastText(page, "Your voice was captured; transcription is coming.")).toBeVisible({ timeout: 20_000 });
+  const elapsed = Date.now() - started;
+  expect(elapsed).toBeGreaterThanOrEqual(9_500);
+  expect(elapsed).toBeLessThan(20_000);
+  await expect(toastText(page, "Recording processed")).toBeVisible();
+  await expect(mic).toBeEnabled();
+  await expect(page.getByRole("textbox", { name: "Capture text" })).toHaveValue("");
+
+  // The list refreshed without a reload: the kept note is there with its player.
+  await expect(page.getByText("Transcription is coming", { exact: true })).toBeVisible();
+  await expect(page.getByRole("tab", { name: /^All/ })).toContainText("1");
+  await expectPlayable(page, /^Voice note recorded/);
+  const recordings = await recordingsOf(page);
+  expect(recordings).toEqual([expect.objectContaining({ pending: true })]);
+  const audio = await page.request.get(`/api/thoughts/${recordings[0]?.thoughtId}/audio`);
+  expect(audio.headers()["content-type"]).toContain("audio/webm");
+  // Ten seconds of audio: more than a stray chunk or two.
+  expect((await audio.body()).length).toBeGreaterThan(10_000);
+  await expectAccessible(page, "inbox after a voice capture");
+});
+
+test("with the browser's own speech recognition, its words fill the box and the recording is still kept", async ({
+  page,
+  api,
+}) => {
+  // Headless Chromium cannot recognise speech: a stand-in hears a fixed sentence.
+  await page.addInitScript(() => {
+    class FakeRecognition {
+      continuous = false;
+      interimResults = false;
+      lang = "";
+      onresult: ((e: unknown) => void) | null = null;
+      onend: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      start() {}
+      stop() {
+        const result = Object.assign([{ transcript: "Call the dentist on Monday" }], { isFinal: true });
+        setTimeout(() => {
+          this.onresult?.({ resultIndex: 0, results: [result] });
+          this.onend?.();
+        }, 50);
+      }
+    }
+    Object.assign(window, { SpeechRecognition: FakeRecognition, webkitSpeechRecognition: FakeRecognition });
+  });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Start voice recording" }).click();
+  await expect(toastText(page, "Voice recording active")).toBeVisible();
+  await page.waitForTimeout(1000);
+  await page.getByRole("button", { name: "Stop voice recording" }).click();
+  await expect(toastText(page, "Transcription complete")).toBeVisible();
+  await expect(toastText(page, "Your voice has been transcribed. You can edit the text if needed.")).toBeVisible();
+  const box = page.getByRole("textbox", { name: "Thought" });
+  await expect(box).toHaveValue("Call the dentist on Monday");
+
+  // The recording was kept with a thought; saving the text fills that thought instead of adding one.
+  const [kept] = await recordingsOf(page);
+  expect(kept).toMatchObject({ pending: true });
+  await box.fill("Call the dentist on Monday morning");
+  await page.getByRole("button", { name: "Save & Organize" }).click();
+  await expect(toastText(page, "Thought captured")).toBeVisible();
+  const thoughts = await api.get<Array<{ id: number; content: string }>>("/api/thoughts");
+  expect(thoughts).toEqual([
+    expect.objectContaining({ id: kept?.thoughtId, content: "Call the dentist on Monday morning" }),
+  ]);
+
+  await page.goto("/inbox");
+  await expect(page.getByText("Call the dentist on Monday morning")).toBeVisible();
+  await expectPlayable(page, /^Voice note recorded/);
+});
+
+test("a recorder that captures nothing cancels calmly", async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  // A recorder that never delivers audio, as when the recording is too short.
+  await page.addInitScript(() => {
+    class SilentRecorder extends EventTarget {
+      static isTypeSupported() {
+        return true;
+      }
+      state = "inactive";
+      mimeType = "audio/webm";
+      ondataavailable: ((e: unknown) => void) | null = null;
+      onstop: (() => void) | null = null;
+      start() {
+        this.state = "recording";
+      }
+      stop() {
+        this.state = "inactive";
+        setTimeout(() => this.onstop?.(), 10);
+      }
+    }
+    Object.assign(window, { MediaRecorder: SilentRecorder });
+  });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Start voice recording" }).click();
+  await page.getByRole("button", { name: "Stop voice recording" }).click();
+  await expect(toastText(page, "Recording cancelled")).toBeVisible();
+  await expect(toastText(page, "No audio was recorded or the recording was too short.")).toBeVisible();
+  expect(await recordingsOf(page)).toEqual([]);
+});
+
+test("microphone refused or missing: the dashboard and the inbox say so", async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  await page.addInitScript(() => {
+    const mode = sessionStorage.getItem("mic-mode");
+    if (mode === "denied") {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    } else if (mode === "unsupported") {
+      Object.assign(window, { MediaRecorder: undefined });
+    } else if (mode === "broken") {
+      Object.assign(window, {
+        MediaRecorder: Object.assign(
+          () => {
+            throw new Error("no codec");
+          },
+          { isTypeSupported: () => false },
+        ),
+      });
+    }
+  });
+  const setMode = async (mode: string, path: string) => {
+    await page.goto(path);
+    await page.evaluate((m) => sessionStorage.setItem("mic-mode", m), mode);
+    await page.reload();
+  };
+
+  await setMode("denied", "/");
+  await page.getByRole("button", { name: "Start voice recording" }).click();
+  await expect(toastText(page, "Voice feature unavailable")).toBeVisible();
+  await expect(toastText(page, "Could not access microphone. Please check your browser permissions.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start voice recording" })).toHaveAttribute("aria-pressed", "false");
+
+  await setMode("denied", "/inbox");
+  await page.getByRole("button", { name: "Record voice" }).click();
+  await expect(toastText(page, "Voice capture failed")).toBeVisible();
+  await expect(toastText(page, "Microphone access denied")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Record voice" })).toBeEnabled();
+
+  await setMode("unsupported", "/inbox");
+  await page.getByRole("button", { name: "Record voice" }).click();
+  await expect(toastText(page, "Voice recording not supported in this browser")).toBeVisible();
+
+  await setMode("broken", "/inbox");
+  await page.getByRole("button", { name: "Record voice" }).click();
+  await expect(toastText(page, "Failed to create media recorder")).toBeVisible();
+  expect(await recordingsOf(page)).toEqual([]);
+});
