@@ -184,6 +184,11 @@ export const updateThoughtInput = z
     type: thoughtType,
     status: thoughtStatus,
     convertedTo: z.string().max(200).nullable(),
+    /**
+     * The new content is the transcript of the thought's kept recording (the browser's own speech
+     * recognition made it): the recording no longer waits for a transcription.
+     */
+    contentIsTranscript: z.boolean(),
   })
   .partial();
 

@@ -232,6 +232,35 @@ describe("recordings without a provider", () => {
     expect((await call("POST", "/api/ai/transcribe-pending")).json()).toEqual({ transcribed: 0, pending: 1 });
   });
 
+  it("stops waiting for a transcript once the browser's own transcript is saved to the thought", async () => {
+    const res = await upload({ keep: "true" }, { type: "audio/webm", data: fakeRecording(2048, 5) });
+    const { thoughtId } = res.json();
+    const patch = { content: "Buy oat milk", type: "Task", contentIsTranscript: true };
+    const saved = await t.app.inject({
+      method: "PATCH",
+      url: `/api/thoughts/${thoughtId}`,
+      headers: { cookie },
+      payload: patch,
+    });
+    expect(saved.json()).toMatchObject({ content: "Buy oat milk", type: "Task" });
+    const recordings = (await call("GET", "/api/ai/recordings")).json().recordings;
+    expect(recordings.find((r: { thoughtId: number }) => r.thoughtId === thoughtId)).toMatchObject({ pending: false });
+    // The recording itself is kept and still playable.
+    expect((await call("GET", `/api/thoughts/${thoughtId}/audio`)).statusCode).toBe(200);
+  });
+
+  it("keeps waiting for a transcript when the user only edits a pending voice note", async () => {
+    const { thoughtId } = (await upload({ keep: "true" }, { type: "audio/webm", data: fakeRecording(2048, 6) })).json();
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/thoughts/${thoughtId}`,
+      headers: { cookie },
+      payload: { content: "About the trip" },
+    });
+    const recordings = (await call("GET", "/api/ai/recordings")).json().recordings;
+    expect(recordings.find((r: { thoughtId: number }) => r.thoughtId === thoughtId)).toMatchObject({ pending: true });
+  });
+
   it("attaches a recording to the user's own thought, and refuses someone else's", async () => {
     const mine = (await call("POST", "/api/thoughts", { content: "Shopping list", type: "Note" })).json();
     const res = await upload({ thoughtId: String(mine.id) }, { type: "audio/wav", data: fakeRecording(100) });

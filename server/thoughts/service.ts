@@ -1,7 +1,7 @@
 import type { Selectable, Updateable } from "kysely";
 import type { z } from "zod";
 import type { createThoughtInput, Thought, updateThoughtInput } from "../../shared/schemas.ts";
-import { type Db, nowIso } from "../db/database.ts";
+import { type Db, inTransaction, nowIso } from "../db/database.ts";
 import { deleteOwned } from "../db/owned.ts";
 import type { ThoughtsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
@@ -73,9 +73,25 @@ export async function updateThought(
   if (input.type !== undefined) patch.type = input.type;
   if (input.status !== undefined) patch.status = input.status;
   if (input.convertedTo !== undefined) patch.converted_to = input.convertedTo;
-  if (Object.keys(patch).length > 0) {
-    await db.updateTable("thoughts").set(patch).where("id", "=", opts.id).where("user_id", "=", opts.userId).execute();
-  }
+  await inTransaction(db, async (trx) => {
+    if (Object.keys(patch).length > 0) {
+      await trx
+        .updateTable("thoughts")
+        .set(patch)
+        .where("id", "=", opts.id)
+        .where("user_id", "=", opts.userId)
+        .execute();
+    }
+    if (input.content !== undefined && input.contentIsTranscript) {
+      // A later provider transcript would otherwise be added after these same words.
+      await trx
+        .updateTable("thought_audio")
+        .set({ transcribed: 1 })
+        .where("thought_id", "=", opts.id)
+        .where("user_id", "=", opts.userId)
+        .execute();
+    }
+  });
   return getThought(db, opts.userId, opts.id);
 }
 

@@ -30,13 +30,21 @@ export function useCreateThought() {
       let created: Thought | null = null;
       if (voiceThoughtId) {
         try {
-          created = await apiRequest<Thought>("PATCH", `/api/thoughts/${voiceThoughtId}`, { content, type: chosen });
+          created = await apiRequest<Thought>("PATCH", `/api/thoughts/${voiceThoughtId}`, {
+            content,
+            type: chosen,
+            contentIsTranscript: true,
+          });
         } catch (error) {
           // Deleted or archived meanwhile: save the text as a new thought instead.
           if (!(error instanceof ApiError && error.status === 404)) throw error;
         }
       }
-      created ??= await apiRequest<Thought>("POST", "/api/thoughts", { content, type: chosen });
+      created ??= await apiRequest<Thought>("POST", "/api/thoughts", {
+        content,
+        type: chosen,
+        contentIsTranscript: true,
+      });
       if (chosen === "Note") {
         try {
           const result = await apiRequest<{ type?: ThoughtType }>("POST", "/api/ai/categorize", { content });
