@@ -204,3 +204,26 @@ test("microphone refused or missing: the dashboard and the inbox say so", async 
   await expect(toastText(page, "Failed to create media recorder")).toBeVisible();
   expect(await recordingsOf(page)).toEqual([]);
 });
+
+test("a recording the server cannot take waits on this device and reaches the inbox later", async ({ page, user }) => {
+  expect(user.id).toBeGreaterThan(0);
+  await page.goto("/");
+  await page.route("**/api/ai/transcribe*", (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Start voice recording" }).click();
+  await expect(toastText(page, "Voice recording active")).toBeVisible();
+  await page.waitForTimeout(1500);
+  await page.getByRole("button", { name: "Stop voice recording" }).click();
+  await expect(toastText(page, "Voice note saved on this device")).toBeVisible();
+  await expect(toastText(page, "It will reach your inbox as soon as the connection is back.")).toBeVisible();
+  expect(await recordingsOf(page)).toEqual([]);
+
+  // Back online: the next screen that can record sends it, once.
+  await page.unroute("**/api/ai/transcribe*");
+  await page.goto("/inbox");
+  await expect(toastText(page, "Voice notes sent")).toBeVisible();
+  await expect(page.getByLabel(/^Voice note recorded/)).toHaveCount(1);
+  await expectPlayable(page, /^Voice note recorded/);
+  await page.reload();
+  await expect(page.getByLabel(/^Voice note recorded/)).toHaveCount(1);
+  expect(await recordingsOf(page)).toHaveLength(1);
+});

@@ -1,8 +1,11 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AiStatus, RecordingsResponse } from "../../../shared/ai-schemas.ts";
 import { VOICE_AUTO_STOP_MS, VOICE_CHUNK_MS, VOICE_PREFERRED_MIME } from "../../../shared/constants.ts";
+import type { User } from "../../../shared/schemas.ts";
+import { toast } from "../../components/ui/toast-store.ts";
 import { THOUGHTS_KEY } from "./api.ts";
+import { keepUnsent, sendUnsent } from "./voice-outbox.ts";
 
 export type Transcription = { text: string; type?: string; pending: boolean; thoughtId: number | null };
 
@@ -155,7 +158,19 @@ export type VoiceOutcome =
   | { kind: "heard"; text: string; thoughtId: number | null }
   /** The server kept the recording with a thought; its transcript comes later. */
   | { kind: "kept"; thoughtId: number | null }
+  /** The server could not be reached: the recording waits on this device and is sent later. */
+  | { kind: "queued" }
   | { kind: "failed"; message: string };
+
+function signedInUserId(queryClient: QueryClient): number | null {
+  return queryClient.getQueryData<User | null>(["/api/auth/me"])?.id ?? null;
+}
+
+/** What both capture screens say when a recording waits on this device. */
+export const QUEUED_TOAST = {
+  title: "Voice note saved on this device",
+  description: "It will reach your inbox as soon as the connection is back.",
+} as const;
 
 type Handlers = {
   /** The recorder stopped (by the user or after 10 seconds). */
@@ -181,6 +196,29 @@ export function useVoiceCapture(handlers: Handlers) {
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
   const serverTranscribes = status.data?.transcription === true;
+
+  // Recordings kept on this device while the server was out of reach go now, and whenever the
+  // browser comes back online.
+  useEffect(() => {
+    const flush = async () => {
+      const userId = signedInUserId(queryClient);
+      if (userId === null) return;
+      const sent = await sendUnsent(userId, postRecording);
+      if (sent === 0) return;
+      void queryClient.invalidateQueries({ queryKey: THOUGHTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: RECORDINGS_KEY });
+      toast({
+        title: "Voice notes sent",
+        description:
+          sent === 1
+            ? "A voice note recorded while offline is now in your inbox."
+            : `${sent} voice notes recorded while offline are now in your inbox.`,
+      });
+    };
+    void flush();
+    window.addEventListener("online", flush);
+    return () => window.removeEventListener("online", flush);
+  }, [queryClient]);
 
   const stop = useCallback(() => {
     if (timerRef.current) clearTimeout(timerRef.current);
@@ -210,6 +248,18 @@ export function useVoiceCapture(handlers: Handlers) {
         else outcome = { kind: "kept", thoughtId: result.thoughtId };
       } catch (error) {
         outcome = { kind: "failed", message: error instanceof Error ? error.message : "" };
+        // Unreachable or failing server: keep the recording here rather than lose it.
+        const status = (error as { status?: number }).status;
+        if (status === undefined || status >= 500) {
+          try {
+            const userId = signedInUserId(queryClient);
+            if (userId === null) throw new Error("signed out");
+            await keepUnsent(userId, blob);
+            outcome = { kind: "queued" };
+          } catch {
+            // No storage in this browser: the failure stands.
+          }
+        }
       } finally {
         setBusy(false);
       }

@@ -6,7 +6,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { cn } from "../../../lib/cn.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
-import { useVoiceCapture } from "../voice.ts";
+import { QUEUED_TOAST, useVoiceCapture } from "../voice.ts";
 import { TypeChips } from "./type-chips.tsx";
 
 export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
@@ -30,6 +30,9 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
             description: outcome.message || "Could not transcribe audio",
             variant: "destructive",
           });
+          return;
+        case "queued":
+          toast(QUEUED_TOAST);
           return;
         case "kept":
           toast({ title: "Recording processed", description: "Your voice was captured; transcription is coming." });

@@ -7,7 +7,7 @@ import { Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { cn } from "../../../lib/cn.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
-import { useVoiceCapture } from "../voice.ts";
+import { QUEUED_TOAST, useVoiceCapture } from "../voice.ts";
 import { TypeChips } from "./type-chips.tsx";
 
 export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean }) {
@@ -24,6 +24,10 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
     onDone: (outcome) => {
       if (outcome.kind === "empty") {
         toast({ title: "Recording cancelled", description: "No audio was recorded or the recording was too short." });
+        return;
+      }
+      if (outcome.kind === "queued") {
+        toast(QUEUED_TOAST);
         return;
       }
       if (outcome.kind === "kept") {
