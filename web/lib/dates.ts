@@ -1,8 +1,12 @@
+import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { DATE_DISPLAY_FORMAT } from "../../shared/constants.ts";
 
-/** Wall-clock "now" in an IANA zone: the date as YYYY-MM-DD and minutes since midnight. */
-export type ZonedNow = { date: string; minutes: number; hhmm: string };
+/**
+ * Wall-clock "now" in an IANA zone: the date as YYYY-MM-DD and minutes since midnight, plus the
+ * instant and zone it was read in, so durations can be measured in real minutes across a DST change.
+ */
+export type ZonedNow = { date: string; minutes: number; hhmm: string; instant?: number; timeZone?: string };
 
 export function browserTimeZone(): string {
   try {
@@ -34,7 +38,16 @@ export function zonedNow(now: Date, timeZone: string): ZonedNow {
     date: `${get("year")}-${get("month")}-${get("day")}`,
     minutes: hour * 60 + minute,
     hhmm: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`,
+    instant: now.getTime(),
+    timeZone,
   };
+}
+
+/** The instant a wall-clock date and time in `timeZone` stands for (a time a DST gap skips moves on). */
+export function zonedInstant(date: string, hhmm: string, timeZone: string): number {
+  const [y, m, d] = date.split("-").map(Number);
+  const [hh, mm] = hhmm.split(":").map(Number);
+  return new TZDate(y, (m || 1) - 1, d || 1, hh || 0, mm || 0, timeZone).getTime();
 }
 
 /** Adds days to a YYYY-MM-DD string without any time zone involved. */

@@ -70,3 +70,48 @@ describe("time helpers", () => {
     expect(isTaskApproaching(null, now)).toBe(false);
   });
 });
+
+describe("in the user's zone, across midnight and clock changes", () => {
+  const titles = (list: { title: string }[]) => list.map((e) => e.title);
+
+  it("splits today, tomorrow and past by each zone's own date", () => {
+    const instant = new Date("2026-06-15T06:30:00Z");
+    const events = [ev("A", "2026-06-14", "23:45"), ev("B", "2026-06-15", "09:00"), ev("C", "2026-06-15", "16:00")];
+    const la = buildAgenda(events, zonedNow(instant, "America/Los_Angeles")); // Jun 14, 23:30
+    expect([titles(la.today), titles(la.tomorrow), titles(la.pastToday)]).toEqual([["A"], ["B", "C"], []]);
+    const berlin = buildAgenda(events, zonedNow(instant, "Europe/Berlin")); // Jun 15, 08:30
+    expect([titles(berlin.today), titles(berlin.tomorrow), titles(berlin.pastToday)]).toEqual([["B", "C"], [], []]);
+    const tokyo = buildAgenda(events, zonedNow(instant, "Asia/Tokyo")); // Jun 15, 15:30
+    expect([titles(tokyo.today), titles(tokyo.tomorrow), titles(tokyo.pastToday)]).toEqual([["C"], [], ["B"]]);
+  });
+
+  it("counts real minutes on the night clocks spring forward (Los Angeles)", () => {
+    const now = zonedNow(new Date("2026-03-08T09:30:00Z"), "America/Los_Angeles"); // 01:30 PST
+    expect(now.hhmm).toBe("01:30");
+    // 03:10 PDT is 40 minutes away, though the wall clock says 100.
+    expect(eventTiming(ev("early flight", "2026-03-08", "03:10"), now).approaching).toBe(true);
+    expect(eventTiming(ev("later", "2026-03-08", "03:40"), now).approaching).toBe(false);
+  });
+
+  it("counts real minutes on the night clocks fall back (Berlin)", () => {
+    const now = zonedNow(new Date("2026-10-25T00:30:00Z"), "Europe/Berlin"); // 02:30 CEST, the first one
+    expect(now.hhmm).toBe("02:30");
+    // 03:15 CET is 105 minutes away, though the wall clock says 45.
+    expect(eventTiming(ev("night shift", "2026-10-25", "03:15"), now).approaching).toBe(false);
+    const running = ev("started at 1:45", "2026-10-25", "01:45", 60); // ends 02:45 CEST
+    expect(eventTiming(running, now).happeningNow).toBe(true);
+    expect(buildAgenda([running], now).today).toEqual([running]);
+  });
+
+  it("sees an event after midnight as approaching and keeps one running past midnight (Tokyo)", () => {
+    const now = zonedNow(new Date("2026-12-31T14:50:00Z"), "Asia/Tokyo"); // Dec 31, 23:50
+    const newYear = ev("New year toast", "2027-01-01", "00:20");
+    const party = ev("Party", "2026-12-31", "23:30", 60);
+    expect(eventTiming(newYear, now)).toMatchObject({ approaching: true, upcoming: true });
+    expect(eventTiming(party, now)).toMatchObject({ happeningNow: true, approaching: false });
+    const agenda = buildAgenda([newYear, party], now);
+    expect(titles(agenda.today)).toEqual(["Party"]);
+    expect(titles(agenda.tomorrow)).toEqual(["New year toast"]);
+    expect(agenda.pastToday).toEqual([]);
+  });
+});

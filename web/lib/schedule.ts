@@ -1,6 +1,6 @@
 import { ALL_DAY_MINUTES, APPROACHING_MINUTES, SCHEDULE_TOMORROW_LIMIT } from "../../shared/constants.ts";
 import type { CalendarEvent } from "../../shared/schemas.ts";
-import { addDaysToDate, minutesOf, type ZonedNow } from "./dates.ts";
+import { addDaysToDate, minutesOf, type ZonedNow, zonedInstant } from "./dates.ts";
 
 type EventLike = Pick<CalendarEvent, "date" | "startTime" | "duration">;
 
@@ -12,8 +12,14 @@ export type EventTiming = {
   happeningNow: boolean;
 };
 
-/** Minutes from the start of `today` to the event's start (negative when earlier). */
+/**
+ * Minutes from now to the event's start (negative when earlier): real minutes when the zone is
+ * known, so "within 60 minutes" holds on the night clocks change; wall-clock minutes otherwise.
+ */
 function offsetMinutes(event: EventLike, now: ZonedNow): number {
+  if (now.instant !== undefined && now.timeZone) {
+    return Math.round((zonedInstant(event.date, event.startTime, now.timeZone) - now.instant) / 60_000);
+  }
   const dayDiff = Math.round(
     (Date.parse(`${event.date}T00:00:00Z`) - Date.parse(`${now.date}T00:00:00Z`)) / 86_400_000,
   );
@@ -54,7 +60,7 @@ export function buildAgenda<E extends EventLike>(events: readonly E[], now: Zone
     .filter((e) => e.duration === ALL_DAY_MINUTES && (e.date === now.date || e.date === tomorrow))
     .sort((a, b) => a.date.localeCompare(b.date));
   const timedToday = events.filter((e) => e.duration !== ALL_DAY_MINUTES && e.date === now.date).sort(byStart);
-  const stillOn = (e: E) => minutesOf(e.startTime) + e.duration > now.minutes;
+  const stillOn = (e: E) => offsetMinutes(e, now) + e.duration > 0;
   return {
     allDay,
     today: timedToday.filter(stillOn),
