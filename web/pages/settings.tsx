@@ -3,13 +3,7 @@ import { CalendarDays, Download, KeyRound, Loader2, RefreshCw, Trash2, Unplug, U
 import { RadioGroup, Tabs } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import {
-  AI_KEY_PREFIX,
-  ASSISTANT_TONES,
-  CALENDAR_RELOAD_DELAY_MS,
-  DELETE_ALL_REDIRECT_MS,
-  HELP_LEVELS,
-} from "../../shared/constants.ts";
+import { AI_KEY_PREFIX, ASSISTANT_TONES, DELETE_ALL_REDIRECT_MS, HELP_LEVELS } from "../../shared/constants.ts";
 import { useAuth } from "../app/auth.tsx";
 import { useTheme } from "../app/theme.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -27,10 +21,10 @@ import {
   EVENTS_KEY,
   GOOGLE_STATUS_KEY,
   syncCalendarNow,
-  syncGoogle,
   useCaldavStatus,
   useGoogleStatus,
 } from "../features/calendar/api.ts";
+import { refreshCalendar } from "../features/calendar/refresh.ts";
 import { exportAllData, exportCalendar, importData } from "../features/data/api.ts";
 import {
   changePassword,
@@ -444,18 +438,52 @@ function SyncDetails({ lastSyncedAt, lastError }: { lastSyncedAt: string | null;
 
 const activeBadge = "w-fit bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200";
 
+/** One action at a time per card: its buttons are disabled while `run` is under way. */
+function useBusy() {
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
+
+function CheckingConnection() {
+  return (
+    <p className="flex items-center gap-2 text-muted">
+      <Loader2 className="size-4 animate-spin" aria-hidden />
+      Checking connection...
+    </p>
+  );
+}
+
+function DisconnectButton({ busy, onClick }: { busy: boolean; onClick: () => void }) {
+  return (
+    <Button variant="outline" disabled={busy} onClick={onClick}>
+      <Unplug className="size-4" aria-hidden />
+      Disconnect
+    </Button>
+  );
+}
+
+const disconnectedToast = (title: string) =>
+  toast({ title, description: "Your events stay in Daily Compass; they no longer sync." });
+
 function GoogleCalendarCard() {
   const queryClient = useQueryClient();
   const status = useGoogleStatus();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   return (
     <Card aria-labelledby="integrations-title">
       <CardHeader id="integrations-title" title="Google Calendar" />
       {status.isPending ? (
-        <p className="flex items-center gap-2 text-muted">
-          <Loader2 className="size-4 animate-spin" aria-hidden />
-          Checking connection...
-        </p>
+        <CheckingConnection />
       ) : status.data?.connected ? (
         <div className="grid gap-3">
           <Badge className={activeBadge}>Active</Badge>
@@ -467,53 +495,26 @@ function GoogleCalendarCard() {
             <Button
               variant="outline"
               disabled={busy}
-              onClick={async () => {
-                setBusy(true);
-                try {
-                  await syncGoogle();
-                  toast({
-                    title: "Calendar Refreshed",
-                    description: "Your Google Calendar events have been refreshed successfully.",
-                  });
-                  setTimeout(() => window.location.reload(), CALENDAR_RELOAD_DELAY_MS);
-                } catch {
-                  toast({
-                    title: "Sync Error",
-                    description: "Failed to refresh Google Calendar data. Please try again.",
-                    variant: "destructive",
-                  });
-                  // The run's problem (or a connection the provider revoked) shows in the card.
-                  await queryClient.invalidateQueries({ queryKey: GOOGLE_STATUS_KEY });
-                } finally {
-                  setBusy(false);
-                }
-              }}
+              onClick={() =>
+                run(async () => {
+                  // On failure the run's problem (or a connection the provider revoked) shows in the card.
+                  if (!(await refreshCalendar())) await queryClient.invalidateQueries({ queryKey: GOOGLE_STATUS_KEY });
+                })
+              }
             >
               <RefreshCw className={busy ? "size-4 animate-spin" : "size-4"} aria-hidden />
               Refresh Calendar
             </Button>
-            <Button
-              variant="outline"
-              disabled={busy}
-              onClick={async () => {
-                setBusy(true);
-                try {
+            <DisconnectButton
+              busy={busy}
+              onClick={() =>
+                run(async () => {
                   await disconnectGoogle();
                   await queryClient.invalidateQueries({ queryKey: GOOGLE_STATUS_KEY });
-                  toast({
-                    title: "Google Calendar disconnected",
-                    description: "Your events stay in Daily Compass; they no longer sync.",
-                  });
-                } catch (error) {
-                  toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
-                } finally {
-                  setBusy(false);
-                }
-              }}
-            >
-              <Unplug className="size-4" aria-hidden />
-              Disconnect
-            </Button>
+                  disconnectedToast("Google Calendar disconnected");
+                })
+              }
+            />
           </div>
         </div>
       ) : (
@@ -524,19 +525,20 @@ function GoogleCalendarCard() {
           <Button
             className="w-fit"
             disabled={busy}
-            onClick={async () => {
-              setBusy(true);
-              try {
-                await connectGoogle();
-              } catch {
-                setBusy(false);
-                toast({
-                  title: "Connection Error",
-                  description: "Failed to connect to Google Calendar. Please try again.",
-                  variant: "destructive",
-                });
-              }
-            }}
+            onClick={() =>
+              run(async () => {
+                try {
+                  // The browser leaves for Google on success.
+                  await connectGoogle();
+                } catch {
+                  toast({
+                    title: "Connection Error",
+                    description: "Failed to connect to Google Calendar. Please try again.",
+                    variant: "destructive",
+                  });
+                }
+              })
+            }
           >
             Connect Google Calendar
           </Button>
@@ -579,7 +581,7 @@ function CaldavCard() {
   const [password, setPassword] = useState("");
   const [calendarName, setCalendarName] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const refreshAll = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: CALDAV_STATUS_KEY }),
@@ -591,10 +593,7 @@ function CaldavCard() {
     <Card aria-labelledby="caldav-title">
       <CardHeader id="caldav-title" title="CalDAV calendar" />
       {status.isPending ? (
-        <p className="flex items-center gap-2 text-muted">
-          <Loader2 className="size-4 animate-spin" aria-hidden />
-          Checking connection...
-        </p>
+        <CheckingConnection />
       ) : data?.connected ? (
         <div className="grid gap-3">
           <Badge className={activeBadge}>Active</Badge>
@@ -609,70 +608,56 @@ function CaldavCard() {
             <Button
               variant="outline"
               disabled={busy}
-              onClick={async () => {
-                setBusy(true);
-                try {
-                  await syncCalendarNow();
-                  await refreshAll();
-                  toast({ title: "Calendar synced", description: "Your calendar events are up to date." });
-                } catch (err) {
-                  await refreshAll();
-                  toast({ title: "Sync Error", description: errorMessage(err), variant: "destructive" });
-                } finally {
-                  setBusy(false);
-                }
-              }}
+              onClick={() =>
+                run(async () => {
+                  try {
+                    await syncCalendarNow();
+                    await refreshAll();
+                    toast({ title: "Calendar synced", description: "Your calendar events are up to date." });
+                  } catch (err) {
+                    await refreshAll();
+                    toast({ title: "Sync Error", description: errorMessage(err), variant: "destructive" });
+                  }
+                })
+              }
             >
               <RefreshCw className={busy ? "size-4 animate-spin" : "size-4"} aria-hidden />
               Sync now
             </Button>
-            <Button
-              variant="outline"
-              disabled={busy}
-              onClick={async () => {
-                setBusy(true);
-                try {
+            <DisconnectButton
+              busy={busy}
+              onClick={() =>
+                run(async () => {
                   await disconnectCaldav();
                   setCalendarName(null);
                   await refreshAll();
-                  toast({
-                    title: "Calendar disconnected",
-                    description: "Your events stay in Daily Compass; they no longer sync.",
-                  });
-                } catch (err) {
-                  toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
-                } finally {
-                  setBusy(false);
-                }
-              }}
-            >
-              <Unplug className="size-4" aria-hidden />
-              Disconnect
-            </Button>
+                  disconnectedToast("Calendar disconnected");
+                })
+              }
+            />
           </div>
         </div>
       ) : (
         <form
           className="grid max-w-lg gap-4"
-          onSubmit={async (e) => {
+          onSubmit={(e) => {
             e.preventDefault();
-            setBusy(true);
             setError(null);
-            try {
-              const connected = await connectCaldav({
-                serverUrl: serverUrl.trim(),
-                username: username.trim(),
-                password,
-              });
-              setCalendarName(connected.calendarName);
-              setPassword("");
-              await refreshAll();
-              toast({ title: "Calendar connected", description: `Syncing with ${connected.calendarName}.` });
-            } catch (err) {
-              setError(caldavMessage(err));
-            } finally {
-              setBusy(false);
-            }
+            void run(async () => {
+              try {
+                const connected = await connectCaldav({
+                  serverUrl: serverUrl.trim(),
+                  username: username.trim(),
+                  password,
+                });
+                setCalendarName(connected.calendarName);
+                setPassword("");
+                await refreshAll();
+                toast({ title: "Calendar connected", description: `Syncing with ${connected.calendarName}.` });
+              } catch (err) {
+                setError(caldavMessage(err));
+              }
+            });
           }}
         >
           <p className="text-muted">

@@ -1,14 +1,13 @@
 import { CalendarDays, MapPin, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { CALENDAR_RELOAD_DELAY_MS } from "../../../../shared/constants.ts";
 import type { CalendarEvent } from "../../../../shared/schemas.ts";
 import { Card, CardHeader } from "../../../components/ui/card.tsx";
-import { toast } from "../../../components/ui/toast-store.ts";
 import { cn } from "../../../lib/cn.ts";
 import { formatShortDay, formatTime12, zonedNow } from "../../../lib/dates.ts";
 import { buildAgenda, eventTiming } from "../../../lib/schedule.ts";
-import { eventColorClass, syncGoogle, useEvents, useTimeZone } from "../api.ts";
+import { eventColorClass, useEvents, useTimeZone } from "../api.ts";
+import { refreshCalendar } from "../refresh.ts";
 
 function EventRow({ event, detail, faded }: { event: CalendarEvent; detail: string; faded?: boolean }) {
   return (
@@ -47,22 +46,8 @@ export function ScheduleCard() {
 
   const refresh = async () => {
     setSyncing(true);
-    try {
-      await syncGoogle();
-      toast({
-        title: "Calendar Refreshed",
-        description: "Your Google Calendar events have been refreshed successfully.",
-      });
-      setTimeout(() => window.location.reload(), CALENDAR_RELOAD_DELAY_MS);
-    } catch {
-      toast({
-        title: "Sync Error",
-        description: "Failed to refresh Google Calendar data. Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setSyncing(false);
-    }
+    await refreshCalendar();
+    setSyncing(false);
   };
 
   return (

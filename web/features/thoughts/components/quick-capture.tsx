@@ -1,4 +1,4 @@
-import { ImageIcon, Mic, Send } from "lucide-react";
+import { Mic, Send } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../../components/ui/card.tsx";
@@ -7,6 +7,7 @@ import { toast } from "../../../components/ui/toast-store.ts";
 import { cn } from "../../../lib/cn.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
 import { QUEUED_TOAST, useVoiceCapture } from "../voice.ts";
+import { ImageButton } from "./image-button.tsx";
 import { TypeChips } from "./type-chips.tsx";
 
 export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
@@ -109,19 +110,7 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
           >
             <Mic className="size-5" aria-hidden />
           </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label="Add image"
-            onClick={() =>
-              toast({
-                title: "Coming soon",
-                description: "Image upload and analysis will be available in the next update.",
-              })
-            }
-          >
-            <ImageIcon className="size-5" aria-hidden />
-          </Button>
+          <ImageButton />
           <Button type="submit" size="icon" aria-label="Send" disabled={content.trim() === "" || create.isPending}>
             <Send className="size-5" aria-hidden />
           </Button>

@@ -1,4 +1,4 @@
-import { Brain, ImageIcon, Mic, Square } from "lucide-react";
+import { Brain, Mic, Square } from "lucide-react";
 import { useState } from "react";
 import { THOUGHT_TYPES } from "../../../../shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -8,6 +8,7 @@ import { toast } from "../../../components/ui/toast-store.ts";
 import { cn } from "../../../lib/cn.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
 import { QUEUED_TOAST, useVoiceCapture } from "../voice.ts";
+import { ImageButton } from "./image-button.tsx";
 import { TypeChips } from "./type-chips.tsx";
 
 export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean }) {
@@ -118,19 +119,7 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
           >
             {voice.recording ? <Square className="size-4" aria-hidden /> : <Mic className="size-5" aria-hidden />}
           </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label="Add image"
-            onClick={() =>
-              toast({
-                title: "Coming soon",
-                description: "Image upload and analysis will be available in the next update.",
-              })
-            }
-          >
-            <ImageIcon className="size-5" aria-hidden />
-          </Button>
+          <ImageButton />
           <Button className="ml-auto" disabled={content.trim() === "" || create.isPending} onClick={save}>
             Save & Organize
           </Button>
