@@ -10,7 +10,7 @@ const AREAS = [
   ["Projects", "Bigger goals in four buckets (work, personal, health, finance), each with tasks, progress and notes."],
   [
     "Capture Inbox",
-    "Every thought you dropped, sorted by type. Convert one into a focus task or a quick win, or archive it.",
+    "Every thought you dropped, sorted by type. Convert one into a focus task, a quick win, a project task or a calendar event, or archive it. Sort with Me walks through them one at a time.",
   ],
   ["Focus Mode", "Pick one task and start a 25-minute session, then take the 5-minute break."],
   ["Settings", "Theme, the assistant's tone and level of help, your account, your data and integrations."],
@@ -21,7 +21,7 @@ const KEYS = [
   ["Enter", "Add a quick win, a project task or save an inline edit"],
   ["Escape", "Close a dialog or cancel an inline edit"],
   ["F8", "Jump to notifications"],
-  ["T / Q / A / S", "In Sort with Me: focus task, quick win, archive, skip"],
+  ["Enter or A / C / R / S", "In Sort with Me: accept the suggestion, convert, archive, skip"],
 ] as const;
 
 export function HelpPage() {

@@ -1,23 +1,28 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Archive, ArchiveRestore, ArrowRightLeft, ListChecks, Zap } from "lucide-react";
+import { Archive, ArchiveRestore, ArrowRightLeft, ExternalLink, Inbox, ListChecks } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
 import { PENDING_VOICE_NOTE } from "../../shared/ai-schemas.ts";
-import { THOUGHT_TYPES } from "../../shared/constants.ts";
+import { ALL_DAY_MINUTES, THOUGHT_TYPES } from "../../shared/constants.ts";
 import type { Thought } from "../../shared/schemas.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
-import { Button } from "../components/ui/button.tsx";
+import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Dialog } from "../components/ui/dialog.tsx";
 import { toast } from "../components/ui/toast-store.ts";
+import { useSaveEvent, useTimeZone } from "../features/calendar/api.ts";
+import { useAddProjectTask, useProjects } from "../features/projects/api.ts";
 import { useCreateQuickWin } from "../features/quick-wins/api.ts";
 import { useCreateTask } from "../features/tasks/api.ts";
-import { THOUGHTS_KEY, useThoughts, useUpdateThought } from "../features/thoughts/api.ts";
+import { THOUGHTS_KEY, type ThoughtType, useThoughts, useUpdateThought } from "../features/thoughts/api.ts";
+import { ConvertPanel } from "../features/thoughts/components/convert-panel.tsx";
 import { QuickCapture } from "../features/thoughts/components/quick-capture.tsx";
+import { SortWithMe } from "../features/thoughts/components/sort-with-me.tsx";
 import { ThoughtCard } from "../features/thoughts/components/thought-card.tsx";
+import { type ConvertTarget, conversionLink, conversionRef } from "../features/thoughts/converted.ts";
 import { RECORDINGS_KEY, useAiStatus, useRecordings } from "../features/thoughts/voice.ts";
 import { apiRequest } from "../lib/api.ts";
-
-type Target = "task" | "quick-win";
+import { zonedNow } from "../lib/dates.ts";
 
 /**
  * Kept recordings by thought. Once speech-to-text is available (a key saved in Settings, say),
@@ -54,112 +59,65 @@ function useVoiceNotes(thoughts: Thought[] | undefined) {
   return byThought;
 }
 
+/** Carries out a conversion across features, then marks the thought converted with a link. */
 function useConvert() {
   const { user } = useAuth();
   const createTask = useCreateTask();
   const createQuickWin = useCreateQuickWin();
+  const addProjectTask = useAddProjectTask();
+  const saveEvent = useSaveEvent();
   const update = useUpdateThought();
-  return async (thought: Thought, target: Target) => {
-    if (!user) return;
+  /** Resolves to what the thought became, in words, or null when it failed (already said in a toast). */
+  return async (
+    thought: Thought,
+    target: ConvertTarget,
+    opts: { type?: ThoughtType; quiet?: boolean } = {},
+  ): Promise<string | null> => {
+    if (!user) return null;
     const text = thought.content.trim().slice(0, 200);
     try {
-      if (target === "task") {
+      let ref: string;
+      let description: string;
+      if (target.kind === "task") {
         const task = await createTask.mutateAsync({ title: text, userId: user.id });
-        await update.mutateAsync({ id: thought.id, status: "converted", convertedTo: `focus task #${task.id}` });
-        toast({ title: "Converted", description: "The thought is now a focus task." });
-      } else {
+        ref = conversionRef("task", task.id);
+        description = "The thought is now a focus task.";
+      } else if (target.kind === "quick-win") {
         const win = await createQuickWin.mutateAsync({ text, userId: user.id });
-        await update.mutateAsync({ id: thought.id, status: "converted", convertedTo: `quick win #${win.id}` });
-        toast({ title: "Converted", description: "The thought is now a quick win." });
+        ref = conversionRef("quick-win", win.id);
+        description = "The thought is now a quick win.";
+      } else if (target.kind === "project") {
+        const { project } = await addProjectTask.mutateAsync({ projectId: target.projectId, title: text });
+        ref = conversionRef("project", project.id);
+        description = `The thought is now a task in ${project.title}.`;
+      } else {
+        const event = await saveEvent.mutateAsync({
+          input: {
+            title: target.title,
+            date: target.date,
+            startTime: target.allDay ? "00:00" : target.startTime || "09:00",
+            duration: target.allDay ? ALL_DAY_MINUTES : 30,
+            category: null,
+            location: null,
+            // A long thought keeps its full text with the event; the title holds its start.
+            description: thought.content.trim() === target.title ? null : thought.content.trim(),
+          },
+        });
+        ref = conversionRef("event", event.id);
+        description = "The thought is now a calendar event.";
       }
+      const retype = opts.type && opts.type !== thought.type ? { type: opts.type } : {};
+      await update.mutateAsync({ id: thought.id, status: "converted", convertedTo: ref, ...retype });
+      if (!opts.quiet) toast({ title: "Converted", description });
+      return description;
     } catch {
       toast({ title: "Error", description: "Could not convert the thought.", variant: "destructive" });
+      return null;
     }
   };
 }
 
-function SortWithMe({
-  open,
-  onOpenChange,
-  thoughts,
-}: {
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-  thoughts: Thought[];
-}) {
-  const [index, setIndex] = useState(0);
-  const convert = useConvert();
-  const update = useUpdateThought();
-  const current = thoughts[index] ?? null;
-  useEffect(() => {
-    if (open) setIndex(0);
-  }, [open]);
-
-  const act = async (action: "task" | "quick-win" | "archive" | "skip") => {
-    if (!current) return;
-    if (action === "archive") await update.mutateAsync({ id: current.id, status: "archived" }).catch(() => undefined);
-    else if (action !== "skip") await convert(current, action);
-    // Acting on a thought removes it from the list, so only a skip moves the cursor.
-    if (action === "skip") setIndex((i) => i + 1);
-  };
-
-  const actRef = useRef(act);
-  actRef.current = act;
-  useEffect(() => {
-    if (!open) return;
-    const keys: Record<string, "task" | "quick-win" | "archive" | "skip"> = {
-      t: "task",
-      q: "quick-win",
-      a: "archive",
-      s: "skip",
-    };
-    const onKey = (e: KeyboardEvent) => {
-      const action = keys[e.key.toLowerCase()];
-      if (!action || e.ctrlKey || e.metaKey || e.altKey || e.target instanceof HTMLInputElement) return;
-      e.preventDefault();
-      void actRef.current(action);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
-
-  const proposal = current?.type === "Task" ? "a focus task" : current?.type === "Reminder" ? "a quick win" : "archive";
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Sort with Me"
-      description="One thought at a time. Decide, then move on."
-    >
-      {current ? (
-        <div className="grid gap-4">
-          <p className="text-sm text-muted">
-            {index + 1} of {thoughts.length} · {current.type}
-          </p>
-          <p className="rounded-xl bg-accent p-4 whitespace-pre-wrap break-words">{current.content}</p>
-          <p className="text-sm">Suggestion: make it {proposal}.</p>
-          <div className="grid grid-cols-2 gap-2">
-            <Button onClick={() => act("task")}>Focus task (T)</Button>
-            <Button variant="secondary" onClick={() => act("quick-win")}>
-              Quick win (Q)
-            </Button>
-            <Button variant="outline" onClick={() => act("archive")}>
-              Archive (A)
-            </Button>
-            <Button variant="ghost" onClick={() => act("skip")}>
-              Skip (S)
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <div className="grid gap-4">
-          <p>All sorted. Nice work.</p>
-          <Button onClick={() => onOpenChange(false)}>Done</Button>
-        </div>
-      )}
-    </Dialog>
-  );
-}
+type View = "inbox" | "archived" | "converted";
 
 export function InboxPage() {
   const { user } = useAuth();
@@ -167,12 +125,17 @@ export function InboxPage() {
   const voiceNotes = useVoiceNotes(thoughts.data);
   const update = useUpdateThought();
   const convert = useConvert();
-  const [view, setView] = useState<"inbox" | "archived">("inbox");
+  const projects = useProjects();
+  const timeZone = useTimeZone();
+  const today = zonedNow(new Date(), timeZone).date;
+  const [view, setView] = useState<View>("inbox");
   const [converting, setConverting] = useState<Thought | null>(null);
   const [sorting, setSorting] = useState(false);
   const all = thoughts.data ?? [];
   const inbox = all.filter((t) => t.status === "inbox");
   const archived = all.filter((t) => t.status === "archived");
+  const converted = all.filter((t) => t.status === "converted");
+  const projectChoices = (projects.data ?? []).map((p) => ({ id: p.id, title: p.title }));
   const tabs = ["All", ...THOUGHT_TYPES] as const;
 
   const archive = async (t: Thought, status: "archived" | "inbox") => {
@@ -184,6 +147,17 @@ export function InboxPage() {
     }
   };
 
+  const viewButton = (target: Exclude<View, "inbox">, label: string, count: number, icon: ReactNode) => (
+    <Button
+      variant="outline"
+      onClick={() => setView(view === target ? "inbox" : target)}
+      aria-pressed={view === target}
+    >
+      {icon}
+      {`${label} (${count})`}
+    </Button>
+  );
+
   return (
     <div className="grid gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -192,14 +166,14 @@ export function InboxPage() {
           <p className="mt-1 text-muted">Everything you dropped here, waiting to be sorted.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            onClick={() => setView(view === "inbox" ? "archived" : "inbox")}
-            aria-pressed={view === "archived"}
-          >
-            <Archive className="size-4" aria-hidden />
-            {view === "inbox" ? `Archived (${archived.length})` : "Back to inbox"}
-          </Button>
+          {view !== "inbox" && (
+            <Button variant="ghost" onClick={() => setView("inbox")}>
+              <Inbox className="size-4" aria-hidden />
+              Back to inbox
+            </Button>
+          )}
+          {viewButton("archived", "Archived", archived.length, <Archive className="size-4" aria-hidden />)}
+          {viewButton("converted", "Converted", converted.length, <ArrowRightLeft className="size-4" aria-hidden />)}
           <Button onClick={() => setSorting(true)} disabled={inbox.length === 0}>
             <ListChecks className="size-4" aria-hidden />
             Sort with Me
@@ -231,6 +205,36 @@ export function InboxPage() {
                   }
                 />
               ))}
+            </ul>
+          )}
+        </section>
+      ) : view === "converted" ? (
+        <section aria-labelledby="converted-title" className="grid gap-3">
+          <h2 id="converted-title" className="text-xl font-semibold">
+            Converted
+          </h2>
+          {converted.length === 0 ? (
+            <p className="text-muted">Nothing converted yet.</p>
+          ) : (
+            <ul className="grid gap-3 md:grid-cols-2">
+              {converted.map((t) => {
+                const link = conversionLink(t.convertedTo);
+                return (
+                  <ThoughtCard
+                    key={t.id}
+                    thought={t}
+                    recording={voiceNotes.get(t.id)}
+                    actions={
+                      link && (
+                        <Link to={link.href} className={buttonClass("outline", "sm")}>
+                          <ExternalLink className="size-4" aria-hidden />
+                          {link.linkText}
+                        </Link>
+                      )
+                    }
+                  />
+                );
+              })}
             </ul>
           )}
         </section>
@@ -296,29 +300,30 @@ export function InboxPage() {
         title="Convert thought"
         description="Turn this thought into something you can act on."
       >
-        <div className="grid gap-2">
-          <Button
-            onClick={async () => {
-              if (converting) await convert(converting, "task");
-              setConverting(null);
+        {converting && (
+          <ConvertPanel
+            key={converting.id}
+            thought={converting}
+            projects={projectChoices}
+            today={today}
+            onCancel={() => setConverting(null)}
+            onConvert={async (target) => {
+              const done = (await convert(converting, target)) !== null;
+              if (done) setConverting(null);
+              return done;
             }}
-          >
-            <ListChecks className="size-4" aria-hidden />
-            Convert to focus task
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={async () => {
-              if (converting) await convert(converting, "quick-win");
-              setConverting(null);
-            }}
-          >
-            <Zap className="size-4" aria-hidden />
-            Convert to quick win
-          </Button>
-        </div>
+          />
+        )}
       </Dialog>
-      <SortWithMe open={sorting} onOpenChange={setSorting} thoughts={inbox} />
+      {sorting && (
+        <SortWithMe
+          thoughts={all}
+          projects={projectChoices}
+          today={today}
+          onConvert={convert}
+          onClose={() => setSorting(false)}
+        />
+      )}
     </div>
   );
 }

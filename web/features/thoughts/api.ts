@@ -78,3 +78,20 @@ export function useDeleteThought() {
     onSuccess: (_r, id) => queryClient.setQueryData<Thought[]>(THOUGHTS_KEY, (old) => old?.filter((t) => t.id !== id)),
   });
 }
+
+/** The assistant's type for a thought, asked once per text; a failure leaves the suggestion empty. */
+export function useSuggestedType(thought: Pick<Thought, "id" | "content"> | null) {
+  return useQuery({
+    queryKey: ["thought-suggestion", thought?.id, thought?.content],
+    enabled: thought !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    queryFn: async () => {
+      const result = await apiRequest<{ type?: ThoughtType }>("POST", "/api/ai/categorize", {
+        content: thought?.content ?? "",
+      });
+      if (!result?.type) throw new Error("No suggestion");
+      return result.type;
+    },
+  });
+}

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { PENDING_VOICE_NOTE } from "../../../../shared/ai-schemas.ts";
 import type { Thought } from "../../../../shared/schemas.ts";
 import { Badge } from "../../../components/ui/card.tsx";
+import { conversionLink } from "../converted.ts";
 
 const TYPE_BADGE: Record<string, string> = {
   Task: "bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200",
@@ -46,7 +47,11 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
           {recording.pending && <p className="text-sm text-muted">Transcription is coming</p>}
         </div>
       )}
-      {thought.convertedTo && <p className="text-sm text-muted">Converted to {thought.convertedTo}</p>}
+      {thought.convertedTo && (
+        <p className="text-sm text-muted">
+          Converted to {conversionLink(thought.convertedTo)?.label ?? thought.convertedTo}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">{actions}</div>
     </li>
   );

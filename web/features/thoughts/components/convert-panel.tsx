@@ -1,0 +1,176 @@
+import { CalendarPlus, FolderKanban, ListChecks, Zap } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { Thought } from "../../../../shared/schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Input, Label, NativeSelect } from "../../../components/ui/input.tsx";
+import type { ConvertTarget } from "../converted.ts";
+
+type Props = {
+  thought: Thought;
+  projects: Array<{ id: number; title: string }>;
+  /** Today in the user's zone: the event's default date. */
+  today: string;
+  /** Resolves true once the thought is converted. */
+  onConvert: (target: ConvertTarget) => Promise<boolean>;
+  onCancel: () => void;
+  cancelLabel?: string;
+};
+
+type Step = "choose" | "project" | "event";
+
+/** Four targets; a project task and a calendar event ask one more small question first. */
+export function ConvertPanel({ thought, projects, today, onConvert, onCancel, cancelLabel = "Cancel" }: Props) {
+  const [step, setStep] = useState<Step>("choose");
+  const [busy, setBusy] = useState(false);
+  const [projectId, setProjectId] = useState("");
+  const [title, setTitle] = useState(() => thought.content.trim().slice(0, 200));
+  const [date, setDate] = useState(today);
+  const [startTime, setStartTime] = useState("09:00");
+  const [allDay, setAllDay] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+
+  // Each step starts with focus on its first control, so the keyboard never gets lost.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the step change is what moves focus
+  useEffect(() => {
+    box.current?.querySelector<HTMLElement>("select, input, button")?.focus();
+  }, [step]);
+
+  useEffect(() => {
+    if (!projectId && projects.length > 0) setProjectId(String(projects[0].id));
+  }, [projects, projectId]);
+
+  const run = async (target: ConvertTarget) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await onConvert(target);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let content: ReactNode;
+  if (step === "project") {
+    content = (
+      <form
+        className="grid gap-4"
+        aria-label="Convert to project task"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (projectId) void run({ kind: "project", projectId: Number(projectId) });
+        }}
+      >
+        {projects.length === 0 ? (
+          <p className="text-sm">
+            No projects yet.{" "}
+            <Link to="/projects" className="underline">
+              Create a project
+            </Link>{" "}
+            first, then come back.
+          </p>
+        ) : (
+          <div className="grid gap-1.5">
+            <Label htmlFor="convert-project">Project</Label>
+            <NativeSelect id="convert-project" value={projectId} onChange={(e) => setProjectId(e.target.value)}>
+              {projects.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.title}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => setStep("choose")}>
+            Back
+          </Button>
+          <Button type="submit" disabled={!projectId || busy}>
+            Add to project
+          </Button>
+        </div>
+      </form>
+    );
+  } else if (step === "event") {
+    content = (
+      <form
+        className="grid gap-4"
+        aria-label="Convert to calendar event"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (title.trim() && date) void run({ kind: "event", title: title.trim(), date, startTime, allDay });
+        }}
+      >
+        <div className="grid gap-1.5">
+          <Label htmlFor="convert-event-title">Title</Label>
+          <Input
+            id="convert-event-title"
+            value={title}
+            maxLength={300}
+            onChange={(e) => setTitle(e.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-1.5">
+            <Label htmlFor="convert-event-date">Date</Label>
+            <Input id="convert-event-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          </div>
+          {!allDay && (
+            <div className="grid gap-1.5">
+              <Label htmlFor="convert-event-start">Start time</Label>
+              <Input
+                id="convert-event-start"
+                type="time"
+                value={startTime}
+                onChange={(e) => setStartTime(e.target.value)}
+              />
+            </div>
+          )}
+        </div>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className="size-4 accent-[var(--primary)]"
+            checked={allDay}
+            onChange={(e) => setAllDay(e.target.checked)}
+          />
+          All day
+        </label>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => setStep("choose")}>
+            Back
+          </Button>
+          <Button type="submit" disabled={!title.trim() || !date || busy}>
+            Add to calendar
+          </Button>
+        </div>
+      </form>
+    );
+  } else {
+    content = (
+      <div className="grid gap-2">
+        <Button disabled={busy} onClick={() => run({ kind: "task" })}>
+          <ListChecks className="size-4" aria-hidden />
+          Convert to focus task
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={() => run({ kind: "quick-win" })}>
+          <Zap className="size-4" aria-hidden />
+          Convert to quick win
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={() => setStep("project")}>
+          <FolderKanban className="size-4" aria-hidden />
+          Convert to project task
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={() => setStep("event")}>
+          <CalendarPlus className="size-4" aria-hidden />
+          Convert to calendar event
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          {cancelLabel}
+        </Button>
+      </div>
+    );
+  }
+  return <div ref={box}>{content}</div>;
+}

@@ -1,0 +1,84 @@
+import type { Thought } from "../../../shared/schemas.ts";
+
+export type ConvertKind = "task" | "quick-win" | "project" | "event";
+
+/** What a thought can become; the page that owns the other features carries it out. */
+export type ConvertTarget =
+  | { kind: "task" }
+  | { kind: "quick-win" }
+  | { kind: "project"; projectId: number }
+  | { kind: "event"; title: string; date: string; startTime: string; allDay: boolean };
+
+export type ConversionLink = { kind: ConvertKind; label: string; href: string; linkText: string };
+
+const LABELS: Record<ConvertKind, string> = {
+  task: "a focus task",
+  "quick-win": "a quick win",
+  project: "a project task",
+  event: "a calendar event",
+};
+
+/**
+ * The stored reference to what a thought became, e.g. "task:12" or "project:3". For a project the
+ * id is the project's, since the detail page is what the link opens.
+ */
+export function conversionRef(kind: ConvertKind, id: number): string {
+  return `${kind}:${id}`;
+}
+
+/**
+ * Turns a stored `convertedTo` into a link. Earlier versions stored "focus task #12" and
+ * "quick win #5"; those still read. Anything else has no link.
+ */
+export function conversionLink(convertedTo: string | null): ConversionLink | null {
+  if (!convertedTo) return null;
+  const current = /^(task|quick-win|project|event):(\d+)$/.exec(convertedTo.trim());
+  const legacy = /^(focus task|quick win) #(\d+)$/.exec(convertedTo.trim());
+  let kind: ConvertKind;
+  let id: string;
+  if (current) {
+    kind = current[1] as ConvertKind;
+    id = current[2];
+  } else if (legacy) {
+    kind = legacy[1] === "focus task" ? "task" : "quick-win";
+    id = legacy[2];
+  } else {
+    return null;
+  }
+  const label = LABELS[kind];
+  switch (kind) {
+    case "task":
+      return { kind, label, href: "/", linkText: "Open focus tasks" };
+    case "quick-win":
+      return { kind, label, href: "/", linkText: "Open quick wins" };
+    case "project":
+      return { kind, label, href: `/project-detail/${id}`, linkText: "Open project" };
+    case "event":
+      return { kind, label, href: "/calendar", linkText: "Open calendar" };
+  }
+}
+
+export type Suggestion = {
+  /** What accepting does: convert, keep in the inbox with the suggested type, or archive. */
+  action: { kind: "convert"; target: "task" | "quick-win" } | { kind: "keep" } | { kind: "archive" };
+  text: string;
+};
+
+/**
+ * The action that follows from a suggested type. Tasks become focus tasks; reminders quick wins
+ * (one key, no date to pick; a calendar event is one C away); ideas stay in the inbox to grow;
+ * notes and journal entries are archived, where they stay readable.
+ */
+export function suggestionFor(type: Thought["type"]): Suggestion {
+  switch (type) {
+    case "Task":
+      return { action: { kind: "convert", target: "task" }, text: "make it a focus task" };
+    case "Reminder":
+      return { action: { kind: "convert", target: "quick-win" }, text: "make it a quick win" };
+    case "Idea":
+      return { action: { kind: "keep" }, text: "keep it in the inbox for later" };
+    case "Note":
+    case "Journal":
+      return { action: { kind: "archive" }, text: "archive it (it stays readable under Archived)" };
+  }
+}
