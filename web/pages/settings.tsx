@@ -377,7 +377,10 @@ function DataTab() {
         </div>
         <div className="rounded-xl border border-danger p-4">
           <p className="font-medium">Delete All Data</p>
-          <p className="mt-1 text-sm text-muted">Removes every task, quick win, project, thought, mood and event.</p>
+          <p className="mt-1 text-sm text-muted">
+            Removes every task, quick win, project, thought, mood and event, your saved key and your calendar
+            connection. Your account stays, and nothing is deleted from an outside calendar.
+          </p>
           <Button variant="danger" className="mt-3" onClick={() => setConfirmOpen(true)}>
             <Trash2 className="size-4" aria-hidden />
             Delete All Data
