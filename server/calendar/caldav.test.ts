@@ -255,7 +255,7 @@ describe("CalDAV", () => {
       body: series,
     });
     await sync(user);
-    // The series is left alone (not imported, not deleted); the single event arrives.
+    // That series lies wholly outside the synced window: it brings nothing and is never deleted.
     const imported = (await api(user, "GET", "/api/events")).json();
     expect(imported).toHaveLength(1);
     const [event] = imported;
@@ -269,5 +269,73 @@ describe("CalDAV", () => {
     expect(stored).toMatch(/SEQUENCE:1/);
     expect(await remoteObjects(calendarUrl)).toHaveProperty("size", 2);
     expect(await (await dav.request(`${calendarUrl}series-1.ics`)).text()).toContain("RRULE:FREQ=WEEKLY;COUNT=4");
+  });
+  it("brings a recurring series in as occurrences; one edited or deleted here stays one there", async () => {
+    const calendarUrl = await dav.makeCalendar(`series${Date.now()}`);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const basic = (date: string, time: string) => `${date.replace(/-/g, "")}T${time}00Z`;
+    const first = day(7);
+    const series = ics("weekly-review-uid", "Weekly review", basic(first, "1500"), basic(first, "1600")).replace(
+      "SUMMARY:",
+      "RRULE:FREQ=WEEKLY;COUNT=4\r\nSUMMARY:",
+    );
+    const objectUrl = `${calendarUrl}weekly-review.ics`;
+    expect(
+      (await dav.request(objectUrl, { method: "PUT", headers: { "content-type": "text/calendar" }, body: series }))
+        .status,
+    ).toBe(201);
+    const user = await t.signUp();
+    await api(user, "POST", "/api/caldav/connect", {
+      serverUrl: dav.url,
+      username: dav.username,
+      password: dav.password,
+      calendarUrl,
+    });
+    await sync(user);
+
+    type Ev = { id: number; title: string; date: string; startTime: string; googleId: string };
+    const events = async () =>
+      ((await api(user, "GET", "/api/events")).json() as Ev[]).sort((a, b) => a.date.localeCompare(b.date));
+    const pulled = await events();
+    expect(pulled.map((e) => [e.title, e.date, e.startTime])).toEqual(
+      [7, 14, 21, 28].map((d) => ["Weekly review", day(d), "15:00"]),
+    );
+    expect(pulled[0].googleId).toBe(`weekly-review@@${basic(first, "1500")}`);
+
+    // Moving one occurrence here writes an override for it alone.
+    await api(user, "PUT", `/api/events/${pulled[1].id}`, { title: "Weekly review (short)", startTime: "16:30" });
+    await sync(user);
+    let text = await (await dav.request(objectUrl)).text();
+    expect(text).toContain("RRULE:FREQ=WEEKLY;COUNT=4");
+    expect(text).toContain(`RECURRENCE-ID:${basic(day(14), "1500")}`);
+    expect(text).toContain("SUMMARY:Weekly review (short)");
+
+    // Deleting another here leaves an EXDATE, and the next syncs do not bring it back.
+    await api(user, "DELETE", `/api/events/${pulled[2].id}`);
+    await sync(user);
+    text = await (await dav.request(objectUrl)).text();
+    expect(text).toContain(`EXDATE:${basic(day(21), "1500")}`);
+    await sync(user);
+    expect((await events()).map((e) => [e.title, e.date, e.startTime])).toEqual([
+      ["Weekly review", day(7), "15:00"],
+      ["Weekly review (short)", day(14), "16:30"],
+      ["Weekly review", day(28), "15:00"],
+    ]);
+
+    // Another client renames the series: the plain occurrences follow, the edited one keeps its own.
+    text = await (await dav.request(objectUrl)).text();
+    const stamp = new Date()
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
+    const renamed = text
+      .replace(/SUMMARY:Weekly review\r\n/, "SUMMARY:Team review\r\n")
+      .replace(/LAST-MODIFIED:[0-9TZ]+/, `LAST-MODIFIED:${stamp}`);
+    expect(renamed).not.toBe(text);
+    expect(
+      (await dav.request(objectUrl, { method: "PUT", headers: { "content-type": "text/calendar" }, body: renamed })).ok,
+    ).toBe(true);
+    await sync(user);
+    expect((await events()).map((e) => e.title)).toEqual(["Team review", "Weekly review (short)", "Team review"]);
   });
 });

@@ -4,10 +4,21 @@
  * exactly ours. One object per event, named `<id>.ics`. CalDAV servers differ in sync-token
  * support, so every pull reads the calendar's etags in full and skips what did not change.
  */
+import { createHash } from "node:crypto";
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 import { createDAVClient, type DAVCalendar, fetchCalendarObjects } from "tsdav";
-import { eventToIcs, parseIcsEvent, patchIcs } from "./ics.ts";
+import {
+  eventToIcs,
+  expandIcsSeries,
+  type IcsOccurrence,
+  isIcsSeries,
+  parseIcsEvent,
+  patchIcs,
+  patchIcsOccurrence,
+  readIcsOccurrence,
+  removeIcsOccurrence,
+} from "./ics.ts";
 import {
   type CalendarProvider,
   type EventFields,
@@ -19,6 +30,30 @@ import {
 } from "./provider.ts";
 
 export type CaldavCredentials = { serverUrl: string; username: string; password: string };
+
+/**
+ * Recurring series come in as one local event per occurrence, from a quarter back to a year
+ * ahead: "<object>@@<recurrence-id>", e.g. "weekly-review@@20260612T150000Z".
+ */
+const OCCURRENCE_ID = /^(.+)@@(\d{8}(?:T\d{6}Z?)?)$/;
+const SERIES_WINDOW_BACK_DAYS = 92;
+const SERIES_WINDOW_AHEAD_DAYS = 366;
+const SERIES_MAX_OCCURRENCES = 500;
+const DAY_MS = 86_400_000;
+
+export function occurrenceId(objectId: string, key: string): string {
+  return `${objectId}@@${key}`;
+}
+
+/**
+ * An occurrence's version: what the app shows of it, so editing one occurrence (which changes the
+ * series object's etag) does not make every other occurrence look changed.
+ */
+const occurrenceEtag = (o: IcsOccurrence) =>
+  `occ-${createHash("sha256")
+    .update(JSON.stringify([o.key, o.fields]))
+    .digest("base64url")
+    .slice(0, 22)}`;
 
 export class PrivateAddressError extends Error {}
 
@@ -104,6 +139,56 @@ export function caldavProvider(opts: CaldavCredentials & { calendarUrl: string; 
     if (!parsed) return undefined;
     return { remoteId, deleted: false, etag, updated: parsed.updated, fields: parsed.fields };
   };
+  const occurrenceToRemote = (objectId: string, o: IcsOccurrence): RemoteEvent => ({
+    remoteId: occurrenceId(objectId, o.key),
+    deleted: false,
+    etag: occurrenceEtag(o),
+    updated: o.updated,
+    fields: o.fields,
+  });
+
+  /** The series object an occurrence id names, read fresh; undefined when it is gone. */
+  async function readObject(objectId: string): Promise<{ etag: string; text: string } | undefined> {
+    const res = await fetch(objectUrl(objectId), { headers: auth, signal: AbortSignal.timeout(30_000) });
+    if (res.status === 404 || res.status === 410) {
+      await res.body?.cancel();
+      return undefined;
+    }
+    check(res, "read");
+    return { etag: res.headers.get("etag") ?? "", text: await res.text() };
+  }
+
+  /**
+   * Rewrites a series object under If-Match of the version just read, again from the top when
+   * another client wrote in between; `change` answers the new text, or undefined when there is
+   * nothing to write.
+   */
+  async function rewriteSeries(
+    objectId: string,
+    change: (text: string) => string | undefined,
+  ): Promise<string | undefined> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await readObject(objectId);
+      if (!current) return undefined;
+      const body = change(current.text);
+      if (body === undefined) return undefined;
+      const res = await fetch(objectUrl(objectId), {
+        method: "PUT",
+        headers: {
+          ...auth,
+          "content-type": "text/calendar; charset=utf-8",
+          ...(current.etag ? { "if-match": current.etag } : {}),
+        },
+        body,
+        signal: AbortSignal.timeout(30_000),
+      });
+      await res.body?.cancel();
+      if (res.status === 412) continue;
+      check(res, "update");
+      return body;
+    }
+    throw new Error("CalDAV series kept changing while it was being written");
+  }
 
   async function etagOf(remoteId: string, res: Response): Promise<{ etag: string; updated: string | null }> {
     const etag = res.headers.get("etag");
@@ -115,6 +200,13 @@ export function caldavProvider(opts: CaldavCredentials & { calendarUrl: string; 
   }
 
   async function get(remoteId: string): Promise<RemoteEvent | undefined> {
+    const occurrence = OCCURRENCE_ID.exec(remoteId);
+    if (occurrence) {
+      const [, objectId, key] = occurrence;
+      const current = await readObject(objectId);
+      const found = current && readIcsOccurrence(current.text, key, opts.timeZone);
+      return found ? occurrenceToRemote(objectId, found) : undefined;
+    }
     const res = await fetch(objectUrl(remoteId), { headers: auth, signal: AbortSignal.timeout(30_000) });
     if (res.status === 404 || res.status === 410) {
       await res.body?.cancel();
@@ -143,10 +235,23 @@ export function caldavProvider(opts: CaldavCredentials & { calendarUrl: string; 
       }
       const changes: RemoteEvent[] = [];
       const unreadable: string[] = [];
+      const now = Date.now();
+      const window = {
+        from: new Date(now - SERIES_WINDOW_BACK_DAYS * DAY_MS),
+        to: new Date(now + SERIES_WINDOW_AHEAD_DAYS * DAY_MS),
+        limit: SERIES_MAX_OCCURRENCES,
+      };
       for (const o of objects) {
-        const change = typeof o.data === "string" ? toRemote(idOf(o.url), o.etag ?? "", o.data) : undefined;
+        const objectId = idOf(o.url);
+        if (typeof o.data === "string" && isIcsSeries(o.data)) {
+          const occurrences = expandIcsSeries(o.data, opts.timeZone, window);
+          if (occurrences) changes.push(...occurrences.map((x) => occurrenceToRemote(objectId, x)));
+          else unreadable.push(`${objectId}@@`);
+          continue;
+        }
+        const change = typeof o.data === "string" ? toRemote(objectId, o.etag ?? "", o.data) : undefined;
         if (change) changes.push(change);
-        else unreadable.push(idOf(o.url));
+        else unreadable.push(objectId);
       }
       return { changes, full: true, syncToken: null, unreadable };
     },
@@ -161,6 +266,24 @@ export function caldavProvider(opts: CaldavCredentials & { calendarUrl: string; 
       return etagOf(remoteId, res);
     },
     async update(remoteId, etag, fields) {
+      const occurrence = OCCURRENCE_ID.exec(remoteId);
+      if (occurrence) {
+        const [, objectId, key] = occurrence;
+        let changed = false;
+        const written = await rewriteSeries(objectId, (text) => {
+          const now = readIcsOccurrence(text, key, opts.timeZone);
+          if (!now) return undefined;
+          if (occurrenceEtag(now) !== etag) {
+            changed = true;
+            return undefined;
+          }
+          return patchIcsOccurrence(text, key, fields, opts.timeZone);
+        });
+        if (changed) throw new RemoteChanged(remoteId);
+        const after = written && readIcsOccurrence(written, key, opts.timeZone);
+        if (!after) throw new RemoteMissing(remoteId);
+        return { etag: occurrenceEtag(after), updated: after.updated };
+      }
       // Start from the stored object so its UID and whatever else other clients keep survive.
       const current = await fetch(objectUrl(remoteId), { headers: auth, signal: AbortSignal.timeout(30_000) });
       if (current.status === 404 || current.status === 410) {
@@ -186,6 +309,12 @@ export function caldavProvider(opts: CaldavCredentials & { calendarUrl: string; 
       return etagOf(remoteId, res);
     },
     async remove(remoteId) {
+      const occurrence = OCCURRENCE_ID.exec(remoteId);
+      if (occurrence) {
+        const [, objectId, key] = occurrence;
+        await rewriteSeries(objectId, (text) => removeIcsOccurrence(text, key));
+        return;
+      }
       const res = await fetch(objectUrl(remoteId), {
         method: "DELETE",
         headers: auth,

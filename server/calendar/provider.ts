@@ -23,7 +23,10 @@ export type PullResult = {
   /** True when `changes` is everything the calendar holds, so anything missing was deleted there. */
   full: boolean;
   syncToken: string | null;
-  /** Ids that exist at the provider but could not be read; a full pull must not treat them as deleted. */
+  /**
+   * Ids that exist at the provider but could not be read; a full pull must not treat them as
+   * deleted. An id ending in "@@" covers every id that starts with it (a recurring series).
+   */
   unreadable?: string[];
 };
 

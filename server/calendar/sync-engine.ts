@@ -140,6 +140,9 @@ export async function syncCalendar(db: Db, opts: SyncOptions): Promise<SyncSumma
   const pulled = await provider.pull(opts.syncToken);
   summary.full = pulled.full;
   const seen = new Set<string>(pulled.unreadable ?? []);
+  // An unreadable entry ending in "@@" stands for a whole recurring series: its occurrences stay.
+  const unreadableSeries = (pulled.unreadable ?? []).filter((id) => id.endsWith("@@"));
+  const coveredByUnreadable = (remoteId: string) => unreadableSeries.some((prefix) => remoteId.startsWith(prefix));
   const tombstones = new Set(
     (await db.selectFrom("event_tombstones").select("remote_id").where("user_id", "=", userId).execute()).map(
       (t) => t.remote_id,
@@ -239,7 +242,7 @@ export async function syncCalendar(db: Db, opts: SyncOptions): Promise<SyncSumma
       .where("remote_etag", "is not", null)
       .execute();
     for (const row of known) {
-      if (row.google_id !== null && !seen.has(row.google_id)) {
+      if (row.google_id !== null && !seen.has(row.google_id) && !coveredByUnreadable(row.google_id)) {
         await deleteLocal(row.id);
         summary.pulled.deleted++;
       }
