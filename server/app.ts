@@ -150,10 +150,10 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   const oidc = registerOidcRoutes(app, { config, db });
   registerTaskRoutes(app, { db });
   registerQuickWinRoutes(app, { db });
-  registerThoughtRoutes(app, { db });
-  registerProjectRoutes(app, { db });
   const calendar = new CalendarSync({ config, db, log: app.log });
   app.decorate("calendarSync", calendar);
+  registerThoughtRoutes(app, { db, onEventCreated: (userId) => calendar.trigger(userId) });
+  registerProjectRoutes(app, { db });
   registerCalendarRoutes(app, { config, db, calendar });
   registerEventRoutes(app, { db, onChange: (userId) => calendar.trigger(userId) });
   app.addHook("onReady", async () => calendar.start());

@@ -43,6 +43,7 @@ const BODIES: Record<string, object> = {
   "PATCH /api/tasks/:id": { title: "intruder" },
   "PATCH /api/quick-wins/:id": { text: "intruder" },
   "PATCH /api/thoughts/:id": { content: "intruder" },
+  "POST /api/thoughts/:id/convert": { to: "task" },
 };
 
 const apiRoutes = () => t.app.routeTable.filter((r) => r.url.startsWith("/api/"));

@@ -414,3 +414,27 @@ export const exportFile = z.object({
   moods: z.array(moodEntry),
 });
 export type ExportFile = z.infer<typeof exportFile>;
+
+// ---------- converting a thought ----------
+const convertRetype = { type: thoughtType.optional() };
+/** POST /api/thoughts/:id/convert: what the thought becomes (it is then marked converted). */
+export const convertThoughtInput = z.discriminatedUnion("to", [
+  z.object({ to: z.literal("task"), ...convertRetype }),
+  z.object({ to: z.literal("quick-win"), ...convertRetype }),
+  z.object({ to: z.literal("project"), projectId: id, ...convertRetype }),
+  z.object({
+    to: z.literal("event"),
+    title: nonBlank(300),
+    date: dateString,
+    startTime: timeString.default("09:00"),
+    allDay: z.boolean().default(false),
+    ...convertRetype,
+  }),
+]);
+export type ConvertThoughtInput = z.input<typeof convertThoughtInput>;
+export const convertThoughtResponse = z.object({
+  thought,
+  /** The new record: its kind and id (for a project task, the project's id). */
+  target: z.object({ kind: z.enum(["task", "quick-win", "project", "event"]), id }),
+});
+export type ConvertThoughtResponse = z.infer<typeof convertThoughtResponse>;

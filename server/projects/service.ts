@@ -131,7 +131,7 @@ export async function updateProject(
   opts: { userId: number; id: number; input: z.output<typeof updateProjectInput> },
 ): Promise<Project> {
   const { input } = opts;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const existing = await trx
       .selectFrom("projects")
       .select("id")

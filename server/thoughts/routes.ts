@@ -1,12 +1,30 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createThoughtInput, idParams, thought, updateThoughtInput } from "../../shared/schemas.ts";
+import {
+  convertThoughtInput,
+  convertThoughtResponse,
+  createThoughtInput,
+  idParams,
+  thought,
+  updateThoughtInput,
+} from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
+import { convertThought } from "./convert.ts";
 import { createThought, deleteThought, listThoughts, updateThought } from "./service.ts";
 
-export function registerThoughtRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function registerThoughtRoutes(
+  app: FastifyInstance,
+  {
+    db,
+    onEventCreated,
+  }: {
+    db: Db;
+    /** Told after a thought became a calendar event, e.g. to push it to a connected calendar. */
+    onEventCreated?: (userId: number) => void;
+  },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["thoughts"];
   r.get("/api/thoughts", { schema: { tags, response: { 200: z.array(thought) } } }, (req) =>
@@ -21,6 +39,16 @@ export function registerThoughtRoutes(app: FastifyInstance, { db }: { db: Db }):
     "/api/thoughts/:id",
     { schema: { tags, params: idParams, body: updateThoughtInput, response: { 200: thought } } },
     (req) => updateThought(db, { userId: userIdOf(req), id: req.params.id, input: req.body }),
+  );
+  r.post(
+    "/api/thoughts/:id/convert",
+    { schema: { tags, params: idParams, body: convertThoughtInput, response: { 200: convertThoughtResponse } } },
+    async (req) => {
+      const userId = userIdOf(req);
+      const converted = await convertThought(db, { userId, id: req.params.id, input: req.body });
+      if (converted.target.kind === "event") onEventCreated?.(userId);
+      return converted;
+    },
   );
   r.delete("/api/thoughts/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
     await deleteThought(db, { userId: userIdOf(req), id: req.params.id });

@@ -32,7 +32,7 @@ export async function listThoughts(db: Db, opts: { userId: number }): Promise<Th
   return rows.map(toThought);
 }
 
-async function getThought(db: Db, userId: number, id: number): Promise<Thought> {
+export async function getThought(db: Db, userId: number, id: number): Promise<Thought> {
   const row = await db
     .selectFrom("thoughts")
     .select(columns)

@@ -4,24 +4,28 @@ import { Tabs } from "radix-ui";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PENDING_VOICE_NOTE } from "../../shared/ai-schemas.ts";
-import { ALL_DAY_MINUTES, THOUGHT_TYPES } from "../../shared/constants.ts";
-import type { Thought } from "../../shared/schemas.ts";
+import { THOUGHT_TYPES } from "../../shared/constants.ts";
+import type { ConvertThoughtInput, Project, Thought } from "../../shared/schemas.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Dialog } from "../components/ui/dialog.tsx";
 import { toast } from "../components/ui/toast-store.ts";
-import { useSaveEvent, useTimeZone } from "../features/calendar/api.ts";
-import { useAddProjectTask, useProjects } from "../features/projects/api.ts";
-import { useCreateQuickWin } from "../features/quick-wins/api.ts";
-import { useCreateTask } from "../features/tasks/api.ts";
-import { THOUGHTS_KEY, type ThoughtType, useThoughts, useUpdateThought } from "../features/thoughts/api.ts";
+import { useTimeZone } from "../features/calendar/api.ts";
+import { useProjects } from "../features/projects/api.ts";
+import {
+  THOUGHTS_KEY,
+  type ThoughtType,
+  useConvertThought,
+  useThoughts,
+  useUpdateThought,
+} from "../features/thoughts/api.ts";
 import { ConvertPanel } from "../features/thoughts/components/convert-panel.tsx";
 import { QuickCapture } from "../features/thoughts/components/quick-capture.tsx";
 import { SortWithMe } from "../features/thoughts/components/sort-with-me.tsx";
 import { ThoughtCard } from "../features/thoughts/components/thought-card.tsx";
-import { type ConvertTarget, conversionLink, conversionRef } from "../features/thoughts/converted.ts";
+import { type ConvertTarget, conversionLink } from "../features/thoughts/converted.ts";
 import { RECORDINGS_KEY, useAiStatus, useRecordings } from "../features/thoughts/voice.ts";
-import { apiRequest } from "../lib/api.ts";
+import { apiRequest, errorMessage } from "../lib/api.ts";
 import { zonedNow } from "../lib/dates.ts";
 
 /**
@@ -59,59 +63,47 @@ function useVoiceNotes(thoughts: Thought[] | undefined) {
   return byThought;
 }
 
-/** Carries out a conversion across features, then marks the thought converted with a link. */
+/** Converts a thought on the server (the new record and the converted mark together) and says what it became. */
 function useConvert() {
-  const { user } = useAuth();
-  const createTask = useCreateTask();
-  const createQuickWin = useCreateQuickWin();
-  const addProjectTask = useAddProjectTask();
-  const saveEvent = useSaveEvent();
-  const update = useUpdateThought();
+  const queryClient = useQueryClient();
+  const convert = useConvertThought();
   /** Resolves to what the thought became, in words, or null when it failed (already said in a toast). */
   return async (
     thought: Thought,
     target: ConvertTarget,
     opts: { type?: ThoughtType; quiet?: boolean } = {},
   ): Promise<string | null> => {
-    if (!user) return null;
-    const text = thought.content.trim().slice(0, 200);
-    try {
-      let ref: string;
-      let description: string;
-      if (target.kind === "task") {
-        const task = await createTask.mutateAsync({ title: text, userId: user.id });
-        ref = conversionRef("task", task.id);
-        description = "The thought is now a focus task.";
-      } else if (target.kind === "quick-win") {
-        const win = await createQuickWin.mutateAsync({ text, userId: user.id });
-        ref = conversionRef("quick-win", win.id);
-        description = "The thought is now a quick win.";
-      } else if (target.kind === "project") {
-        const { project } = await addProjectTask.mutateAsync({ projectId: target.projectId, title: text });
-        ref = conversionRef("project", project.id);
-        description = `The thought is now a task in ${project.title}.`;
-      } else {
-        const event = await saveEvent.mutateAsync({
-          input: {
+    const retype = opts.type && opts.type !== thought.type ? { type: opts.type } : {};
+    const input: ConvertThoughtInput =
+      target.kind === "event"
+        ? {
+            to: "event",
             title: target.title,
             date: target.date,
-            startTime: target.allDay ? "00:00" : target.startTime || "09:00",
-            duration: target.allDay ? ALL_DAY_MINUTES : 30,
-            category: null,
-            location: null,
-            // A long thought keeps its full text with the event; the title holds its start.
-            description: thought.content.trim() === target.title ? null : thought.content.trim(),
-          },
-        });
-        ref = conversionRef("event", event.id);
-        description = "The thought is now a calendar event.";
-      }
-      const retype = opts.type && opts.type !== thought.type ? { type: opts.type } : {};
-      await update.mutateAsync({ id: thought.id, status: "converted", convertedTo: ref, ...retype });
+            startTime: target.startTime || "09:00",
+            allDay: target.allDay,
+            ...retype,
+          }
+        : target.kind === "project"
+          ? { to: "project", projectId: target.projectId, ...retype }
+          : { to: target.kind, ...retype };
+    try {
+      const { target: made } = await convert.mutateAsync({ id: thought.id, input });
+      const projectTitle = queryClient.getQueryData<Project[]>(["/api/projects"])?.find((p) => p.id === made.id)?.title;
+      const description = {
+        task: "The thought is now a focus task.",
+        "quick-win": "The thought is now a quick win.",
+        project: projectTitle ? `The thought is now a task in ${projectTitle}.` : "The thought is now a project task.",
+        event: "The thought is now a calendar event.",
+      }[made.kind];
       if (!opts.quiet) toast({ title: "Converted", description });
       return description;
-    } catch {
-      toast({ title: "Error", description: "Could not convert the thought.", variant: "destructive" });
+    } catch (error) {
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not convert the thought."),
+        variant: "destructive",
+      });
       return null;
     }
   };

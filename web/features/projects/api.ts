@@ -70,29 +70,3 @@ export function bucketClass(bucket: string): string {
 export function capitalize(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
-
-/**
- * Appends a task to any project. The project is read fresh first so a task list changed
- * elsewhere is not overwritten; the id is a timestamp, as on the detail screen.
- */
-export function useAddProjectTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ projectId, title }: { projectId: number; title: string }) => {
-      const current = await apiRequest<Project>("GET", `/api/projects/${projectId}`);
-      const ids = new Set(current.tasks.map((t) => t.id));
-      let id = Date.now();
-      while (ids.has(id)) id += 1;
-      const saved = await apiRequest<Project>(
-        "PUT",
-        `/api/projects/${projectId}`,
-        withProgress([...current.tasks, { id, title, completed: false }]),
-      );
-      return { project: saved, taskId: id };
-    },
-    onSuccess: ({ project: saved }) => {
-      queryClient.setQueryData([`/api/projects/${saved.id}`], saved);
-      queryClient.setQueryData<Project[]>(PROJECTS_KEY, (old) => old?.map((p) => (p.id === saved.id ? saved : p)));
-    },
-  });
-}

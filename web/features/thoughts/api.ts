@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Thought } from "../../../shared/schemas.ts";
+import type { ConvertThoughtInput, ConvertThoughtResponse, Thought } from "../../../shared/schemas.ts";
 import { ApiError, apiRequest } from "../../lib/api.ts";
 
 export const THOUGHTS_KEY = ["/api/thoughts"] as const;
@@ -92,6 +92,29 @@ export function useSuggestedType(thought: Pick<Thought, "id" | "content"> | null
       });
       if (!result?.type) throw new Error("No suggestion");
       return result.type;
+    },
+  });
+}
+
+/**
+ * Turns a thought into a focus task, quick win, project task or calendar event in one server
+ * call: the new record and the thought's converted mark are saved together, and only once.
+ */
+export function useConvertThought() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: ConvertThoughtInput }) =>
+      apiRequest<ConvertThoughtResponse>("POST", `/api/thoughts/${id}/convert`, input),
+    onSuccess: ({ target }) => {
+      const lists = {
+        task: "/api/tasks",
+        "quick-win": "/api/quick-wins",
+        project: "/api/projects",
+        event: "/api/events",
+      };
+      void queryClient.invalidateQueries({ queryKey: THOUGHTS_KEY });
+      void queryClient.invalidateQueries({ queryKey: [lists[target.kind]] });
+      if (target.kind === "project") void queryClient.invalidateQueries({ queryKey: [`/api/projects/${target.id}`] });
     },
   });
 }

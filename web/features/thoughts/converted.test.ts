@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { THOUGHT_TYPES } from "../../../shared/constants.ts";
-import { conversionLink, conversionRef, suggestionFor } from "./converted.ts";
+import { conversionLink, suggestionFor } from "./converted.ts";
 
 describe("conversionLink", () => {
   it("links each target to the page that shows it", () => {
-    expect(conversionLink(conversionRef("task", 12))?.href).toBe("/");
-    expect(conversionLink(conversionRef("quick-win", 5))?.href).toBe("/");
-    expect(conversionLink(conversionRef("project", 3))?.href).toBe("/project-detail/3");
-    expect(conversionLink(conversionRef("event", 9))?.href).toBe("/calendar");
+    expect(conversionLink("task:12")?.href).toBe("/");
+    expect(conversionLink("quick-win:5")?.href).toBe("/");
+    expect(conversionLink("project:3")?.href).toBe("/project-detail/3");
+    expect(conversionLink("event:9")?.href).toBe("/calendar");
     expect(conversionLink("project:3")?.label).toBe("a project task");
   });
 

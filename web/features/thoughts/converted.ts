@@ -19,15 +19,8 @@ const LABELS: Record<ConvertKind, string> = {
 };
 
 /**
- * The stored reference to what a thought became, e.g. "task:12" or "project:3". For a project the
- * id is the project's, since the detail page is what the link opens.
- */
-export function conversionRef(kind: ConvertKind, id: number): string {
-  return `${kind}:${id}`;
-}
-
-/**
- * Turns a stored `convertedTo` into a link. Earlier versions stored "focus task #12" and
+ * Turns a stored `convertedTo` ("task:12", "quick-win:5", "project:3" — the project's id — or
+ * "event:9", as the server writes it) into a link. Earlier versions stored "focus task #12" and
  * "quick win #5"; those still read. Anything else has no link.
  */
 export function conversionLink(convertedTo: string | null): ConversionLink | null {

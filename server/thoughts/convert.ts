@@ -1,0 +1,89 @@
+/**
+ * A thought turned into a focus task, a quick win, a project task or a calendar event, and marked
+ * converted, in one transaction: either both happen or neither, and a thought converts only once.
+ */
+import type { z } from "zod";
+import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
+import {
+  type ConvertThoughtResponse,
+  type convertThoughtInput,
+  createEventInput,
+  createQuickWinInput,
+  createTaskInput,
+} from "../../shared/schemas.ts";
+import { type Db, inTransaction } from "../db/database.ts";
+import { AppError } from "../errors.ts";
+import { createEvent } from "../events/service.ts";
+import { getProject, updateProject } from "../projects/service.ts";
+import { createQuickWin } from "../quick-wins/service.ts";
+import { createTask } from "../tasks/service.ts";
+import { getThought, updateThought } from "./service.ts";
+
+/** A focus task's or quick win's title: the thought's first 200 characters. */
+const TITLE_MAX = 200;
+
+export async function convertThought(
+  db: Db,
+  opts: { userId: number; id: number; input: z.output<typeof convertThoughtInput> },
+): Promise<ConvertThoughtResponse> {
+  const { userId, input } = opts;
+  return inTransaction(db, async (trx) => {
+    const thought = await getThought(trx, userId, opts.id);
+    if (thought.status === "converted") {
+      throw new AppError("CONFLICT", "This thought was already converted");
+    }
+    const text = thought.content.trim().slice(0, TITLE_MAX).trim();
+    let target: ConvertThoughtResponse["target"];
+    switch (input.to) {
+      case "task": {
+        const task = await createTask(trx, { userId, input: createTaskInput.parse({ title: text }) });
+        target = { kind: "task", id: task.id };
+        break;
+      }
+      case "quick-win": {
+        const win = await createQuickWin(trx, { userId, input: createQuickWinInput.parse({ text }) });
+        target = { kind: "quick-win", id: win.id };
+        break;
+      }
+      case "project": {
+        const project = await getProject(trx, { userId, id: input.projectId });
+        // Detail-screen tasks are keyed by a timestamp (spec section 3); never reuse one.
+        let taskId = Date.now();
+        while (project.tasks.some((t) => t.id === taskId)) taskId += 1;
+        await updateProject(trx, {
+          userId,
+          id: project.id,
+          input: { tasks: [...project.tasks, { id: taskId, title: text, completed: false }] },
+        });
+        target = { kind: "project", id: project.id };
+        break;
+      }
+      case "event": {
+        const full = thought.content.trim();
+        const event = await createEvent(trx, {
+          userId,
+          input: createEventInput.parse({
+            title: input.title,
+            date: input.date,
+            startTime: input.allDay ? "00:00" : input.startTime,
+            duration: input.allDay ? ALL_DAY_MINUTES : 30,
+            // A long thought keeps its whole text with the event; the title holds its start.
+            description: full === input.title ? null : full.slice(0, 10_000),
+          }),
+        });
+        target = { kind: "event", id: event.id };
+        break;
+      }
+    }
+    const updated = await updateThought(trx, {
+      userId,
+      id: thought.id,
+      input: {
+        status: "converted",
+        convertedTo: `${target.kind}:${target.id}`,
+        ...(input.type ? { type: input.type } : {}),
+      },
+    });
+    return { thought: updated, target };
+  });
+}
