@@ -174,6 +174,23 @@ test("Task Breaker opens focus; a failing assistant degrades gracefully", async 
   await expect(page.getByText("Start with one shelf")).toBeVisible();
 });
 
+test("AI Assistant: manual refresh says so, and the hint counts the hours to midnight", async ({ page, api }) => {
+  await api.task("Plan the week", { timeEstimate: 20 });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "AI Assistant" })).toBeVisible();
+  await page.getByRole("button", { name: "Refresh suggestions" }).click();
+  await expect(toastText(page, "Suggestions refreshed")).toBeVisible();
+  await expect(toastText(page, "AI suggestions have been updated based on your current context.")).toBeVisible();
+  // Hours from the stored refresh time to the next local midnight, at least 1.
+  const hours = await page.evaluate(() => {
+    const last = new Date(localStorage.getItem("lastSuggestionRefresh") ?? "");
+    const midnight = new Date(last);
+    midnight.setHours(24, 0, 0, 0);
+    return Math.max(1, Math.ceil((midnight.getTime() - last.getTime()) / 3_600_000));
+  });
+  await expect(page.getByText(`Auto-refreshes in ${hours}h`, { exact: true })).toBeVisible();
+});
+
 test("offline Task Breaker: the built-in assistant's steps become the focus checklist", async ({ page, api }) => {
   const task = await api.task("Clean the garage", { category: "Personal", timeEstimate: 45 });
   // What the offline assistant answers for this task, asked the way the dashboard asks.

@@ -58,3 +58,11 @@ export async function expectPlayable(page: Page, label: RegExp | string): Promis
   );
   expect(loaded).toBe("loaded");
 }
+
+/** Records on the dashboard's microphone for `ms` with Chromium's fake microphone, then stops. */
+export async function recordOnDashboard(page: Page, ms = 1000): Promise<void> {
+  await page.getByRole("button", { name: "Start voice recording" }).click();
+  await expect(page.locator("[data-toast]").getByText("Voice recording active", { exact: true })).toBeVisible();
+  await page.waitForTimeout(ms);
+  await page.getByRole("button", { name: "Stop voice recording" }).click();
+}

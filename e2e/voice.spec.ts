@@ -1,7 +1,14 @@
 // Voice capture with Chromium's fake microphone and no speech-to-text provider: every recording
 // is kept with a thought and waits for its transcript.
 import { expect, expectAccessible, test, toastText } from "./fixtures.ts";
-import { expectPlayable, expectToastsInOrder, logToasts, recordingsOf, seenToasts } from "./voice-helpers.ts";
+import {
+  expectPlayable,
+  expectToastsInOrder,
+  logToasts,
+  recordingsOf,
+  recordOnDashboard,
+  seenToasts,
+} from "./voice-helpers.ts";
 
 test("dashboard: the microphone records, the voice note is kept and shows in the inbox with a player", async ({
   page,
@@ -102,10 +109,7 @@ test("with the browser's own speech recognition, its words fill the box and the 
     Object.assign(window, { SpeechRecognition: FakeRecognition, webkitSpeechRecognition: FakeRecognition });
   });
   await page.goto("/");
-  await page.getByRole("button", { name: "Start voice recording" }).click();
-  await expect(toastText(page, "Voice recording active")).toBeVisible();
-  await page.waitForTimeout(1000);
-  await page.getByRole("button", { name: "Stop voice recording" }).click();
+  await recordOnDashboard(page);
   await expect(toastText(page, "Transcription complete")).toBeVisible();
   await expect(toastText(page, "Your voice has been transcribed. You can edit the text if needed.")).toBeVisible();
   const box = page.getByRole("textbox", { name: "Thought" });
@@ -209,10 +213,7 @@ test("a recording the server cannot take waits on this device and reaches the in
   expect(user.id).toBeGreaterThan(0);
   await page.goto("/");
   await page.route("**/api/ai/transcribe*", (route) => route.abort("internetdisconnected"));
-  await page.getByRole("button", { name: "Start voice recording" }).click();
-  await expect(toastText(page, "Voice recording active")).toBeVisible();
-  await page.waitForTimeout(1500);
-  await page.getByRole("button", { name: "Stop voice recording" }).click();
+  await recordOnDashboard(page, 1500);
   await expect(toastText(page, "Voice note saved on this device")).toBeVisible();
   await expect(toastText(page, "It will reach your inbox as soon as the connection is back.")).toBeVisible();
   expect(await recordingsOf(page)).toEqual([]);

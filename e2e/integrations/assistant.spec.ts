@@ -1,7 +1,7 @@
 // The app with an OpenAI-compatible provider (the local stand-in started by
 // e2e/servers/with-assistant.ts): transcripts, steps and task suggestions come from it.
 import { expect, expectAccessible, test, toastText } from "../fixtures.ts";
-import { expectPlayable, expectToastsInOrder, logToasts, recordingsOf } from "../voice-helpers.ts";
+import { expectPlayable, expectToastsInOrder, logToasts, recordingsOf, recordOnDashboard } from "../voice-helpers.ts";
 
 // The stand-in is shared by the whole server: tests that change its mode must not overlap.
 test.describe.configure({ mode: "default" });
@@ -24,10 +24,7 @@ test.beforeEach(async ({ baseURL }) => {
 test("dashboard: the provider transcribes the recording into the box, typed by the provider", async ({ page, api }) => {
   await logToasts(page);
   await page.goto("/");
-  await page.getByRole("button", { name: "Start voice recording" }).click();
-  await expect(toastText(page, "Voice recording active")).toBeVisible();
-  await page.waitForTimeout(1000);
-  await page.getByRole("button", { name: "Stop voice recording" }).click();
+  await recordOnDashboard(page);
 
   await expect(toastText(page, "Transcription complete")).toBeVisible();
   await expect(toastText(page, "Your voice has been transcribed. You can edit the text if needed.")).toBeVisible();
@@ -78,10 +75,7 @@ test("a failing provider keeps the recording; it is transcribed once the provide
   expect(user.id).toBeGreaterThan(0);
   await steer(baseURL, "/mode", { mode: "500" });
   await page.goto("/");
-  await page.getByRole("button", { name: "Start voice recording" }).click();
-  await expect(toastText(page, "Voice recording active")).toBeVisible();
-  await page.waitForTimeout(1000);
-  await page.getByRole("button", { name: "Stop voice recording" }).click();
+  await recordOnDashboard(page);
   await expect(toastText(page, "Voice note captured")).toBeVisible();
   expect(await recordingsOf(page)).toEqual([expect.objectContaining({ pending: true })]);
 

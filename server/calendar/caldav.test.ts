@@ -25,6 +25,17 @@ async function sync(user: User) {
   return res.json();
 }
 
+/** Connects the user to one calendar of the test server. */
+async function connectTo(user: User, calendarUrl: string) {
+  const res = await api(user, "POST", "/api/caldav/connect", {
+    serverUrl: dav.url,
+    username: dav.username,
+    password: dav.password,
+    calendarUrl,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 /** The calendar's objects as another CalDAV client sees them. */
 async function remoteObjects(calendarUrl: string): Promise<Map<string, string>> {
   const res = await dav.request(calendarUrl, {
@@ -184,12 +195,7 @@ describe("CalDAV", () => {
   it("keeps the newer of two concurrent edits and lets a deletion win over an edit", async () => {
     const calendarUrl = await dav.makeCalendar(`conflict${Date.now()}`);
     const user = await t.signUp();
-    await api(user, "POST", "/api/caldav/connect", {
-      serverUrl: dav.url,
-      username: dav.username,
-      password: dav.password,
-      calendarUrl,
-    });
+    await connectTo(user, calendarUrl);
     for (const title of ["First", "Second"]) {
       await api(user, "POST", "/api/events", { title, date: "2026-06-10", startTime: "08:00", duration: 30 });
     }
@@ -239,12 +245,7 @@ describe("CalDAV", () => {
     });
     expect(put.status).toBe(201);
     const user = await t.signUp();
-    await api(user, "POST", "/api/caldav/connect", {
-      serverUrl: dav.url,
-      username: dav.username,
-      password: dav.password,
-      calendarUrl,
-    });
+    await connectTo(user, calendarUrl);
     const series = ics("series-1", "Weekly review", "20260612T150000Z", "20260612T160000Z").replace(
       "SUMMARY:",
       "RRULE:FREQ=WEEKLY;COUNT=4\r\nSUMMARY:",
@@ -285,12 +286,7 @@ describe("CalDAV", () => {
         .status,
     ).toBe(201);
     const user = await t.signUp();
-    await api(user, "POST", "/api/caldav/connect", {
-      serverUrl: dav.url,
-      username: dav.username,
-      password: dav.password,
-      calendarUrl,
-    });
+    await connectTo(user, calendarUrl);
     await sync(user);
 
     type Ev = { id: number; title: string; date: string; startTime: string; googleId: string };

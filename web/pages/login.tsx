@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "../app/auth.tsx";
 import { PublicFooter, PublicHeader } from "../components/public-layout.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { Input, Label } from "../components/ui/input.tsx";
+import { Field, Input } from "../components/ui/input.tsx";
 import { errorMessage } from "../lib/api.ts";
 
 export function LoginPage() {
@@ -47,8 +47,7 @@ export function LoginPage() {
               void submit();
             }}
           >
-            <div className="grid gap-1.5">
-              <Label htmlFor="username">Username</Label>
+            <Field id="username" label="Username">
               <Input
                 id="username"
                 autoComplete="username"
@@ -56,9 +55,8 @@ export function LoginPage() {
                 onChange={(e) => setUsername(e.target.value)}
                 required
               />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="password">Password</Label>
+            </Field>
+            <Field id="password" label="Password">
               <Input
                 id="password"
                 type="password"
@@ -67,7 +65,7 @@ export function LoginPage() {
                 onChange={(e) => setPassword(e.target.value)}
                 required
               />
-            </div>
+            </Field>
             {error && (
               <p role="alert" className="rounded-lg border border-danger px-3 py-2 text-sm text-danger">
                 {error}

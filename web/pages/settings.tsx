@@ -9,7 +9,7 @@ import { useTheme } from "../app/theme.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../components/ui/card.tsx";
 import { Dialog } from "../components/ui/dialog.tsx";
-import { Input, Label, NativeSelect } from "../components/ui/input.tsx";
+import { Field, Input, Label, NativeSelect } from "../components/ui/input.tsx";
 import { Switch } from "../components/ui/switch.tsx";
 import { toast } from "../components/ui/toast-store.ts";
 import {
@@ -213,17 +213,15 @@ function AccountTab() {
             }
           }}
         >
-          <div className="grid gap-1.5">
-            <Label htmlFor="display-name">Display name</Label>
+          <Field id="display-name" label="Display name">
             <Input
               id="display-name"
               value={displayName}
               onChange={(e) => setDisplayName(e.target.value)}
               autoComplete="name"
             />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="email">E-mail</Label>
+          </Field>
+          <Field id="email" label="E-mail">
             <Input
               id="email"
               type="email"
@@ -232,7 +230,7 @@ function AccountTab() {
               onChange={(e) => setEmail(e.target.value)}
               autoComplete="email"
             />
-          </div>
+          </Field>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={saving}>
               Save Changes
@@ -264,8 +262,7 @@ function AccountTab() {
           }}
         >
           {user?.hasPassword !== false && (
-            <div className="grid gap-1.5">
-              <Label htmlFor="current-password">Current password</Label>
+            <Field id="current-password" label="Current password">
               <Input
                 id="current-password"
                 type="password"
@@ -273,10 +270,9 @@ function AccountTab() {
                 value={current}
                 onChange={(e) => setCurrent(e.target.value)}
               />
-            </div>
+            </Field>
           )}
-          <div className="grid gap-1.5">
-            <Label htmlFor="new-password">New password</Label>
+          <Field id="new-password" label="New password">
             <Input
               id="new-password"
               type="password"
@@ -284,7 +280,7 @@ function AccountTab() {
               value={next}
               onChange={(e) => setNext(e.target.value)}
             />
-          </div>
+          </Field>
           {pwError && (
             <p role="alert" className="text-sm text-danger">
               {pwError}
@@ -666,8 +662,7 @@ function CaldavCard() {
           <p className="text-muted">
             Nextcloud, Fastmail, iCloud, Radicale and other CalDAV servers: use an app password, not your main one.
           </p>
-          <div className="grid gap-1.5">
-            <Label htmlFor="caldav-url">Server URL</Label>
+          <Field id="caldav-url" label="Server URL">
             <Input
               id="caldav-url"
               type="url"
@@ -678,9 +673,8 @@ function CaldavCard() {
               autoComplete="url"
               required
             />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="caldav-username">Username</Label>
+          </Field>
+          <Field id="caldav-username" label="Username">
             <Input
               id="caldav-username"
               value={username}
@@ -688,9 +682,8 @@ function CaldavCard() {
               autoComplete="username"
               required
             />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="caldav-password">App password</Label>
+          </Field>
+          <Field id="caldav-password" label="App password">
             <Input
               id="caldav-password"
               type="password"
@@ -699,7 +692,7 @@ function CaldavCard() {
               autoComplete="current-password"
               required
             />
-          </div>
+          </Field>
           {error && (
             <p role="alert" className="rounded-lg border border-danger px-3 py-2 text-sm text-danger">
               {error}

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, LabelHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, LabelHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { cn } from "../../lib/cn.ts";
 
 const field =
@@ -19,4 +19,14 @@ export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElem
 
 export function NativeSelect({ className, ...props }: React.SelectHTMLAttributes<HTMLSelectElement>) {
   return <select className={cn(field, "h-10", className)} {...props} />;
+}
+
+/** A labelled form control: the label above, tied to the control by `id`. */
+export function Field({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
 }

@@ -3,7 +3,7 @@ import { ALL_DAY_MINUTES, EVENT_CATEGORIES } from "../../../../shared/constants.
 import type { CalendarEvent } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Input, Label, NativeSelect, Textarea } from "../../../components/ui/input.tsx";
+import { Field, Input, NativeSelect, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { type EventInput, useSaveEvent } from "../api.ts";
@@ -68,15 +68,13 @@ export function EventDialog({ open, onOpenChange, defaultDate, event }: Props) {
           void submit();
         }}
       >
-        <div className="grid gap-1.5">
-          <Label htmlFor="event-title">Title</Label>
+        <Field id="event-title" label="Title">
           <Input id="event-title" value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="off" />
-        </div>
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-1.5">
-            <Label htmlFor="event-date">Date</Label>
+          <Field id="event-date" label="Date">
             <Input id="event-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-          </div>
+          </Field>
           <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
             <input
               type="checkbox"
@@ -89,12 +87,10 @@ export function EventDialog({ open, onOpenChange, defaultDate, event }: Props) {
         </div>
         {!allDay && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-1.5">
-              <Label htmlFor="event-start">Start time</Label>
+            <Field id="event-start" label="Start time">
               <Input id="event-start" type="time" value={startTime} onChange={(e) => setStartTime(e.target.value)} />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="event-duration">Duration (minutes)</Label>
+            </Field>
+            <Field id="event-duration" label="Duration (minutes)">
               <Input
                 id="event-duration"
                 type="number"
@@ -102,11 +98,10 @@ export function EventDialog({ open, onOpenChange, defaultDate, event }: Props) {
                 value={duration}
                 onChange={(e) => setDuration(e.target.value)}
               />
-            </div>
+            </Field>
           </div>
         )}
-        <div className="grid gap-1.5">
-          <Label htmlFor="event-category">Category</Label>
+        <Field id="event-category" label="Category">
           <NativeSelect id="event-category" value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">None</option>
             {EVENT_CATEGORIES.filter((c) => c !== "Google Calendar").map((c) => (
@@ -115,15 +110,13 @@ export function EventDialog({ open, onOpenChange, defaultDate, event }: Props) {
               </option>
             ))}
           </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="event-location">Location (optional)</Label>
+        </Field>
+        <Field id="event-location" label="Location (optional)">
           <Input id="event-location" value={location} onChange={(e) => setLocation(e.target.value)} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="event-description">Description (optional)</Label>
+        </Field>
+        <Field id="event-description" label="Description (optional)">
           <Textarea id="event-description" value={description} onChange={(e) => setDescription(e.target.value)} />
-        </div>
+        </Field>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

@@ -5,7 +5,7 @@ import { PROJECT_BUCKETS } from "../../../../shared/constants.ts";
 import type { User } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Input, Label, NativeSelect, Textarea } from "../../../components/ui/input.tsx";
+import { Field, Input, NativeSelect, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { capitalize, suggestProjectTasks, useCreateProject } from "../api.ts";
@@ -126,26 +126,22 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
           void submit();
         }}
       >
-        <div className="grid gap-1.5">
-          <Label htmlFor="project-name">Project name</Label>
+        <Field id="project-name" label="Project name">
           <Input id="project-name" value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="off" />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="project-description">Description (optional)</Label>
+        </Field>
+        <Field id="project-description" label="Description (optional)">
           <Textarea
             id="project-description"
             className="min-h-16"
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="project-notes">Notes (optional)</Label>
+        </Field>
+        <Field id="project-notes" label="Notes (optional)">
           <Textarea id="project-notes" className="min-h-16" value={notes} onChange={(e) => setNotes(e.target.value)} />
-        </div>
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-1.5">
-            <Label htmlFor="project-category">Category</Label>
+          <Field id="project-category" label="Category">
             <NativeSelect id="project-category" value={bucket} onChange={(e) => setBucket(e.target.value as Bucket)}>
               {PROJECT_BUCKETS.map((b) => (
                 <option key={b} value={b}>
@@ -153,11 +149,10 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
                 </option>
               ))}
             </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="project-deadline">Deadline (optional)</Label>
+          </Field>
+          <Field id="project-deadline" label="Deadline (optional)">
             <Input id="project-deadline" type="date" value={deadline} onChange={(e) => setDeadline(e.target.value)} />
-          </div>
+          </Field>
         </div>
         <fieldset className="grid gap-2">
           <div className="flex items-center justify-between gap-2">

@@ -9,7 +9,7 @@ import {
 import type { User } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Input, Label, NativeSelect } from "../../../components/ui/input.tsx";
+import { Field, Input, NativeSelect } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { useCreateTask } from "../api.ts";
@@ -74,8 +74,7 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser }: Props) 
           void submit();
         }}
       >
-        <div className="grid gap-1.5">
-          <Label htmlFor="task-title">Task title</Label>
+        <Field id="task-title" label="Task title">
           <Input
             id="task-title"
             value={title}
@@ -83,10 +82,9 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser }: Props) 
             placeholder="What do you want to focus on?"
             autoComplete="off"
           />
-        </div>
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-1.5">
-            <Label htmlFor="task-estimate">Time estimate (minutes)</Label>
+          <Field id="task-estimate" label="Time estimate (minutes)">
             <Input
               id="task-estimate"
               type="number"
@@ -95,14 +93,12 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser }: Props) 
               value={estimate}
               onChange={(e) => setEstimate(e.target.value)}
             />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="task-due">Due time (optional)</Label>
+          </Field>
+          <Field id="task-due" label="Due time (optional)">
             <Input id="task-due" type="time" value={dueTime} onChange={(e) => setDueTime(e.target.value)} />
-          </div>
+          </Field>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="task-category">Category</Label>
+        <Field id="task-category" label="Category">
           <NativeSelect id="task-category" value={category} onChange={(e) => setCategory(e.target.value)}>
             {TASK_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -110,7 +106,7 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser }: Props) 
               </option>
             ))}
           </NativeSelect>
-        </div>
+        </Field>
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

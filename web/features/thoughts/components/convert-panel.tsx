@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Thought } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Input, Label, NativeSelect } from "../../../components/ui/input.tsx";
+import { Field, Input, NativeSelect } from "../../../components/ui/input.tsx";
 import type { ConvertTarget } from "../converted.ts";
 
 type Props = {
@@ -70,8 +70,7 @@ export function ConvertPanel({ thought, projects, today, onConvert, onCancel, ca
             first, then come back.
           </p>
         ) : (
-          <div className="grid gap-1.5">
-            <Label htmlFor="convert-project">Project</Label>
+          <Field id="convert-project" label="Project">
             <NativeSelect id="convert-project" value={projectId} onChange={(e) => setProjectId(e.target.value)}>
               {projects.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -79,7 +78,7 @@ export function ConvertPanel({ thought, projects, today, onConvert, onCancel, ca
                 </option>
               ))}
             </NativeSelect>
-          </div>
+          </Field>
         )}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => setStep("choose")}>
@@ -101,8 +100,7 @@ export function ConvertPanel({ thought, projects, today, onConvert, onCancel, ca
           if (title.trim() && date) void run({ kind: "event", title: title.trim(), date, startTime, allDay });
         }}
       >
-        <div className="grid gap-1.5">
-          <Label htmlFor="convert-event-title">Title</Label>
+        <Field id="convert-event-title" label="Title">
           <Input
             id="convert-event-title"
             value={title}
@@ -110,22 +108,20 @@ export function ConvertPanel({ thought, projects, today, onConvert, onCancel, ca
             onChange={(e) => setTitle(e.target.value)}
             autoComplete="off"
           />
-        </div>
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-1.5">
-            <Label htmlFor="convert-event-date">Date</Label>
+          <Field id="convert-event-date" label="Date">
             <Input id="convert-event-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-          </div>
+          </Field>
           {!allDay && (
-            <div className="grid gap-1.5">
-              <Label htmlFor="convert-event-start">Start time</Label>
+            <Field id="convert-event-start" label="Start time">
               <Input
                 id="convert-event-start"
                 type="time"
                 value={startTime}
                 onChange={(e) => setStartTime(e.target.value)}
               />
-            </div>
+            </Field>
           )}
         </div>
         <label className="flex items-center gap-2 text-sm font-medium">
