@@ -24,7 +24,7 @@ const address = await app.listen({ port: 0, host: "127.0.0.1" });
 const register = await fetch(`${address}/api/auth/register`, {
   method: "POST",
   headers: { "content-type": "application/json" },
-  body: JSON.stringify({ username: "bench", password: "bench password" }),
+  body: JSON.stringify({ username: "bench", password: "steady load test phrase" }),
 });
 const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0];
 for (let i = 0; i < 50; i++) {

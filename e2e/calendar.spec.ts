@@ -5,43 +5,43 @@ import { expect, expectAccessible, localDate, test, toastText } from "./fixtures
 const shortDay = (date: string) =>
   new Date(`${date}T12:00:00`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric" });
 
-test("calendar page: add, edit and delete events, agenda by day, all-day events", async ({ page, api }) => {
+test("calendar page: add, edit and delete events, agenda by day, all-day events", async ({ page, api, app }) => {
   test.setTimeout(60_000);
-  await page.goto("/calendar");
-  await expect(page.getByRole("heading", { level: 1, name: "Calendar" })).toBeVisible();
+  const { calendar } = app;
+  await calendar.open();
+  await expect(calendar.heading).toBeVisible();
   await expect(page.getByText("No events scheduled")).toBeVisible();
   await expect(page.getByText(/Not synced with an outside calendar/)).toBeVisible();
   await expectAccessible(page, "calendar empty");
 
   // A timed event tomorrow, through the dialog.
-  await page.getByRole("button", { name: "Add event" }).click();
-  const add = page.getByRole("dialog", { name: "Add event" });
-  await add.getByLabel("Title").fill("Physio");
-  await add.getByLabel("Date").fill(localDate(1));
-  await add.getByLabel("Start time").fill("14:15");
-  await add.getByLabel("Duration (minutes)").fill("45");
-  await add.getByLabel("Category").selectOption("Health");
-  await add.getByLabel("Location (optional)").fill("Clinic");
+  const add = await calendar.openAddEvent();
+  await add.fill({
+    title: "Physio",
+    date: localDate(1),
+    startTime: "14:15",
+    duration: 45,
+    category: "Health",
+    location: "Clinic",
+  });
   await expectAccessible(page, "calendar add dialog");
-  await add.getByRole("button", { name: "Save event" }).click();
+  await add.save();
   await expect(toastText(page, "Event added")).toBeVisible();
-  await expect(add).toBeHidden();
+  await expect(add.root).toBeHidden();
 
   // An all-day event today.
-  await page.getByRole("button", { name: "Add event" }).click();
-  await add.getByLabel("Title").fill("Holiday");
-  await add.getByLabel("Date").fill(localDate(0));
-  await add.getByLabel("All day").check();
-  await expect(add.getByLabel("Start time")).toHaveCount(0);
-  await add.getByRole("button", { name: "Save event" }).click();
-  await expect(add).toBeHidden();
+  await calendar.openAddEvent();
+  await add.fill({ title: "Holiday", date: localDate(0), allDay: true });
+  await expect(add.field("Start time")).toHaveCount(0);
+  await add.save();
+  await expect(add.root).toBeHidden();
 
   // An event from yesterday stays out of the agenda until past events are shown.
   await api.event({ title: "Old meeting", date: localDate(-1), startTime: "09:00", duration: 30 });
   await page.reload();
 
-  const today = page.getByRole("region", { name: /^Today · / });
-  const tomorrow = page.getByRole("region", { name: shortDay(localDate(1)) });
+  const today = calendar.day(/^Today · /);
+  const tomorrow = calendar.day(shortDay(localDate(1)));
   await expect(today.getByText("Holiday", { exact: true })).toBeVisible();
   await expect(today.getByText("All day")).toBeVisible();
   await expect(tomorrow.getByText("Physio", { exact: true })).toBeVisible();
@@ -49,27 +49,23 @@ test("calendar page: add, edit and delete events, agenda by day, all-day events"
   await expect(tomorrow.getByText("Clinic")).toBeVisible();
   await expect(page.getByText("Old meeting")).toHaveCount(0);
   await page.getByRole("button", { name: "Show past events" }).click();
-  await expect(page.getByRole("region", { name: shortDay(localDate(-1)) }).getByText("Old meeting")).toBeVisible();
+  await expect(calendar.day(shortDay(localDate(-1))).getByText("Old meeting")).toBeVisible();
   await page.getByRole("button", { name: "Hide past events" }).click();
   await expect(page.getByText("Old meeting")).toHaveCount(0);
   await expectAccessible(page, "calendar agenda");
 
   // Edit: moving the event to another day moves it to that day's section.
-  await page.getByRole("button", { name: "Edit Physio" }).click();
-  const edit = page.getByRole("dialog", { name: "Edit event" });
-  await expect(edit.getByLabel("Title")).toHaveValue("Physio");
-  await expect(edit.getByLabel("Duration (minutes)")).toHaveValue("45");
-  await edit.getByLabel("Title").fill("Physio (moved)");
-  await edit.getByLabel("Date").fill(localDate(2));
-  await edit.getByRole("button", { name: "Save event" }).click();
+  const edit = await calendar.openEdit("Physio");
+  await expect(edit.field("Title")).toHaveValue("Physio");
+  await expect(edit.field("Duration (minutes)")).toHaveValue("45");
+  await edit.fill({ title: "Physio (moved)", date: localDate(2) });
+  await edit.save();
   await expect(toastText(page, "Event updated")).toBeVisible();
-  await expect(
-    page.getByRole("region", { name: shortDay(localDate(2)) }).getByText("Physio (moved)", { exact: true }),
-  ).toBeVisible();
+  await expect(calendar.day(shortDay(localDate(2))).getByText("Physio (moved)", { exact: true })).toBeVisible();
   await expect(tomorrow).toHaveCount(0);
 
   // Delete.
-  await page.getByRole("button", { name: "Delete Physio (moved)" }).click();
+  await calendar.delete("Physio (moved)");
   await expect(toastText(page, "Event deleted")).toBeVisible();
   await expect(page.getByText("Physio (moved)")).toHaveCount(0);
   const stored = await api.get<Array<{ title: string; duration: number }>>("/api/events");
@@ -77,10 +73,10 @@ test("calendar page: add, edit and delete events, agenda by day, all-day events"
   expect(stored.find((e) => e.title === "Holiday")?.duration).toBe(1440);
 });
 
-test("the .ics export link downloads the user's events as a calendar file", async ({ page, api }) => {
+test("the .ics export link downloads the user's events as a calendar file", async ({ page, api, app }) => {
   await api.event({ title: "Therapy", date: localDate(1), startTime: "10:00", duration: 50 });
   await api.event({ title: "Birthday", date: localDate(3), startTime: "00:00", duration: 1440 });
-  await page.goto("/calendar");
+  await app.calendar.open();
   const link = page.getByRole("link", { name: "Export .ics" });
   await expect(link).toHaveAttribute("href", "/api/events.ics");
   const downloading = page.waitForEvent("download");

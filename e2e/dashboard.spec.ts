@@ -1,8 +1,8 @@
 import { expect, expectAccessible, localDate, test, toastText } from "./fixtures.ts";
 
-test("dashboard layout, date line, mood check-in and empty states", async ({ page, user }) => {
-  await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Daily Compass", level: 1 })).toBeVisible();
+test("dashboard layout, date line, mood check-in and empty states", async ({ page, user, app }) => {
+  await app.dashboard.open();
+  await expect(app.dashboard.heading).toBeVisible();
   const today = await page.evaluate(() =>
     new Date().toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" }),
   );
@@ -16,8 +16,8 @@ test("dashboard layout, date line, mood check-in and empty states", async ({ pag
   await expect(page.getByText("No events scheduled")).toBeVisible();
   await expect(page.getByText("5-15 mins")).toBeVisible();
 
-  await page.getByRole("button", { name: /Tired/ }).click();
-  await expect(page.getByRole("button", { name: /Tired/ })).toHaveAttribute("aria-pressed", "true");
+  await app.dashboard.mood("Tired").click();
+  await expect(app.dashboard.mood("Tired")).toHaveAttribute("aria-pressed", "true");
   expect(await page.evaluate(() => localStorage.getItem("user-mood"))).toBe("Tired");
   await expect
     .poll(async () => (await page.request.get("/api/mood")).json())
@@ -25,27 +25,25 @@ test("dashboard layout, date line, mood check-in and empty states", async ({ pag
   await expectAccessible(page, "dashboard");
 });
 
-test("Add Task dialog follows the validation rules", async ({ page, api }) => {
-  await page.goto("/");
-  await page.getByRole("button", { name: "Add Task" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Task" });
-  const add = dialog.getByRole("button", { name: "Add Task" });
-  await expect(add).toBeDisabled();
-  await dialog.getByLabel("Task title").fill("   ");
-  await dialog.getByLabel("Task title").press("Enter");
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel("Time estimate (minutes)")).toHaveValue("15");
-  await expect(dialog.getByLabel("Category")).toHaveValue("Work");
+test("Add Task dialog follows the validation rules", async ({ page, api, app }) => {
+  await app.dashboard.open();
+  const dialog = await app.dashboard.openAddTask();
+  await expect(dialog.addButton).toBeDisabled();
+  await dialog.title.fill("   ");
+  await dialog.title.press("Enter");
+  await expect(dialog.root).toBeVisible();
+  await expect(dialog.estimate).toHaveValue("15");
+  await expect(dialog.category).toHaveValue("Work");
   await expectAccessible(page, "add task dialog");
 
-  await dialog.getByLabel("Task title").fill("  Write the report  ");
-  await dialog.getByLabel("Time estimate (minutes)").fill("");
-  await dialog.getByLabel("Due time (optional)").fill("16:30");
-  await dialog.getByLabel("Category").selectOption("Health");
-  await add.click();
+  await dialog.title.fill("  Write the report  ");
+  await dialog.estimate.fill("");
+  await dialog.dueTime.fill("16:30");
+  await dialog.category.selectOption("Health");
+  await dialog.addButton.click();
   await expect(toastText(page, "Task Added")).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole("button", { name: /Write the report/ })).toBeVisible();
+  await expect(dialog.root).toBeHidden();
+  await expect(app.dashboard.focusTask("Write the report")).toBeVisible();
   const tasks =
     await api.get<Array<{ title: string; timeEstimate: number; dueTime: string; category: string }>>("/api/tasks");
   expect(tasks).toEqual([
@@ -53,13 +51,12 @@ test("Add Task dialog follows the validation rules", async ({ page, api }) => {
   ]);
 });
 
-test("quick wins: add with Enter, toggle, and roll back when the server refuses", async ({ page, api }) => {
+test("quick wins: add with Enter, toggle, and roll back when the server refuses", async ({ page, api, app }) => {
   await api.quickWin("Water the plants");
-  await page.goto("/");
-  const input = page.getByPlaceholder("Add a quick win...");
-  await expect(page.getByRole("button", { name: "Add quick win" })).toBeDisabled();
-  await input.fill("  Reply to Sam about the weekend trip plans  ");
-  await input.press("Enter");
+  await app.dashboard.open();
+  const input = app.dashboard.quickWinInput;
+  await expect(app.dashboard.addQuickWinButton).toBeDisabled();
+  await app.dashboard.addQuickWin("  Reply to Sam about the weekend trip plans  ");
   await expect(toastText(page, 'Added "Reply to Sam about the weekend...".')).toBeVisible();
   await expect(input).toHaveValue("");
   await expect(page.getByText("Reply to Sam about the weekend trip plans")).toBeVisible();
@@ -67,35 +64,35 @@ test("quick wins: add with Enter, toggle, and roll back when the server refuses"
   await page.route("**/api/quick-wins/*/toggle", (route) =>
     route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"nope","code":"INTERNAL"}' }),
   );
-  await page.getByRole("checkbox", { name: "Water the plants" }).click();
+  await app.dashboard.quickWin("Water the plants").click();
   await expect(toastText(page, "Failed to update quick win")).toBeVisible();
-  await expect(page.getByRole("checkbox", { name: "Water the plants" })).not.toBeChecked();
+  await expect(app.dashboard.quickWin("Water the plants")).not.toBeChecked();
   await page.unroute("**/api/quick-wins/*/toggle");
 
-  await page.getByRole("checkbox", { name: "Water the plants" }).click();
-  await expect(page.getByRole("region", { name: "Quick Wins" }).getByText("Water the plants")).toBeHidden();
+  await app.dashboard.quickWin("Water the plants").click();
+  await expect(app.dashboard.quickWins.getByText("Water the plants")).toBeHidden();
   const wins = await api.get<Array<{ text: string; completed: boolean }>>("/api/quick-wins");
   expect(wins.find((w) => w.text === "Water the plants")?.completed).toBe(true);
 });
 
-test("focus task toggle rolls back on refusal; choosing a task opens focus", async ({ page, api }) => {
+test("focus task toggle rolls back on refusal; choosing a task opens focus", async ({ page, api, app }) => {
   await api.task("Plan the sprint", { category: "Education", timeEstimate: 30 });
-  await page.goto("/");
+  await app.dashboard.open();
   await page.route("**/api/tasks/*/toggle", (route) =>
     route.fulfill({ status: 403, contentType: "application/json", body: '{"message":"Forbidden"}' }),
   );
-  await page.getByRole("checkbox", { name: "Complete Plan the sprint" }).click();
+  await app.dashboard.focusTaskCheckbox("Plan the sprint").click();
   await expect(toastText(page, "Failed to update task status")).toBeVisible();
-  await expect(page.getByRole("checkbox", { name: "Complete Plan the sprint" })).not.toBeChecked();
+  await expect(app.dashboard.focusTaskCheckbox("Plan the sprint")).not.toBeChecked();
   await page.unroute("**/api/tasks/*/toggle");
 
-  await page.getByRole("button", { name: /Plan the sprint/ }).click();
+  await app.dashboard.focusTask("Plan the sprint").click();
   await expect(page).toHaveURL(/\/focus$/);
   await expect(page.getByRole("dialog", { name: "Plan the sprint" })).toBeVisible();
   await expect(page.getByText("Education · 30 min")).toBeVisible();
 });
 
-test("schedule shows agenda sections and the event dialog saves events", async ({ page, api }) => {
+test("schedule shows agenda sections and the event dialog saves events", async ({ page, api, app }) => {
   const today = localDate();
   const tomorrow = localDate(1);
   await api.event({ title: "Team offsite", date: today, startTime: "00:00", duration: 1440, category: "Work" });
@@ -108,8 +105,8 @@ test("schedule shows agenda sections and the event dialog saves events", async (
   ]) {
     await api.event({ title, date: tomorrow, startTime: time, duration: 30, location: "Room 4" });
   }
-  await page.goto("/");
-  const schedule = page.getByRole("region", { name: "Schedule" });
+  await app.dashboard.open();
+  const schedule = app.dashboard.schedule;
   await expect(schedule.getByRole("heading", { name: "All Day" })).toBeVisible();
   await expect(schedule.getByText("Team offsite")).toBeVisible();
   await expect(schedule.getByRole("heading", { name: "Tomorrow" })).toBeVisible();
@@ -120,27 +117,23 @@ test("schedule shows agenda sections and the event dialog saves events", async (
   await expect(schedule.getByRole("heading", { name: "Past Today" })).toBeVisible();
   await expect(schedule.getByRole("link", { name: "View All Events" })).toHaveAttribute("href", "/calendar");
 
-  await page.getByRole("button", { name: "Add event" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add event" });
-  await dialog.getByLabel("Title").fill("Call the bank");
-  await dialog.getByLabel("Date").fill(today);
-  await dialog.getByLabel("Start time").fill("23:59");
-  await dialog.getByLabel("Category").selectOption("Finance");
-  await dialog.getByRole("button", { name: "Save event" }).click();
-  await expect(dialog).toBeHidden();
+  const dialog = await app.dashboard.openAddEvent();
+  await dialog.fill({ title: "Call the bank", date: today, startTime: "23:59", category: "Finance" });
+  await dialog.save();
+  await expect(dialog.root).toBeHidden();
   await expect(schedule.getByText("Call the bank")).toBeVisible();
   await expectAccessible(page, "dashboard with events");
 });
 
-test("thought dump saves a thought and offers the image stub", async ({ page, api }) => {
-  await page.goto("/");
-  const save = page.getByRole("button", { name: "Save & Organize" });
+test("thought dump saves a thought and offers the image stub", async ({ page, api, app }) => {
+  await app.dashboard.open();
+  const save = app.dashboard.saveThoughtButton;
   await expect(save).toBeDisabled();
-  await page.getByRole("textbox", { name: "Thought" }).fill("Maybe learn the cello");
-  await page.getByRole("button", { name: "Idea", exact: true }).click();
+  await app.dashboard.thoughtBox.fill("Maybe learn the cello");
+  await app.dashboard.thoughtType("Idea").click();
   await save.click();
   await expect(toastText(page, "Thought captured")).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Thought" })).toHaveValue("");
+  await expect(app.dashboard.thoughtBox).toHaveValue("");
   const thoughts = await api.get<Array<{ content: string; type: string }>>("/api/thoughts");
   expect(thoughts[0]).toMatchObject({ content: "Maybe learn the cello", type: "Idea" });
 
@@ -148,7 +141,7 @@ test("thought dump saves a thought and offers the image stub", async ({ page, ap
   await expect(toastText(page, "Image upload and analysis will be available in the next update.")).toBeVisible();
 });
 
-test("Task Breaker opens focus; a failing assistant degrades gracefully", async ({ page, api }) => {
+test("Task Breaker opens focus; a failing assistant degrades gracefully", async ({ page, api, app }) => {
   await api.task("Clean the garage");
   await page.route("**/api/ai/suggestions", (route) =>
     route.fulfill({ status: 200, contentType: "application/json", body: '{"suggestions":["Start with one shelf"]}' }),
@@ -156,10 +149,10 @@ test("Task Breaker opens focus; a failing assistant degrades gracefully", async 
   await page.route("**/api/ai/breakdown", (route) =>
     route.fulfill({ status: 200, contentType: "application/json", body: '{"steps":["Open the door","Sort one box"]}' }),
   );
-  await page.goto("/");
+  await app.dashboard.open();
   await expect(page.getByText("Start with one shelf")).toBeVisible();
   await expect(page.getByText(/Auto-refreshes in \d+h/)).toBeVisible();
-  await page.getByRole("button", { name: "Task Breaker" }).click();
+  await app.dashboard.openTaskBreaker();
   await expect(page).toHaveURL(/\/focus$/);
   const dialog = page.getByRole("dialog", { name: "Clean the garage" });
   await expect(dialog.getByText("Open the door")).toBeVisible();
@@ -168,17 +161,17 @@ test("Task Breaker opens focus; a failing assistant degrades gracefully", async 
     route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"down"}' }),
   );
   await page.keyboard.press("Escape");
-  await page.getByRole("link", { name: "Daily Compass" }).click();
-  await page.getByRole("button", { name: "Refresh suggestions" }).click();
+  await app.shell.go("Daily Compass");
+  await app.dashboard.refreshSuggestions();
   await expect(toastText(page, "Error refreshing suggestions")).toBeVisible();
   await expect(page.getByText("Start with one shelf")).toBeVisible();
 });
 
-test("AI Assistant: manual refresh says so, and the hint counts the hours to midnight", async ({ page, api }) => {
+test("AI Assistant: manual refresh says so, and the hint counts the hours to midnight", async ({ page, api, app }) => {
   await api.task("Plan the week", { timeEstimate: 20 });
-  await page.goto("/");
+  await app.dashboard.open();
   await expect(page.getByRole("heading", { name: "AI Assistant" })).toBeVisible();
-  await page.getByRole("button", { name: "Refresh suggestions" }).click();
+  await app.dashboard.refreshSuggestions();
   await expect(toastText(page, "Suggestions refreshed")).toBeVisible();
   await expect(toastText(page, "AI suggestions have been updated based on your current context.")).toBeVisible();
   // Hours from the stored refresh time to the next local midnight, at least 1.
@@ -191,7 +184,7 @@ test("AI Assistant: manual refresh says so, and the hint counts the hours to mid
   await expect(page.getByText(`Auto-refreshes in ${hours}h`, { exact: true })).toBeVisible();
 });
 
-test("offline Task Breaker: the built-in assistant's steps become the focus checklist", async ({ page, api }) => {
+test("offline Task Breaker: the built-in assistant's steps become the focus checklist", async ({ page, api, app }) => {
   const task = await api.task("Clean the garage", { category: "Personal", timeEstimate: 45 });
   // What the offline assistant answers for this task, asked the way the dashboard asks.
   const res = await page.request.post("/api/ai/breakdown", {
@@ -201,11 +194,11 @@ test("offline Task Breaker: the built-in assistant's steps become the focus chec
   expect(answer.source).toBe("offline");
   expect(answer.steps.length).toBeGreaterThan(1);
 
-  await page.goto("/");
-  await page.getByRole("button", { name: "Task Breaker" }).click();
+  await app.dashboard.open();
+  await app.dashboard.openTaskBreaker();
   await expect(page).toHaveURL(/\/focus$/);
-  const dialog = page.getByRole("dialog", { name: task.title });
-  await expect(dialog.getByRole("checkbox")).toHaveCount(answer.steps.length);
-  for (const step of answer.steps) await expect(dialog.getByRole("checkbox", { name: step })).toBeVisible();
+  const dialog = app.focus.dialog(task.title);
+  await expect(dialog.steps).toHaveCount(answer.steps.length);
+  for (const step of answer.steps) await expect(dialog.step(step)).toBeVisible();
   await expectAccessible(page, "focus dialog with offline steps");
 });

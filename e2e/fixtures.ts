@@ -1,5 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { CalendarPage } from "./pages/calendar.ts";
+import { DashboardPage } from "./pages/dashboard.ts";
+import { FocusPage } from "./pages/focus.ts";
+import { InboxPage } from "./pages/inbox.ts";
+import { LoginPage } from "./pages/login.ts";
+import { ProjectDetailPage, ProjectsPage } from "./pages/projects.ts";
+import { SettingsPage } from "./pages/settings.ts";
+import { AppShell } from "./pages/shell.ts";
 
 export type TestUser = { id: number; username: string; password: string };
 
@@ -40,7 +48,27 @@ export class Api {
   }
 }
 
-type Fixtures = { user: TestUser; api: Api };
+/** Every screen of the signed-in app, as a person finds it. */
+export type App = {
+  shell: AppShell;
+  dashboard: DashboardPage;
+  projects: ProjectsPage;
+  projectDetail: ProjectDetailPage;
+  inbox: InboxPage;
+  focus: FocusPage;
+  calendar: CalendarPage;
+  settings: SettingsPage;
+};
+
+type Fixtures = {
+  /** A freshly registered person, signed in in this test's browser. */
+  user: TestUser;
+  /** Seeding and reading back through the API, as the signed-in user. */
+  api: Api;
+  /** The screens, with the user already signed in. */
+  app: App;
+  login: LoginPage;
+};
 
 export const test = base.extend<Fixtures>({
   user: async ({ page }, use) => {
@@ -51,9 +79,24 @@ export const test = base.extend<Fixtures>({
     const body = (await res.json()) as { user: { id: number } };
     await use({ id: body.user.id, username, password });
   },
-  api: async ({ page, user }, use) => {
-    expect(user.id).toBeGreaterThan(0);
+  // Depends on `user` so that the browser is signed in before anything is seeded.
+  api: async ({ page, user: _signedIn }, use) => {
     await use(new Api(page));
+  },
+  app: async ({ page, user: _signedIn }, use) => {
+    await use({
+      shell: new AppShell(page),
+      dashboard: new DashboardPage(page),
+      projects: new ProjectsPage(page),
+      projectDetail: new ProjectDetailPage(page),
+      inbox: new InboxPage(page),
+      focus: new FocusPage(page),
+      calendar: new CalendarPage(page),
+      settings: new SettingsPage(page),
+    });
+  },
+  login: async ({ page }, use) => {
+    await use(new LoginPage(page));
   },
 });
 

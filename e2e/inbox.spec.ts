@@ -1,94 +1,78 @@
-import type { Page } from "@playwright/test";
 import { expect, expectAccessible, localDate, test, toastText } from "./fixtures.ts";
 
-const card = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text });
-
-test("inbox: quick capture, tabs with counts, archive and restore, live sidebar badge", async ({ page, api }) => {
+test("inbox: quick capture, tabs with counts, archive and restore, live sidebar badge", async ({ page, api, app }) => {
+  const { inbox, shell } = app;
   await api.thought("Buy a birthday card", "Reminder");
   await api.thought("App for plant swaps", "Idea");
-  await page.goto("/inbox");
-  await expect(page.getByRole("heading", { name: "Capture Inbox", level: 1 })).toBeVisible();
-  const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link", { name: /Capture Inbox/ })).toContainText("2");
+  await inbox.open();
+  await expect(inbox.heading).toBeVisible();
+  await expect(shell.inboxLink).toContainText("2");
 
-  const send = page.getByRole("button", { name: "Send" });
-  await expect(send).toBeDisabled();
-  await page.getByRole("button", { name: "Task", exact: true }).click();
+  await expect(inbox.sendButton).toBeDisabled();
+  await inbox.captureType("Task").click();
   await expect(page.getByPlaceholder("Add a task...")).toBeVisible();
-  await page.getByPlaceholder("Add a task...").fill("Call the plumber");
-  await send.click();
+  await inbox.capture("Task", "Call the plumber");
   await expect(toastText(page, "Your task has been captured.")).toBeVisible();
-  await expect(nav.getByRole("link", { name: /Capture Inbox/ })).toContainText("3");
+  await expect(shell.inboxLink).toContainText("3");
 
-  await expect(page.getByRole("tab", { name: /All/ })).toContainText("3");
-  await expect(page.getByRole("tab", { name: /Idea/ })).toContainText("1");
-  await page.getByRole("tab", { name: /Reminder/ }).click();
-  await expect(page.getByRole("tabpanel").getByText("Buy a birthday card")).toBeVisible();
-  await expect(page.getByRole("tabpanel").getByText("Call the plumber")).toBeHidden();
-  await page.getByRole("tab", { name: /Journal/ }).click();
+  await expect(inbox.tab("All")).toContainText("3");
+  await expect(inbox.tab("Idea")).toContainText("1");
+  await inbox.tab("Reminder").click();
+  await expect(inbox.panel.getByText("Buy a birthday card")).toBeVisible();
+  await expect(inbox.panel.getByText("Call the plumber")).toBeHidden();
+  await inbox.tab("Journal").click();
   await expect(page.getByText("Your inbox is empty")).toBeVisible();
-  await page.getByRole("tab", { name: /All/ }).click();
+  await inbox.tab("All").click();
   await expectAccessible(page, "inbox");
 
-  const card = page.getByRole("listitem").filter({ hasText: "App for plant swaps" });
-  await card.getByRole("button", { name: "Archive" }).click();
-  await expect(page.getByRole("tabpanel").getByText("App for plant swaps")).toBeHidden();
-  await expect(nav.getByRole("link", { name: /Capture Inbox/ })).toContainText("2");
-  await page.getByRole("button", { name: "Archived (1)" }).click();
-  await page
-    .getByRole("listitem")
-    .filter({ hasText: "App for plant swaps" })
-    .getByRole("button", { name: "Restore" })
-    .click();
+  await inbox.archive("App for plant swaps");
+  await expect(inbox.panel.getByText("App for plant swaps")).toBeHidden();
+  await expect(shell.inboxLink).toContainText("2");
+  await inbox.openView("Archived (1)");
+  await inbox.card("App for plant swaps").getByRole("button", { name: "Restore" }).click();
   await page.getByRole("button", { name: "Back to inbox" }).click();
   await expect(page.getByText("App for plant swaps")).toBeVisible();
 });
 
-test("inbox: convert a thought into a focus task and a quick win", async ({ page, api }) => {
+test("inbox: convert a thought into a focus task and a quick win", async ({ page, api, app }) => {
+  const { inbox } = app;
   await api.thought("Renew passport", "Task");
   await api.thought("Clear the desk", "Reminder");
-  await page.goto("/inbox");
-  await page
-    .getByRole("listitem")
-    .filter({ hasText: "Renew passport" })
-    .getByRole("button", { name: "Convert" })
-    .click();
-  await page.getByRole("button", { name: "Convert to focus task" }).click();
+  await inbox.open();
+  let dialog = await inbox.openConvert("Renew passport");
+  await dialog.getByRole("button", { name: "Convert to focus task" }).click();
   await expect(toastText(page, "The thought is now a focus task.")).toBeVisible();
-  await page
-    .getByRole("listitem")
-    .filter({ hasText: "Clear the desk" })
-    .getByRole("button", { name: "Convert" })
-    .click();
-  await page.getByRole("button", { name: "Convert to quick win" }).click();
+  dialog = await inbox.openConvert("Clear the desk");
+  await dialog.getByRole("button", { name: "Convert to quick win" }).click();
   await expect(toastText(page, "The thought is now a quick win.")).toBeVisible();
   await expect(page.getByText("Your inbox is empty")).toBeVisible();
   const tasks = await api.get<Array<{ title: string }>>("/api/tasks");
   const wins = await api.get<Array<{ text: string }>>("/api/quick-wins");
   expect(tasks.map((t) => t.title)).toContain("Renew passport");
   expect(wins.map((w) => w.text)).toContain("Clear the desk");
-  await expect(page.getByRole("link", { name: /Capture Inbox/ })).not.toContainText(/\d/);
-  await page.getByRole("button", { name: "Converted (2)" }).click();
-  await expect(card(page, "Clear the desk")).toContainText("Converted to a quick win");
-  await card(page, "Renew passport").getByRole("link", { name: "Open focus tasks" }).click();
+  await expect(app.shell.inboxLink).not.toContainText(/\d/);
+  await inbox.openView("Converted (2)");
+  await expect(inbox.card("Clear the desk")).toContainText("Converted to a quick win");
+  await inbox.card("Renew passport").getByRole("link", { name: "Open focus tasks" }).click();
   await expect(page).toHaveURL("/");
-  await expect(page.getByRole("button", { name: /^Renew passport/ })).toBeVisible();
+  await expect(app.dashboard.focusTask(/^Renew passport/)).toBeVisible();
 });
 
 test("inbox: convert into a project task and a calendar event, then follow the links from Converted", async ({
   page,
   api,
+  app,
 }) => {
   // Two conversions, three screens and four accessibility scans.
   test.setTimeout(60_000);
+  const { inbox } = app;
   const shed = await api.project("Garden shed");
   await api.project("Tax return");
   await api.thought("Buy wood screws", "Task");
   await api.thought("Dentist appointment", "Reminder");
-  await page.goto("/inbox");
+  await inbox.open();
 
-  await card(page, "Buy wood screws").getByRole("button", { name: "Convert" }).click();
-  const dialog = page.getByRole("dialog", { name: "Convert thought" });
+  const dialog = await inbox.openConvert("Buy wood screws");
   await dialog.getByRole("button", { name: "Convert to project task" }).click();
   await dialog.getByLabel("Project", { exact: true }).selectOption({ label: "Garden shed" });
   await expectAccessible(page, "convert to project task");
@@ -102,7 +86,7 @@ test("inbox: convert into a project task and a calendar event, then follow the l
   // Added outside the create dialog: the id is a timestamp.
   expect(saved.tasks[0].id).toBeGreaterThan(Date.parse("2020-01-01"));
 
-  await card(page, "Dentist appointment").getByRole("button", { name: "Convert" }).click();
+  await inbox.openConvert("Dentist appointment");
   await dialog.getByRole("button", { name: "Convert to calendar event" }).click();
   await expect(dialog.getByLabel("Title")).toHaveValue("Dentist appointment");
   await expect(dialog.getByLabel("Date")).toHaveValue(localDate());
@@ -117,37 +101,37 @@ test("inbox: convert into a project task and a calendar event, then follow the l
   ]);
   await expect(page.getByText("Your inbox is empty")).toBeVisible();
 
-  await page.getByRole("button", { name: "Converted (2)" }).click();
+  await inbox.openView("Converted (2)");
   await expect(page.getByRole("heading", { name: "Converted", level: 2 })).toBeVisible();
-  await expect(card(page, "Buy wood screws")).toContainText("Converted to a project task");
-  await expect(card(page, "Dentist appointment")).toContainText("Converted to a calendar event");
+  await expect(inbox.card("Buy wood screws")).toContainText("Converted to a project task");
+  await expect(inbox.card("Dentist appointment")).toContainText("Converted to a calendar event");
   await expectAccessible(page, "converted view");
-  await card(page, "Buy wood screws").getByRole("link", { name: "Open project" }).click();
+  await inbox.card("Buy wood screws").getByRole("link", { name: "Open project" }).click();
   await expect(page).toHaveURL(`/project-detail/${shed.id}`);
   await expect(page.getByRole("heading", { name: "Garden shed" })).toBeVisible();
   await expect(page.getByText("Buy wood screws")).toBeVisible();
 
-  await page.goto("/inbox");
-  await page.getByRole("button", { name: "Converted (2)" }).click();
-  await card(page, "Dentist appointment").getByRole("link", { name: "Open calendar" }).click();
+  await inbox.open();
+  await inbox.openView("Converted (2)");
+  await inbox.card("Dentist appointment").getByRole("link", { name: "Open calendar" }).click();
   await expect(page).toHaveURL("/calendar");
   await expect(page.getByText("Dentist appointment")).toBeVisible();
 });
 
-test("inbox: the Converted view links earlier conversions too", async ({ page, api }) => {
+test("inbox: the Converted view links earlier conversions too", async ({ page, api, app }) => {
   const thought = await api.thought("Water the ferns", "Task");
   const res = await page.request.patch(`/api/thoughts/${thought.id}`, {
     data: { status: "converted", convertedTo: "quick win #1" },
   });
   expect(res.ok()).toBeTruthy();
-  await page.goto("/inbox");
-  await page.getByRole("button", { name: "Converted (1)" }).click();
-  await expect(card(page, "Water the ferns")).toContainText("Converted to a quick win");
-  await card(page, "Water the ferns").getByRole("link", { name: "Open quick wins" }).click();
+  await app.inbox.open();
+  await app.inbox.openView("Converted (1)");
+  await expect(app.inbox.card("Water the ferns")).toContainText("Converted to a quick win");
+  await app.inbox.card("Water the ferns").getByRole("link", { name: "Open quick wins" }).click();
   await expect(page).toHaveURL("/");
 });
 
-test("inbox: Sort with Me shows the assistant's suggestion and sorts by keyboard", async ({ page, api }) => {
+test("inbox: Sort with Me shows the assistant's suggestion and sorts by keyboard", async ({ page, api, app }) => {
   test.setTimeout(60_000);
   const thoughts = [
     { content: "Remember to water the ferns", type: "Note" },
@@ -166,9 +150,8 @@ test("inbox: Sort with Me shows the assistant's suggestion and sorts by keyboard
   expect(suggested.get("I need to renew my library card")).toBe("Task");
   expect(suggested.get("Remember to water the ferns")).toBe("Reminder");
 
-  await page.goto("/inbox");
-  await page.getByRole("button", { name: "Sort with Me" }).click();
-  const dialog = page.getByRole("dialog", { name: "Sort with Me" });
+  await app.inbox.open();
+  const dialog = await app.inbox.openSortWithMe();
   const suggestion = (content: string) =>
     dialog.getByText(new RegExp(`^Suggested: ${suggested.get(content)} → `), { exact: false });
 
@@ -213,5 +196,5 @@ test("inbox: Sort with Me shows the assistant's suggestion and sorts by keyboard
   expect(tasks.map((t) => t.title)).toEqual(["I need to renew my library card"]);
   expect(wins.map((w) => w.text)).toEqual(["Remember to water the ferns"]);
   // Skipped, so still waiting in the inbox.
-  await expect(page.getByRole("tabpanel").getByText("Wifi password is on the router")).toBeVisible();
+  await expect(app.inbox.panel.getByText("Wifi password is on the router")).toBeVisible();
 });

@@ -2,9 +2,8 @@ import { expect, test, toastText } from "./fixtures.ts";
 
 test("notifications: one at a time, 5 seconds, F8 reaches them, swipe right dismisses, 420px wide", async ({
   page,
-  user,
+  user: _signedIn,
 }) => {
-  expect(user.id).toBeGreaterThan(0);
   await page.clock.install();
   await page.goto("/");
   const input = page.getByPlaceholder("Add a quick win...");
@@ -47,33 +46,30 @@ test("notifications: one at a time, 5 seconds, F8 reaches them, swipe right dism
   await expect(page.locator("[data-toast][data-state=open]")).toHaveCount(0);
 });
 
-test("project cards say what comes next, or that nothing is left", async ({ page, api }) => {
+test("project cards say what comes next, or that nothing is left", async ({ page, api, app }) => {
   await api.project("Empty plan", { bucket: "work" });
   await api.project("Done plan", { bucket: "personal", tasks: [{ id: 1, title: "Only step", completed: true }] });
-  await page.goto("/projects");
+  await app.projects.open();
   await expect(page.getByText("No tasks defined")).toBeVisible();
   await expect(page.getByText("All tasks complete")).toBeVisible();
   await expect(page.getByText("0 of 0 tasks completed")).toBeVisible();
   await expect(page.getByText("1 of 1 tasks completed")).toBeVisible();
 });
 
-test("signing out clears one person's lists before the next signs in", async ({ page, api }) => {
+test("signing out clears one person's lists before the next signs in", async ({ page, api, app, login }) => {
   await api.task("Private task of the first person");
-  await page.goto("/");
-  await expect(page.getByRole("button", { name: /Private task of the first person/ })).toBeVisible();
-  await page.locator("aside").getByRole("button", { name: "Sign out" }).click();
+  await app.dashboard.open();
+  await expect(app.dashboard.focusTask("Private task of the first person")).toBeVisible();
+  await app.shell.signOut();
   await expect(toastText(page, "Logged out successfully")).toBeVisible();
   expect(
     await page.evaluate(() => Object.keys(localStorage).filter((k) => /user/i.test(k) && !/mood/i.test(k))),
   ).toEqual([]);
 
   const second = `second${Date.now().toString(36)}`;
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Create an account" }).click();
-  await page.getByLabel("Username").fill(second);
-  await page.getByLabel("Password").fill("another long password");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("heading", { name: "Daily Compass", level: 1 })).toBeVisible();
+  await login.open();
+  await login.register(second, "another long password");
+  await expect(app.dashboard.heading).toBeVisible();
   await expect(page.getByText("No focus tasks for today")).toBeVisible();
   await expect(page.getByText("Private task of the first person")).toHaveCount(0);
 });

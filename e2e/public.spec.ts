@@ -63,14 +63,11 @@ test.describe("signed out", () => {
 });
 
 test.describe("sign-in page", () => {
-  test("registers, lands on the dashboard, signs out", async ({ page }) => {
-    await page.goto("/login");
+  test("registers, lands on the dashboard, signs out", async ({ page, login }) => {
+    await login.open();
     await expectAccessible(page, "login");
-    await page.getByRole("button", { name: "Create an account" }).click();
     const username = `reg${Date.now().toString(36)}`;
-    await page.getByLabel("Username").fill(username);
-    await page.getByLabel("Password").fill("a good long password");
-    await page.getByRole("button", { name: "Create account" }).click();
+    await login.register(username, "a good long password");
     await expect(page.getByRole("heading", { name: "Daily Compass", level: 1 })).toBeVisible();
     await expect(page.getByText("No focus tasks for today")).toBeVisible();
     const stored = await page.evaluate(() => localStorage.getItem("user"));
@@ -82,16 +79,13 @@ test.describe("sign-in page", () => {
     expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
   });
 
-  test("shows the server's message on a failed log-in", async ({ page, user }) => {
+  test("shows the server's message on a failed log-in", async ({ page, user, login }) => {
     await page.context().clearCookies();
-    await page.goto("/login");
-    await page.getByLabel("Username").fill(user.username);
-    await page.getByLabel("Password").fill("wrong password!");
-    await page.getByRole("button", { name: "Log in" }).click();
+    await login.open();
+    await login.signIn(user.username, "wrong password!");
     await expect(page.getByRole("alert")).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
-    await page.getByLabel("Password").fill(user.password);
-    await page.getByRole("button", { name: "Log in" }).click();
+    await login.signIn(user.username, user.password);
     await expect(page.getByRole("heading", { name: "Daily Compass", level: 1 })).toBeVisible();
   });
 });

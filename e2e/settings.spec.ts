@@ -1,7 +1,7 @@
 import { expect, expectAccessible, test, toastText } from "./fixtures.ts";
 
-test("general: theme switch, tone, help level persist", async ({ page, api }) => {
-  await page.goto("/settings");
+test("general: theme switch, tone, help level persist", async ({ page, api, app }) => {
+  await app.settings.open();
   await expect(page.locator("html")).toHaveClass(/dark/);
   await expectAccessible(page, "settings general");
   await page.getByRole("switch", { name: "Dark mode" }).click();
@@ -13,7 +13,7 @@ test("general: theme switch, tone, help level persist", async ({ page, api }) =>
   await expect(page.getByLabel("Level of help")).toHaveValue("moderate");
   await page.getByRole("radio", { name: "Coachy" }).click();
   await page.getByLabel("Level of help").selectOption("proactive");
-  await page.getByRole("button", { name: "Save Settings" }).click();
+  await app.settings.button("Save Settings").click();
   await expect(toastText(page, "Settings saved")).toBeVisible();
   expect(await api.get("/api/settings")).toMatchObject({ tone: "coachy", helpLevel: "proactive", theme: "light" });
 
@@ -22,20 +22,18 @@ test("general: theme switch, tone, help level persist", async ({ page, api }) =>
   await expect(page.getByRole("radio", { name: "Coachy" })).toBeChecked();
 });
 
-test("account: save profile and change password", async ({ page, user }) => {
-  await page.goto("/settings");
-  await page.getByRole("tab", { name: "Account" }).click();
+test("account: save profile and change password", async ({ page, user, app }) => {
+  await app.settings.open("Account");
   await page.getByLabel("Display name").fill("Robin");
   await page.getByLabel("E-mail").fill("robin@example.com");
-  await page.getByRole("button", { name: "Save Changes" }).click();
+  await app.settings.button("Save Changes").click();
   await expect(toastText(page, "Account updated")).toBeVisible();
-  const nav = page.locator("aside");
-  await expect(nav.getByText("Robin", { exact: true })).toBeVisible();
-  await expect(nav.getByText("robin@example.com")).toBeVisible();
+  await expect(app.shell.sidebar.getByText("Robin", { exact: true })).toBeVisible();
+  await expect(app.shell.sidebar.getByText("robin@example.com")).toBeVisible();
   await expect(page.getByText("Not Connected")).toBeVisible();
   await expectAccessible(page, "settings account");
 
-  await page.getByRole("button", { name: "Change Password" }).click();
+  await app.settings.button("Change Password").click();
   const dialog = page.getByRole("dialog", { name: "Change Password" });
   await dialog.getByLabel("Current password").fill("not the password");
   await dialog.getByLabel("New password").fill("a brand new secret");
@@ -50,21 +48,20 @@ test("account: save profile and change password", async ({ page, user }) => {
   expect(login.ok()).toBe(true);
 });
 
-test("data: export downloads JSON; delete all asks, deletes and returns home", async ({ page, api }) => {
+test("data: export downloads JSON; delete all asks, deletes and returns home", async ({ page, api, app }) => {
   await api.task("Something to delete");
   await api.quickWin("Another thing");
-  await page.goto("/settings");
-  await page.getByRole("tab", { name: "Data" }).click();
+  await app.settings.open("Data");
   await expectAccessible(page, "settings data");
   const downloadPromise = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export", exact: true }).click();
+  await app.settings.button("Export", { exact: true }).click();
   const download = await downloadPromise;
   const path = await download.path();
   const { readFile } = await import("node:fs/promises");
   const exported = JSON.parse(await readFile(path, "utf8"));
   expect(exported.tasks[0].title).toBe("Something to delete");
 
-  await page.getByRole("button", { name: "Delete All Data" }).click();
+  await app.settings.button("Delete All Data").click();
   const dialog = page.getByRole("dialog", { name: "Delete All Data" });
   await expect(
     dialog.getByText("Are you sure you want to delete all your data? This action cannot be undone."),
@@ -80,38 +77,38 @@ test("data: export downloads JSON; delete all asks, deletes and returns home", a
 test("data: an export imported after deleting everything brings it all back; calendar exports as .ics", async ({
   page,
   api,
+  app,
 }) => {
   await api.task("Plan the week", { category: "Personal" });
   await api.event({ title: "Yoga", date: "2030-05-04", startTime: "18:00", duration: 60 });
-  await page.goto("/settings");
-  await page.getByRole("tab", { name: "Data" }).click();
+  await app.settings.open("Data");
 
   const ics = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export calendar (.ics)" }).click();
+  await app.settings.button("Export calendar (.ics)").click();
   const { readFile } = await import("node:fs/promises");
   const calendar = await readFile(await (await ics).path(), "utf8");
   expect(calendar).toContain("BEGIN:VCALENDAR");
   expect(calendar).toContain("SUMMARY:Yoga");
 
   const json = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export", exact: true }).click();
+  await app.settings.button("Export", { exact: true }).click();
   const file = await (await json).path();
 
   expect(
     (await page.request.post("/api/data/delete-all", { headers: { "content-type": "application/json" } })).ok(),
   ).toBe(true);
-  await page.getByLabel("Import file").setInputFiles(file);
+  await app.settings.importFile.setInputFiles(file);
   await expect(toastText(page, "Import complete")).toBeVisible();
   await expect(toastText(page, "2 items added.")).toBeVisible();
   const tasks = await api.get<{ title: string; category: string }[]>("/api/tasks");
   expect(tasks.map((t) => [t.title, t.category])).toEqual([["Plan the week", "Personal"]]);
 
   // The same file again adds nothing.
-  await page.getByLabel("Import file").setInputFiles(file);
+  await app.settings.importFile.setInputFiles(file);
   await expect(toastText(page, "Everything in this file was already here.")).toBeVisible();
 
   // A file that is not an export is refused with a message, and nothing changes.
-  await page.getByLabel("Import file").setInputFiles({
+  await app.settings.importFile.setInputFiles({
     name: "notes.json",
     mimeType: "application/json",
     buffer: Buffer.from("not json"),
@@ -121,17 +118,15 @@ test("data: an export imported after deleting everything brings it all back; cal
   expect(await api.get<unknown[]>("/api/tasks")).toHaveLength(1);
 });
 
-test("integrations and API key tabs", async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+test("integrations and API key tabs", async ({ page, app }) => {
   await page.route("**/api/google/auth-url", (route) => route.fulfill({ status: 500, body: "x" }));
-  await page.goto("/settings");
-  await page.getByRole("tab", { name: "Integrations" }).click();
-  await page.getByRole("button", { name: "Connect Google Calendar" }).click();
+  await app.settings.open("Integrations");
+  await app.settings.button("Connect Google Calendar").click();
   await expect(toastText(page, "Failed to connect to Google Calendar. Please try again.")).toBeVisible();
   await expectAccessible(page, "settings integrations");
 
-  await page.getByRole("tab", { name: "API" }).click();
-  const save = page.getByRole("button", { name: "Save", exact: true });
+  await app.settings.tab("API");
+  const save = app.settings.button("Save", { exact: true });
   await page.getByLabel("API key").fill("  pk-123");
   await expect(save).toBeDisabled();
   await page.getByLabel("API key").fill("  sk-test-123  ");
@@ -139,8 +134,7 @@ test("integrations and API key tabs", async ({ page, user }) => {
   await expectAccessible(page, "settings api");
 });
 
-test("returning from the provider with an error shows it and cleans the URL", async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
+test("returning from the provider with an error shows it and cleans the URL", async ({ page, user: _signedIn }) => {
   await page.goto("/settings?google_error=true&error_message=access_denied");
   await expect(toastText(page, "access_denied")).toBeVisible();
   await expect(page).toHaveURL(/\/settings$/);

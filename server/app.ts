@@ -6,22 +6,29 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { publicConfig } from "../shared/schemas.ts";
 import { registerAiRoutes } from "./ai/routes.ts";
 import { LoginThrottle } from "./auth/login-throttle.ts";
 import { registerOidcRoutes } from "./auth/oidc.ts";
-import { registerSessionAuth } from "./auth/request-user.ts";
+import { isApiRequest, registerSessionAuth } from "./auth/request-user.ts";
 import { registerAuthRoutes } from "./auth/routes.ts";
+import { registerSessionRoutes } from "./auth/sessions-routes.ts";
+import { SignInGuard } from "./auth/sign-in-guard.ts";
+import { registerTwoFactorRoutes } from "./auth/two-factor-routes.ts";
 import { registerCalendarRoutes } from "./calendar/routes.ts";
 import { CalendarSync } from "./calendar/service.ts";
 import type { Config } from "./config.ts";
 import { registerDataRoutes } from "./data/routes.ts";
-import type { Db } from "./db/database.ts";
-import { AppError, registerErrorHandling } from "./errors.ts";
+import { checkDatabase, type Db } from "./db/database.ts";
+import { AppError, openApiTransform, registerErrorHandling } from "./errors.ts";
 import { registerEventRoutes } from "./events/routes.ts";
+import { withPageHeaders } from "./lists/paging.ts";
+import type { PublicFetchOptions } from "./net/public-fetch.ts";
 import { registerProjectRoutes } from "./projects/routes.ts";
 import { registerQuickWinRoutes } from "./quick-wins/routes.ts";
 import { registerSettingsRoutes } from "./settings/routes.ts";
+import { shareRateLimitCounts } from "./shared-rate-limit.ts";
 import { registerTaskRoutes } from "./tasks/routes.ts";
 import { registerThoughtRoutes } from "./thoughts/routes.ts";
 
@@ -30,6 +37,10 @@ export type AppDeps = {
   db: Db;
   /** Where log lines go (stdout by default); tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
+  /** Tests only: how outbound addresses resolve and which local ones stand in for public ones. */
+  networkForTests?: PublicFetchOptions["testing"];
+  /** The clock sign-in and request limits run on; tests pass one they can move forward. */
+  now?: () => number;
 };
 
 export type RouteEntry = { method: string; url: string; isPublic: boolean };
@@ -47,7 +58,7 @@ const BODY_LIMIT = 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Builds the whole HTTP application without listening, so tests drive it through inject(). */
-export async function buildApp({ config, db, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logStream, networkForTests, now }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -59,6 +70,10 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
             ...(logStream ? { stream: logStream } : {}),
           },
     bodyLimit: BODY_LIMIT,
+    // Slow or stalled clients cannot hold a connection (docs/decisions/009-fault-handling.md).
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
+    requestTimeout: 120_000,
+    keepAliveTimeout: 72_000,
     trustProxy: config.trustProxy,
     // Path parameters of our routes are short ids; a long one is noise or an attack.
     routerOptions: { maxParamLength: 200 },
@@ -101,7 +116,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
@@ -111,6 +126,7 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: "1 minute",
+    store: shareRateLimitCounts(app, { db, now }),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
@@ -136,21 +152,29 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   });
 
   registerSessionAuth(app, config, db);
+  // API answers are per user and change with every write: no browser or proxy may keep them.
+  app.addHook("onSend", async (request, reply) => {
+    if (!isApiRequest(request)) return;
+    const current = String(reply.getHeader("cache-control") ?? "");
+    if (!/(^|,)\s*no-store\s*(,|$)/i.test(current)) reply.header("cache-control", "no-store");
+  });
 
   await app.register(swagger, {
     openapi: {
       info: { title: "Daily Compass API", version: "1.0.0" },
       components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "dc_session" } } },
     },
-    transform: jsonSchemaTransform,
+    transform: withPageHeaders(openApiTransform),
   });
 
-  const throttle = new LoginThrottle();
-  registerAuthRoutes(app, { config, db, throttle });
+  const guard = new SignInGuard({ config, db, throttle: new LoginThrottle({ db, now }) });
+  registerAuthRoutes(app, { config, db, guard });
+  registerSessionRoutes(app, { config, db });
+  registerTwoFactorRoutes(app, { config, db, guard });
   const oidc = registerOidcRoutes(app, { config, db });
   registerTaskRoutes(app, { db });
   registerQuickWinRoutes(app, { db });
-  const calendar = new CalendarSync({ config, db, log: app.log });
+  const calendar = new CalendarSync({ config, db, log: app.log, networkForTests });
   app.decorate("calendarSync", calendar);
   registerThoughtRoutes(app, { db, onEventCreated: (userId) => calendar.trigger(userId) });
   registerProjectRoutes(app, { db });
@@ -163,11 +187,20 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<Fast
   registerDataRoutes(app, { db, onDeleteAll: (userId) => assistant.forgetUser(userId) });
 
   app.get("/api/health", { config: { public: true }, schema: { hide: true } }, async () => ({ ok: true }));
+  // Readiness, unlike liveness above, asks the database: 503 while it cannot answer.
+  app.get("/api/health/ready", { config: { public: true }, schema: { hide: true } }, async () => {
+    await checkDatabase(db);
+    return { ok: true };
+  });
   app.get("/api/docs/json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-  app.get("/api/config", { config: { public: true }, schema: { tags: ["meta"] } }, async () => ({
-    legal: config.legal,
-    oidcEnabled: oidc.enabled,
-  }));
+  app.get(
+    "/api/config",
+    { config: { public: true }, schema: { tags: ["meta"], response: { 200: publicConfig } } },
+    async () => ({
+      legal: config.legal,
+      oidcEnabled: oidc.enabled,
+    }),
+  );
   registerWebApp(app, config);
   return app;
 }

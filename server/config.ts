@@ -43,6 +43,7 @@ const envSchema = z.object({
   GOOGLE_REVOKE_URL: z.url().default("https://oauth2.googleapis.com/revoke"),
   CALENDAR_SYNC_INTERVAL_MINUTES: z.coerce.number().min(0, "must be 0 (off) or more").optional(),
   CALDAV_ALLOW_PRIVATE_NETWORK: boolish,
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
 export type Config = {
@@ -84,6 +85,8 @@ export type Config = {
   calendarSyncIntervalMs: number;
   /** Whether users may point CalDAV at loopback or private addresses (self-hosted servers on a LAN). */
   caldavAllowPrivateNetwork: boolean;
+  /** How long a stopping server lets requests in flight finish before it closes their connections. */
+  shutdownGraceMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     calendarSyncIntervalMs: Math.round(syncMinutes * 60_000),
     caldavAllowPrivateNetwork: e.CALDAV_ALLOW_PRIVATE_NETWORK,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     legal: {
       companyName: e.LEGAL_COMPANY_NAME,
       contactEmail: e.LEGAL_CONTACT_EMAIL,

@@ -1,65 +1,90 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform } from "fastify-type-provider-zod";
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, errorBody } from "../shared/errors.ts";
+import { type DatabaseFault, databaseFault } from "./db/database.ts";
 
-export type ErrorCode =
-  | "BAD_REQUEST"
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "PAYLOAD_TOO_LARGE"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "RATE_LIMITED"
-  | "INTERNAL";
-
-const statusByCode: Record<ErrorCode, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
+/** What people read, and when clients may retry (seconds), when the database cannot serve them. */
+const faultReplies: Record<DatabaseFault["kind"], { message: string; retryAfter: number }> = {
+  unreachable: {
+    message: "The server can't reach its database right now. Please try again in a moment.",
+    retryAfter: 10,
+  },
+  busy: { message: "The server is very busy right now. Please try again in a moment.", retryAfter: 5 },
+  storage: {
+    message:
+      "The server can't save changes right now because its storage is full or read-only. Please try again later.",
+    retryAfter: 60,
+  },
 };
 
-/** The one error type services throw; the handler turns it into `{ message, code }`. */
+/** The one error type services throw; the handler turns it into `{ message, code, field? }`. */
 export class AppError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
+  /** The dotted path of the input to blame, when one is. */
+  readonly field: string | undefined;
+  constructor(code: ErrorCode, message: string, options: { field?: string } = {}) {
     super(message);
     this.code = code;
+    this.field = options.field;
   }
   get status(): number {
-    return statusByCode[this.code];
+    return ERROR_STATUS[this.code];
   }
 }
 
 export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
 
+/** A refusal of one input: the message names the field first ("serverUrl: …"), as the spec shows it. */
+export const invalidField = (field: string, reason: string, code: ErrorCode = "BAD_REQUEST") =>
+  new AppError(code, `${field}: ${reason}`, { field });
+
 function codeForStatus(status: number): ErrorCode {
-  const entry = Object.entries(statusByCode).find(([, s]) => s === status);
+  const entry = Object.entries(ERROR_STATUS).find(([, s]) => s === status);
   return (entry?.[0] as ErrorCode | undefined) ?? (status >= 500 ? "INTERNAL" : "BAD_REQUEST");
 }
+
+const body = (message: string, code: ErrorCode, field?: string): ErrorBody =>
+  field ? { message, code, field } : { message, code };
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.message, code: error.code });
+      if (error.status === 503) reply.header("retry-after", faultReplies.unreachable.retryAfter);
+      return reply.status(error.status).send(body(error.message, error.code, error.field));
+    }
+    const fault = databaseFault(error);
+    if (fault) {
+      // Expected in operation (restart, failover, full disk) and not a bug: warn, with no query or row data.
+      request.log.warn(
+        { dbFault: { kind: fault.kind, code: fault.code, message: fault.message } },
+        "database unavailable",
+      );
+      const { message, retryAfter } = faultReplies[fault.kind];
+      return reply.status(503).header("retry-after", retryAfter).send({ message, code: "UNAVAILABLE" });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const where = first?.instancePath?.replace(/^\//, "").replaceAll("/", ".") || error.validationContext;
+      const field = first?.instancePath?.replace(/^\//, "").replaceAll("/", ".") || undefined;
+      const where = field || error.validationContext;
       const message = `${where ? `${where}: ` : ""}${first?.message ?? "Invalid input"}`;
-      return reply.status(400).send({ message, code: "BAD_REQUEST" });
+      return reply.status(400).send(body(message, "BAD_REQUEST", field));
     }
     const status = typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, "unexpected error");
-      return reply.status(500).send({ message: "Something went wrong on our side.", code: "INTERNAL" });
+      return reply.status(500).send(body("Something went wrong on our side.", "INTERNAL"));
     }
     // Framework errors (bad JSON, body too large, wrong content type, rate limit) are safe to show.
-    return reply.status(status).send({ message: error.message, code: codeForStatus(status) });
+    return reply.status(status).send(body(error.message, codeForStatus(status)));
   });
 }
+
+/**
+ * The OpenAPI transform: zod schemas to JSON Schema, and every documented route's other answers
+ * described as the shared error body (its description lists the codes).
+ */
+export const openApiTransform: typeof jsonSchemaTransform = (input) => {
+  const schema = input.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+  if (!schema || schema.hide) return jsonSchemaTransform(input);
+  return jsonSchemaTransform({ ...input, schema: { ...schema, response: { ...schema.response, default: errorBody } } });
+};

@@ -1,7 +1,10 @@
+import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.ts";
+import { deleteExpiredDevices } from "./auth/known-devices.ts";
+import { deleteExpiredLoginCounts } from "./auth/login-throttle.ts";
 import { deleteExpiredSessions } from "./auth/sessions.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/database.ts";
+import { databaseFault, openDatabase } from "./db/database.ts";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -14,11 +17,26 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let log: FastifyBaseLogger | undefined;
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionLost: (error) => {
+      // Code and message only: the error object carries the connection's settings.
+      const fault = databaseFault(error);
+      log?.warn(
+        { dbFault: { code: fault?.code, message: error.message } },
+        "database connection lost; a new one is opened on the next query",
+      );
+    },
+  });
   const app = await buildApp({ config, db: handle.db });
+  log = app.log;
   const sweep = setInterval(
     () => {
       deleteExpiredSessions(handle.db).catch((err) => app.log.warn({ err }, "session sweep failed"));
+      deleteExpiredLoginCounts(handle.db).catch((err) => app.log.warn({ err }, "sign-in count sweep failed"));
+      deleteExpiredDevices(handle.db).catch((err) => app.log.warn({ err }, "known device sweep failed"));
     },
     60 * 60 * 1000,
   );
@@ -30,8 +48,21 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, "shutting down");
     clearInterval(sweep);
-    await app.close();
-    await handle.close();
+    // Requests in flight may finish; whatever is still open after the grace period (a stalled
+    // client, a hung query) is cut so the process always ends.
+    const deadline = setTimeout(() => {
+      app.log.warn({ graceMs: config.shutdownGraceMs }, "grace period over; closing the remaining connections");
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    try {
+      await app.close();
+      await handle.close();
+    } catch (err) {
+      app.log.error({ err }, "shutdown failed");
+      process.exit(1);
+    }
+    clearTimeout(deadline);
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -15,17 +15,38 @@ afterAll(() => t?.close());
 const PUBLIC = new Set([
   "POST /api/auth/register",
   "POST /api/auth/login",
+  "POST /api/auth/login/2fa",
   "POST /api/auth/logout",
   "GET /api/auth/google",
   "GET /api/auth/google/callback",
   "GET /api/google/callback",
   "GET /api/health",
+  "GET /api/health/ready",
   "GET /api/docs/json",
   "GET /api/config",
 ]);
 
-/** How to create a record the route's `:id` can point at, per resource path. */
-const SEEDS: Record<string, { url: string; payload: object }> = {
+/**
+ * How to create a record the route's `:id` can point at, per resource path: a POST of `payload`
+ * to `url`, or `create` for records no POST makes (it answers the record as `url` lists it).
+ */
+type Seed = { url: string; payload: object } | { url: string; create: (owner: Owner) => Promise<{ id: unknown }> };
+type Owner = { cookie: string; username: string };
+const SEEDS: Record<string, Seed> = {
+  // Another signed-in device of the owner: a second sign-in, found in the owner's device list.
+  "/api/auth/sessions": {
+    url: "/api/auth/sessions",
+    create: async (owner) => {
+      const login = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: owner.username, password: "correct horse battery" },
+      });
+      expect(login.statusCode).toBe(200);
+      const list = await t.app.inject({ method: "GET", url: "/api/auth/sessions", headers: { cookie: owner.cookie } });
+      return list.json().find((s: { current: boolean }) => !s.current);
+    },
+  },
   "/api/tasks": { url: "/api/tasks", payload: { title: "owner's task" } },
   "/api/quick-wins": { url: "/api/quick-wins", payload: { text: "owner's quick win" } },
   "/api/thoughts": { url: "/api/thoughts", payload: { content: "owner's thought" } },
@@ -81,14 +102,19 @@ describe("every route", () => {
       const resource = route.url.slice(0, route.url.indexOf("/:id"));
       const seed = SEEDS[resource];
       expect(seed, `no seed for ${key}: add one so its ownership check is tested`).toBeDefined();
-      const created = await t.app.inject({
-        method: "POST",
-        url: seed.url,
-        headers: { cookie: owner.cookie },
-        payload: seed.payload,
-      });
-      expect(created.statusCode).toBe(201);
-      const before = created.json();
+      let before: { id: unknown };
+      if ("create" in seed) {
+        before = await seed.create(owner);
+      } else {
+        const created = await t.app.inject({
+          method: "POST",
+          url: seed.url,
+          headers: { cookie: owner.cookie },
+          payload: seed.payload,
+        });
+        expect(created.statusCode).toBe(201);
+        before = created.json();
+      }
       const url = route.url.replace(":id", String(before.id));
       const res = await t.app.inject({
         method: route.method as "GET",
@@ -100,7 +126,7 @@ describe("every route", () => {
       expect(typeof res.json().message, key).toBe("string");
       const after = await t.app.inject({ method: "GET", url: seed.url, headers: { cookie: owner.cookie } });
       expect(
-        after.json().find((x: { id: number }) => x.id === before.id),
+        after.json().find((x: { id: unknown }) => x.id === before.id),
         key,
       ).toEqual(before);
     }

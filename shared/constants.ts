@@ -45,6 +45,15 @@ export const THEMES = ["light", "dark"] as const;
 export const DEFAULT_THEME = "dark";
 export const THOUGHT_STATUSES = ["inbox", "archived", "converted"] as const;
 
+/** List pages (GET /api/tasks?limit=…): the largest page, and the page size when only filters are given. */
+export const LIST_LIMIT_MAX = 200;
+export const LIST_LIMIT_DEFAULT = 50;
+/** Response headers of a list page: rows matching the filters, and the cursor of the next page. */
+export const TOTAL_COUNT_HEADER = "X-Total-Count";
+export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
+/** Open items the dashboard's Top Focus Tasks and Quick Wins show before 'Show all (N)'. */
+export const DASHBOARD_SHORT_LIST = 5;
+
 export const DATE_DISPLAY_FORMAT = "MMM d, yyyy";
 export const AI_KEY_PREFIX = "sk-";
 

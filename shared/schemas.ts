@@ -10,7 +10,9 @@ import {
   DEFAULT_THOUGHT_TYPE,
   EVENT_CATEGORIES,
   HELP_LEVELS,
+  LIST_LIMIT_MAX,
   MOODS,
+  NEXT_CURSOR_HEADER,
   PASSWORD_MAX,
   PASSWORD_MIN,
   PROJECT_BUCKETS,
@@ -21,14 +23,40 @@ import {
   TIME_ESTIMATE_DEFAULT,
   TIME_ESTIMATE_MAX,
   TIME_ESTIMATE_MIN,
+  TOTAL_COUNT_HEADER,
   USERNAME_MAX,
   USERNAME_MIN,
 } from "./constants.ts";
 
 const id = z.number().int().positive();
+/**
+ * The largest record id the databases hold (PostgreSQL `serial` is a 32-bit integer): a larger
+ * one cannot name a record, and PostgreSQL would refuse to compare it, so it is a 400 up front.
+ */
+export const MAX_RECORD_ID = 2_147_483_647;
+/** A record id sent in a body. */
+const recordId = z.number().int().positive().max(MAX_RECORD_ID);
+
+export const CONTROL_CHARACTERS_MESSAGE = "Must not contain control characters";
+/**
+ * False for text holding a C0 control character or DEL, tab and line breaks excepted. PostgreSQL
+ * cannot store NUL at all (SQLite would), and the others are invisible noise in a title or a note
+ * that break calendar files; refusing them in the schema answers the same 400 on both databases.
+ */
+export function hasNoControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return false;
+  }
+  return true;
+}
+/** Every text field of a request starts here, so none can let a control character through. */
+export const text = () => z.string().refine(hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE);
+/** The same rule for fields with their own format (e-mail, URL). */
+const noControls = [hasNoControlCharacters, CONTROL_CHARACTERS_MESSAGE] as const;
 /** Path parameter ids: numeric strings only, so `/api/tasks/abc` is a 400, not a lookup. */
 export const idParams = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: z.coerce.number().int().positive().max(MAX_RECORD_ID),
 });
 
 function isRealDate(value: string): boolean {
@@ -37,17 +65,15 @@ function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-export const dateString = z
-  .string()
+export const dateString = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected a date as YYYY-MM-DD")
   .refine(isRealDate, "Not a real calendar date");
-export const timeString = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Expected a time as HH:MM (24-hour)");
+export const timeString = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Expected a time as HH:MM (24-hour)");
 
-const nonBlank = (max: number) => z.string().trim().min(1, "Must not be blank").max(max, `At most ${max} characters`);
+const nonBlank = (max: number) => text().trim().min(1, "Must not be blank").max(max, `At most ${max} characters`);
 /** Optional free text: blank becomes null (spec section 5: empty description, notes → null). */
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .max(max, `At most ${max} characters`)
     .nullish()
     .transform((v) => (v == null || v.trim() === "" ? null : v));
@@ -62,10 +88,6 @@ export const assistantTone = z.enum(ASSISTANT_TONES);
 export const helpLevel = z.enum(HELP_LEVELS);
 export const theme = z.enum(THEMES);
 
-// ---------- errors ----------
-export const errorBody = z.object({ message: z.string(), code: z.string().optional() });
-export type ErrorBody = z.infer<typeof errorBody>;
-
 // ---------- users and auth ----------
 export const user = z.object({
   id,
@@ -78,8 +100,7 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 export const userEnvelope = z.object({ user });
 
-export const username = z
-  .string()
+export const username = text()
   .trim()
   .min(USERNAME_MIN, `At least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `At most ${USERNAME_MAX} characters`)
@@ -93,16 +114,19 @@ export const registerInput = z.object({
   username,
   password,
   displayName: optionalText(100).optional(),
-  email: z.email("Not a valid e-mail address").nullish(),
+  email: z
+    .email("Not a valid e-mail address")
+    .refine(...noControls)
+    .nullish(),
 });
 export const loginInput = z.object({
-  username: z.string().trim().min(1, "Required").max(USERNAME_MAX),
+  username: text().trim().min(1, "Required").max(USERNAME_MAX),
   password: z.string().min(1, "Required").max(PASSWORD_MAX),
 });
 export const updateAccountInput = z.object({
   displayName: optionalText(100).optional(),
   email: z
-    .union([z.email("Not a valid e-mail address"), z.literal("")])
+    .union([z.email("Not a valid e-mail address").refine(...noControls), z.literal("")])
     .nullish()
     .transform((v) => (v ? v : null))
     .optional(),
@@ -111,6 +135,59 @@ export const changePasswordInput = z.object({
   currentPassword: z.string().max(PASSWORD_MAX).optional(),
   newPassword: password,
 });
+
+// ---------- two-factor sign-in and signed-in devices ----------
+/** What a correct password answers when the account has two-factor sign-in on: no session yet. */
+export const loginChallenge = z.object({ twoFactorRequired: z.literal(true) });
+export const loginResponse = z.union([userEnvelope, loginChallenge]);
+export type LoginResponse = z.infer<typeof loginResponse>;
+/** A 6-digit authenticator code or a recovery code; spaces and dashes are ignored. */
+const secondFactorCode = z.string().trim().min(1, "Required").max(64, "At most 64 characters");
+export const loginCodeInput = z.object({ code: secondFactorCode });
+export const twoFactorStatus = z.object({
+  /** False for accounts without a password: their provider's own second factor applies. */
+  available: z.boolean(),
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number().int().nonnegative(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
+export const twoFactorSetup = z.object({
+  /** Base32, for typing into an authenticator by hand. */
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The otpauth URI as a QR code, an SVG data URL. */
+  qrCode: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
+export const enableTwoFactorInput = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^\d{6}$/, "Enter the 6 digits your authenticator app shows")),
+});
+export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
+export const disableTwoFactorInput = z
+  .object({
+    password: z.string().max(PASSWORD_MAX).optional(),
+    code: secondFactorCode.optional(),
+  })
+  .refine((v) => Boolean(v.password) || Boolean(v.code), "Enter your password or a code");
+export type DisableTwoFactorInput = z.input<typeof disableTwoFactorInput>;
+export const deviceSession = z.object({
+  /** Stands for the session without revealing its token. */
+  id: z.string(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+});
+export type DeviceSession = z.infer<typeof deviceSession>;
+export const deviceSessionParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a session id") });
+export const revokedSessions = z.object({ revoked: z.number().int().nonnegative() });
+export type RevokedSessions = z.infer<typeof revokedSessions>;
 
 // ---------- focus tasks ----------
 export const task = z.object({
@@ -183,7 +260,7 @@ export const updateThoughtInput = z
     content: nonBlank(10_000),
     type: thoughtType,
     status: thoughtStatus,
-    convertedTo: z.string().max(200).nullable(),
+    convertedTo: text().max(200).nullable(),
     /**
      * The new content is the transcript of the thought's kept recording (the browser's own speech
      * recognition made it): the recording no longer waits for a transcription.
@@ -235,7 +312,7 @@ export type CreateProjectInput = z.input<typeof createProjectInput>;
 export const updateProjectInput = z.object({
   title: nonBlank(200).optional(),
   description: optionalText(5000).optional(),
-  notes: z.string().max(100_000).nullable().optional(),
+  notes: text().max(100_000).nullable().optional(),
   bucket: projectBucket.optional(),
   deadline: z
     .union([dateString, z.literal("")])
@@ -311,7 +388,7 @@ export const updateSettingsInput = z
     theme,
     tone: assistantTone,
     helpLevel,
-    timeZone: z.string().max(64).refine(isTimeZone, "Unknown time zone"),
+    timeZone: text().max(64).refine(isTimeZone, "Unknown time zone"),
   })
   .partial();
 export const themeInput = z.object({ appearance: theme });
@@ -348,13 +425,17 @@ export const calendarSyncSummary = z.object({
 });
 export type CalendarSyncSummary = z.infer<typeof calendarSyncSummary>;
 export const caldavConnectInput = z.object({
-  serverUrl: z.url({ protocol: /^https?$/, message: "Must be an http(s) URL" }).max(2000),
-  username: z.string().trim().min(1, "Required").max(320),
+  serverUrl: z
+    .url({ protocol: /^https?$/, message: "Must be an http(s) URL" })
+    .max(2000)
+    .refine(...noControls),
+  username: text().trim().min(1, "Required").max(320),
   password: z.string().min(1, "Required").max(1000),
   /** Which calendar to sync; the account's first event calendar when absent. */
   calendarUrl: z
     .url({ protocol: /^https?$/, message: "Must be an http(s) URL" })
     .max(2000)
+    .refine(...noControls)
     .optional(),
 });
 export type CaldavConnectInput = z.input<typeof caldavConnectInput>;
@@ -378,7 +459,7 @@ export const importInput = z.object({
   tasks: importList(createTaskInput.extend(completedFlag)),
   quickWins: importList(createQuickWinInput.extend(completedFlag)),
   thoughts: importList(
-    createThoughtInput.extend({ status: thoughtStatus.default("inbox"), convertedTo: z.string().max(200).nullish() }),
+    createThoughtInput.extend({ status: thoughtStatus.default("inbox"), convertedTo: text().max(200).nullish() }),
   ),
   projects: importList(createProjectInput),
   events: importList(createEventInput),
@@ -421,7 +502,7 @@ const convertRetype = { type: thoughtType.optional() };
 export const convertThoughtInput = z.discriminatedUnion("to", [
   z.object({ to: z.literal("task"), ...convertRetype }),
   z.object({ to: z.literal("quick-win"), ...convertRetype }),
-  z.object({ to: z.literal("project"), projectId: id, ...convertRetype }),
+  z.object({ to: z.literal("project"), projectId: recordId, ...convertRetype }),
   z.object({
     to: z.literal("event"),
     title: nonBlank(300),
@@ -438,3 +519,113 @@ export const convertThoughtResponse = z.object({
   target: z.object({ kind: z.enum(["task", "quick-win", "project", "event"]), id }),
 });
 export type ConvertThoughtResponse = z.infer<typeof convertThoughtResponse>;
+
+// ---------- list pages ----------
+/**
+ * Query strings of the list routes (GET /api/tasks, /api/quick-wins, /api/thoughts, /api/events,
+ * /api/projects). Without any parameter a list answers every row as before. With any of them the
+ * answer is one page: a plain JSON array of at most `limit` rows (LIST_LIMIT_DEFAULT when only
+ * filters are given), with headers X-Total-Count (rows matching the filters) and, when more
+ * rows follow, X-Next-Cursor plus `Link: <…&cursor=…>; rel="next"`. Pass the cursor back with the
+ * same filters to read the next page. Unknown parameters answer 400.
+ */
+const queryBool = z.enum(["true", "false"], { error: "Expected true or false" }).transform((v) => v === "true");
+export const listLimit = z.coerce
+  .number({ error: "Expected a whole number" })
+  .int("Expected a whole number")
+  .min(1, "At least 1")
+  .max(LIST_LIMIT_MAX, `At most ${LIST_LIMIT_MAX}`);
+/** Opaque: the position after the last row of a page. Only ever pass back what a page answered. */
+export const listCursor = z
+  .string()
+  .min(1, "Must not be empty")
+  .max(1000, "Not a cursor of this list")
+  .regex(/^[A-Za-z0-9_-]+$/, "Not a cursor of this list");
+const pageFields = {
+  limit: listLimit.optional().describe(`Page size, 1..${LIST_LIMIT_MAX}; 50 when only filters are given.`),
+  cursor: listCursor.optional().describe("X-Next-Cursor of the previous page, with the same filters."),
+};
+/** The dashboard's ranked order (docs/decisions/015-ranked-short-lists.md). */
+export const listOrder = z.enum(["focus"], { error: "Expected focus" });
+const completedFilter = queryBool.optional().describe("Only done (true) or open (false) items.");
+
+/**
+ * GET /api/tasks. `order=focus`: due soonest, then (Tired or Sad) smallest estimate, then oldest;
+ * `mood` overrides today's stored mood for that order. Default order: id.
+ */
+export const taskListQuery = z
+  .strictObject({
+    ...pageFields,
+    completed: completedFilter,
+    order: listOrder
+      .optional()
+      .describe("focus: due soonest, then the smallest estimate when Tired or Sad, then oldest. Default: id."),
+    mood: mood.optional().describe("With order=focus: today's mood, instead of the one stored for today."),
+  })
+  .refine((q) => q.mood === undefined || q.order === "focus", { message: "Only with order=focus", path: ["mood"] });
+export type TaskListParams = z.output<typeof taskListQuery>;
+/** GET /api/quick-wins. `order=focus`: oldest first (createdAt, id). Default order: id. */
+export const quickWinListQuery = z.strictObject({
+  ...pageFields,
+  completed: completedFilter,
+  order: listOrder.optional().describe("focus: oldest first. Default: id."),
+});
+export type QuickWinListParams = z.output<typeof quickWinListQuery>;
+/** GET /api/thoughts, newest first. `status=inbox` is the unprocessed inbox. */
+export const thoughtListQuery = z.strictObject({
+  ...pageFields,
+  status: thoughtStatus.optional().describe("inbox (not yet archived or converted), archived or converted."),
+});
+export type ThoughtListParams = z.output<typeof thoughtListQuery>;
+/** GET /api/events by date, start time, id. `from`/`to`: the event's date, both inclusive. */
+export const eventListQuery = z
+  .strictObject({
+    ...pageFields,
+    from: dateString.optional().describe("First date (YYYY-MM-DD), included."),
+    to: dateString.optional().describe("Last date (YYYY-MM-DD), included."),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    message: "Must not be after to",
+    path: ["from"],
+  });
+export type EventListParams = z.output<typeof eventListQuery>;
+/** GET /api/projects by id. */
+export const projectListQuery = z.strictObject(pageFields);
+export type ProjectListParams = z.output<typeof projectListQuery>;
+
+/**
+ * The URL of a list call: `listUrl("/api/tasks", { completed: false, order: "focus", limit: 5 })`
+ * is `/api/tasks?completed=false&order=focus&limit=5`. Undefined values are left out; with no
+ * parameter left it is the bare path, which answers the whole list.
+ */
+export function listUrl(
+  path: string,
+  params: TaskListParams | QuickWinListParams | ThoughtListParams | EventListParams | ProjectListParams = {},
+): string {
+  const query = Object.entries(params)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join("&");
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * Reads the paging headers of a list answer, e.g. `pageInfo(res.headers)` on a fetch Response:
+ * the rows matching the filters (null on a whole-list answer) and the next page's cursor (null on
+ * the last page).
+ */
+export function pageInfo(headers: { get(name: string): string | null }): {
+  total: number | null;
+  nextCursor: string | null;
+} {
+  const total = headers.get(TOTAL_COUNT_HEADER);
+  return { total: total === null ? null : Number(total), nextCursor: headers.get(NEXT_CURSOR_HEADER) };
+}
+
+// ---------- public configuration ----------
+/** GET /api/config: what the signed-out pages need to know about this server. */
+export const publicConfig = z.object({
+  legal: z.object({ companyName: z.string(), contactEmail: z.string(), noticeDays: z.number() }),
+  oidcEnabled: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;

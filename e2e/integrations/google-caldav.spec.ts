@@ -31,15 +31,13 @@ const ics = (uid: string, title: string, date: string) =>
     "",
   ].join("\r\n");
 
-test("connect a CalDAV calendar, sync both ways and disconnect", async ({ page, user }) => {
+test("connect a CalDAV calendar, sync both ways and disconnect", async ({ page, app }) => {
   test.setTimeout(90_000);
-  expect(user.id).toBeGreaterThan(0);
   const suffix = `${Date.now().toString(36)}${process.pid}`;
   const calendarUrl = await dav.makeCalendar(`Planner${suffix}`);
 
-  await page.goto("/settings");
-  await page.getByRole("tab", { name: "Integrations" }).click();
-  const card = page.getByRole("region", { name: "CalDAV calendar" });
+  await app.settings.open("Integrations");
+  const card = app.settings.caldavCard;
   await card.getByLabel("Server URL").fill(dav.url);
   await card.getByLabel("Username").fill(dav.username);
   await expect(card.getByLabel("App password")).toHaveAttribute("type", "password");
@@ -57,18 +55,16 @@ test("connect a CalDAV calendar, sync both ways and disconnect", async ({ page, 
   await expectAccessible(page, "settings integrations, caldav connected");
   // After a reload the card still names the calendar.
   await page.reload();
-  await page.getByRole("tab", { name: "Integrations" }).click();
+  await app.settings.tab("Integrations");
   await expect(card.getByText(`Planner${suffix}`, { exact: true })).toBeVisible();
 
   // An event made in the app reaches the CalDAV server.
   const local = `Standup ${suffix}`;
-  await page.goto("/calendar");
+  await app.calendar.open();
   await expect(page.getByText("Synced with your CalDAV calendar", { exact: false })).toBeVisible();
-  await page.getByRole("button", { name: "Add event" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add event" });
-  await dialog.getByLabel("Title").fill(local);
-  await dialog.getByLabel("Date").fill(localDate(1));
-  await dialog.getByRole("button", { name: "Save event" }).click();
+  const dialog = await app.calendar.openAddEvent();
+  await dialog.fill({ title: local, date: localDate(1) });
+  await dialog.save();
   await expect(toastText(page, "Event added")).toBeVisible();
   await expect
     .poll(async () => (await (await dav.request(calendarUrl)).text()).includes(`SUMMARY:${local}`), {
@@ -89,11 +85,10 @@ test("connect a CalDAV calendar, sync both ways and disconnect", async ({ page, 
   await expect(page.getByText(remote, { exact: true })).toBeVisible();
 
   // Disconnect: the form comes back and the events stay.
-  await page.goto("/settings");
-  await page.getByRole("tab", { name: "Integrations" }).click();
+  await app.settings.open("Integrations");
   await card.getByRole("button", { name: "Disconnect" }).click();
   await expect(card.getByLabel("Server URL")).toBeVisible();
   expect(await (await page.request.get("/api/caldav/status")).json()).toMatchObject({ connected: false });
-  await page.goto("/calendar");
+  await app.calendar.open();
   await expect(page.getByText(remote, { exact: true })).toBeVisible();
 });

@@ -1,45 +1,40 @@
 // Connecting Google Calendar through the consent screen of the local Calendar API stand-in,
 // then two-way sync between the app and the stand-in, then disconnecting.
-import type { Page } from "@playwright/test";
-import { expect, expectAccessible, localDate, test, toastText } from "../fixtures.ts";
+import { type App, expect, expectAccessible, localDate, test, toastText } from "../fixtures.ts";
 
 type RemoteEvent = { id: string; summary?: string; start?: Record<string, string> };
 
 /** Settings → Integrations → Connect → Allow at the stand-in; answers the stand-in's address. */
-async function connectGoogleCalendar(page: Page): Promise<string> {
-  await page.goto("/settings");
-  await page.getByRole("tab", { name: "Integrations" }).click();
+async function connectGoogleCalendar({ settings }: App): Promise<string> {
+  const { page } = settings;
+  await settings.open("Integrations");
   await expect(page.getByText("Connect Google Calendar to see your events")).toBeVisible();
-  await page.getByRole("button", { name: "Connect Google Calendar" }).click();
+  await settings.button("Connect Google Calendar").click();
   await expect(page.getByRole("heading", { name: /wants to access your Google Calendar/ })).toBeVisible();
   const google = new URL(page.url()).origin;
   await page.getByRole("button", { name: "Allow" }).click();
   await expect(toastText(page, "Google Calendar Connected")).toBeVisible();
   await expect(page).toHaveURL(/\/settings$/);
-  await page.getByRole("tab", { name: "Integrations" }).click();
+  await settings.tab("Integrations");
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
   return google;
 }
 
-test("connect, sync both ways, refresh and disconnect", async ({ page, user, request }) => {
+test("connect, sync both ways, refresh and disconnect", async ({ page, app, request }) => {
   test.setTimeout(60_000);
-  expect(user.id).toBeGreaterThan(0);
   const suffix = `${Date.now().toString(36)}${process.pid}`;
-  const google = await connectGoogleCalendar(page);
+  const google = await connectGoogleCalendar(app);
   await expect(page.getByText(/Two-way sync is on/)).toBeVisible();
   await expect(page.getByText(/Last synced: /)).toBeVisible();
   await expectAccessible(page, "settings integrations, google connected");
 
   // An event made in the app reaches Google.
   const local = `Dentist ${suffix}`;
-  await page.goto("/calendar");
+  await app.calendar.open();
   await expect(page.getByText("Synced with Google Calendar", { exact: false })).toBeVisible();
-  await page.getByRole("button", { name: "Add event" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add event" });
-  await dialog.getByLabel("Title").fill(local);
-  await dialog.getByLabel("Date").fill(localDate(1));
-  await dialog.getByLabel("Start time").fill("10:30");
-  await dialog.getByRole("button", { name: "Save event" }).click();
+  const dialog = await app.calendar.openAddEvent();
+  await dialog.fill({ title: local, date: localDate(1), startTime: "10:30" });
+  await dialog.save();
   await expect(toastText(page, "Event added")).toBeVisible();
   await expect
     .poll(async () => {
@@ -58,33 +53,29 @@ test("connect, sync both ways, refresh and disconnect", async ({ page, user, req
     },
   });
   expect(created.ok()).toBe(true);
-  await page.goto("/settings");
-  await page.getByRole("tab", { name: "Integrations" }).click();
+  await app.settings.open("Integrations");
   const reloaded = page.waitForEvent("load");
-  await page.getByRole("button", { name: "Refresh Calendar" }).click();
+  await app.settings.button("Refresh Calendar").click();
   // A sync is a few calls to the stand-in; on a loaded machine they take a while.
   await expect(toastText(page, "Calendar Refreshed")).toBeVisible({ timeout: 15_000 });
   await reloaded;
-  await page.goto("/calendar");
+  await app.calendar.open();
   await expect(page.getByText(remote, { exact: true })).toBeVisible();
   await expect(page.getByText(local, { exact: true })).toBeVisible();
 
   // Disconnect: the card offers to connect again and the events stay.
-  await page.goto("/settings");
-  await page.getByRole("tab", { name: "Integrations" }).click();
-  await page.getByRole("region", { name: "Google Calendar" }).getByRole("button", { name: "Disconnect" }).click();
-  await expect(page.getByRole("button", { name: "Connect Google Calendar" })).toBeVisible();
+  await app.settings.open("Integrations");
+  await app.settings.googleCard.getByRole("button", { name: "Disconnect" }).click();
+  await expect(app.settings.button("Connect Google Calendar")).toBeVisible();
   expect(await (await page.request.get("/api/google/status")).json()).toMatchObject({ connected: false });
-  await page.goto("/calendar");
+  await app.calendar.open();
   await expect(page.getByText(remote, { exact: true })).toBeVisible();
   await expect(page.getByText(/Not synced with an outside calendar/)).toBeVisible();
 });
 
-test("denying consent at Google returns to settings with the reason", async ({ page, user }) => {
-  expect(user.id).toBeGreaterThan(0);
-  await page.goto("/settings");
-  await page.getByRole("tab", { name: "Integrations" }).click();
-  await page.getByRole("button", { name: "Connect Google Calendar" }).click();
+test("denying consent at Google returns to settings with the reason", async ({ page, app }) => {
+  await app.settings.open("Integrations");
+  await app.settings.button("Connect Google Calendar").click();
   await page.getByRole("button", { name: "Deny" }).click();
   await expect(toastText(page, "Google Calendar Connection Failed")).toBeVisible();
   await expect(toastText(page, "Access was not granted.")).toBeVisible();
@@ -94,13 +85,12 @@ test("denying consent at Google returns to settings with the reason", async ({ p
 
 test("a failed refresh shows Sync Error and the problem; a revoked grant disconnects", async ({
   page,
-  user,
+  app,
   request,
 }) => {
   test.setTimeout(60_000);
-  expect(user.id).toBeGreaterThan(0);
-  const google = await connectGoogleCalendar(page);
-  const card = page.getByRole("region", { name: "Google Calendar" });
+  const google = await connectGoogleCalendar(app);
+  const card = app.settings.googleCard;
   await expect(card.getByText(/Last synced: /)).toBeVisible();
 
   // Google refuses the next call: the run fails and the card says so.

@@ -113,11 +113,6 @@ describe("offline engine through the API", () => {
       ["/api/ai/breakdown", { task: "" }, "task"],
       ["/api/ai/suggestions", {}, "context"],
       ["/api/ai/suggestions", { context: { incompleteTasks: "lots" } }, "incompleteTasks"],
-      [
-        "/api/ai/suggestions",
-        { context: { incompleteTasks: Array.from({ length: 201 }, () => ({ title: "a" })) } },
-        "incompleteTasks",
-      ],
       ["/api/ai/project-tasks", { title: "" }, "title"],
       ["/api/ai/project-tasks", { title: "x".repeat(201) }, "title"],
     ];
@@ -134,6 +129,60 @@ describe("offline engine through the API", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().suggestions.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("a large account's context", () => {
+  const manyTasks = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      title: `Backlog item ${i}`,
+      category: "Work",
+      timeEstimate: 60,
+      dueTime: null,
+      isApproaching: false,
+    }));
+
+  it("gets suggestions for 500 tasks, 300 events and 300 quick wins, from the most relevant of them", async () => {
+    const tasks = manyTasks(500);
+    tasks[450] = { ...tasks[450], title: "File the tax return", dueTime: "08:00", isApproaching: true } as never;
+    const res = await call("POST", "/api/ai/suggestions", {
+      context: {
+        currentTime: "09:00",
+        currentDate: "2025-03-12",
+        mood: "Neutral",
+        incompleteTasks: tasks,
+        todayEvents: Array.from({ length: 300 }, (_, i) => ({
+          title: i === 299 ? "Dentist" : `Past meeting ${i}`,
+          startTime: i === 299 ? "09:30" : "07:00",
+          duration: 30,
+          hasPassed: i !== 299,
+          isHappeningNow: false,
+          isApproaching: i === 299,
+        })),
+        incompleteQuickWins: Array.from({ length: 300 }, (_, i) => `Quick win ${i}`),
+        recentThoughts: Array.from({ length: 50 }, (_, i) => ({ content: `Thought ${i}`, type: "Note" })),
+        activeProjects: Array.from({ length: 150 }, (_, i) => ({
+          title: `Project ${i}`,
+          progress: 50,
+          deadline: null,
+        })),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = (res.json().suggestions as string[]).join("\n");
+    // Both sit past the first 200 items: the server kept them because they are due and coming up.
+    expect(text).toContain("File the tax return");
+    expect(text).toContain("Dentist");
+  });
+
+  it("keeps the smallest task of a long list when the mood is Tired", async () => {
+    const tasks = manyTasks(400);
+    tasks[390] = { ...tasks[390], title: "Water the plants", timeEstimate: 5 } as never;
+    const res = await call("POST", "/api/ai/suggestions", {
+      context: { currentTime: "09:00", currentDate: "2025-03-12", mood: "😴 Tired", incompleteTasks: tasks },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().suggestions as string[]).join("\n")).toContain("Water the plants");
   });
 });
 

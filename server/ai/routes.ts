@@ -20,11 +20,11 @@ import {
   transcribePendingResponse,
   transcribeResponse,
 } from "../../shared/ai-schemas.ts";
-import { idParams } from "../../shared/schemas.ts";
+import { idParams, MAX_RECORD_ID } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { AppError } from "../errors.ts";
+import { AppError, invalidField } from "../errors.ts";
 import { createAssistant } from "./assistant.ts";
 import { deleteKey, getKeyStatus, saveKey } from "./key-store.ts";
 import { getRecording, listRecordings } from "./voice-notes.ts";
@@ -36,11 +36,29 @@ export type AssistantHandle = {
 
 const acceptedAudio = new Set<string>(AUDIO_MIME_TYPES);
 const transcribeQuery = z.object({
-  thoughtId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  thoughtId: z.coerce.number().int().positive().max(MAX_RECORD_ID).optional(),
   keep: z.enum(["true", "false", "1", "0"]).optional(),
 });
 
 type Upload = { audio: Buffer; mime: string; thoughtId?: number; keep: boolean };
+
+/**
+ * A body that is not readable multipart (no or wrong boundary, a part left open, a cut-off
+ * stream) is the client's mistake: busboy reports it as a plain Error, which would be a 500.
+ */
+function unreadableUpload(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { code, statusCode, message } = error as { code?: string; statusCode?: number; message?: string };
+  if (code === "FST_FILES_LIMIT") {
+    return invalidField("audio", "Only one recording, in the field audio, is accepted");
+  }
+  if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") {
+    return invalidField("audio", "Too many form fields; send audio, thoughtId and keep only", "PAYLOAD_TOO_LARGE");
+  }
+  if (typeof statusCode === "number" && statusCode < 500) return error;
+  const reason = (message ?? "").replace(/^Multipart:\s*/i, "").toLowerCase() || "unreadable body";
+  return invalidField("audio", `The upload is not valid multipart/form-data (${reason})`);
+}
 
 /**
  * Reads the multipart upload: one file in field `audio` plus optional fields `thoughtId` and
@@ -48,46 +66,51 @@ type Upload = { audio: Buffer; mime: string; thoughtId?: number; keep: boolean }
  */
 async function readUpload(request: FastifyRequest, query: z.infer<typeof transcribeQuery>): Promise<Upload> {
   if (!request.isMultipart()) {
-    throw new AppError("BAD_REQUEST", "audio: Send the recording as multipart/form-data in the field audio");
+    throw invalidField("audio", "Send the recording as multipart/form-data in the field audio");
   }
   let audio: Buffer | undefined;
   let mime = "";
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      if (part.fieldname !== "audio" || audio !== undefined) {
-        await part.toBuffer();
-        throw new AppError("BAD_REQUEST", `${part.fieldname}: Only one recording, in the field audio, is accepted`);
-      }
-      mime = part.mimetype.split(";")[0]?.trim().toLowerCase() ?? "";
-      if (!acceptedAudio.has(mime)) {
-        await part.toBuffer();
-        throw new AppError(
-          "BAD_REQUEST",
-          `audio: Unsupported recording format ${mime || "(none)"}; use webm, ogg, wav, mp4 or mpeg`,
-        );
-      }
-      try {
-        audio = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new AppError(
-            "PAYLOAD_TOO_LARGE",
-            `audio: The recording is larger than ${TRANSCRIBE_MAX_BYTES / 1024 / 1024} MB`,
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        if (part.fieldname !== "audio" || audio !== undefined) {
+          await part.toBuffer();
+          throw invalidField(part.fieldname, "Only one recording, in the field audio, is accepted");
+        }
+        mime = part.mimetype.split(";")[0]?.trim().toLowerCase() ?? "";
+        if (!acceptedAudio.has(mime)) {
+          await part.toBuffer();
+          throw invalidField(
+            "audio",
+            `Unsupported recording format ${mime || "(none)"}; use webm, ogg, wav, mp4 or mpeg`,
           );
         }
-        throw error;
+        try {
+          audio = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+            throw invalidField(
+              "audio",
+              `The recording is larger than ${TRANSCRIBE_MAX_BYTES / 1024 / 1024} MB`,
+              "PAYLOAD_TOO_LARGE",
+            );
+          }
+          throw error;
+        }
+      } else {
+        fields[part.fieldname] = String(part.value);
       }
-    } else {
-      fields[part.fieldname] = String(part.value);
     }
+  } catch (error) {
+    throw unreadableUpload(error);
   }
-  if (!audio) throw new AppError("BAD_REQUEST", "audio: A recording is required");
-  if (audio.length === 0) throw new AppError("BAD_REQUEST", "audio: The recording is empty");
+  if (!audio) throw invalidField("audio", "A recording is required");
+  if (audio.length === 0) throw invalidField("audio", "The recording is empty");
   const parsed = transcribeQuery.safeParse({ ...query, ...fields });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AppError("BAD_REQUEST", `${issue?.path.join(".") || "thoughtId"}: ${issue?.message ?? "Invalid"}`);
+    throw invalidField(issue?.path.join(".") || "thoughtId", issue?.message ?? "Invalid");
   }
   const keep = parsed.data.keep === "true" || parsed.data.keep === "1";
   return { audio, mime, thoughtId: parsed.data.thoughtId, keep };

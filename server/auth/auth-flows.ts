@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import * as oauth from "openid-client";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { nowIso } from "../db/database.ts";
@@ -27,9 +28,6 @@ const random = () => randomBytes(32).toString("base64url");
 export const flowCookieName = (config: Config, kind: FlowKind) =>
   `${config.secureCookies ? "__Host-" : ""}dc_flow_${kind}`;
 
-/** S256 challenge of a PKCE verifier (RFC 7636). */
-export const pkceChallenge = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");
-
 export async function startFlow(
   db: Db,
   reply: FastifyReply,
@@ -38,9 +36,9 @@ export async function startFlow(
   const browserKey = random();
   const flow: Flow = {
     userId: opts.userId,
-    state: random(),
-    nonce: opts.withNonce ? random() : null,
-    codeVerifier: random(),
+    state: oauth.randomState(),
+    nonce: opts.withNonce ? oauth.randomNonce() : null,
+    codeVerifier: oauth.randomPKCECodeVerifier(),
     redirectUri: opts.redirectUri,
   };
   const now = Date.now();
@@ -100,5 +98,6 @@ export async function takeFlow(
 /** Where the provider sends the browser back: PUBLIC_URL when set, else this request's origin. */
 export function callbackUrl(config: Config, request: FastifyRequest, path: string): string {
   const origin = config.publicUrl ? new URL(config.publicUrl).origin : `${request.protocol}://${request.host}`;
-  return `${origin}${path}`;
+  // Normalised (default ports dropped) so it matches, to the letter, what the OAuth client sends.
+  return new URL(path, origin).href;
 }

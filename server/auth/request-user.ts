@@ -46,14 +46,31 @@ export function userIdOf(request: FastifyRequest): number {
   return request.userId;
 }
 
+/**
+ * Whether a request is for the API, decided on the path the router matched: `/%61pi/tasks` routes
+ * to `/api/tasks` and must be treated as such. A path no route matched is decoded the same way.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route !== undefined) return route.startsWith("/api/");
+  const raw = request.url.split("?")[0] ?? "/";
+  let pathname = raw;
+  try {
+    pathname = decodeURIComponent(raw);
+  } catch {
+    // Malformed escapes: the raw path is all there is.
+  }
+  return pathname.startsWith("/api/");
+}
+
 export function registerSessionAuth(app: FastifyInstance, config: Config, db: Db): void {
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionToken", null);
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
+    if (!isApiRequest(request)) return;
     const token = request.cookies[sessionCookieName(config)];
     if (token) {
-      const userId = await validateSession(db, token);
+      const userId = await validateSession(db, token, { userAgent: request.headers["user-agent"] });
       if (userId !== null) {
         request.userId = userId;
         request.sessionToken = token;

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorBody } from "../../shared/errors.ts";
 import {
   changePasswordInput,
-  errorBody,
   loginInput,
+  loginResponse,
   registerInput,
   updateAccountInput,
   userEnvelope,
@@ -11,10 +12,11 @@ import {
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
-import type { LoginThrottle } from "./login-throttle.ts";
 import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
 import { clearSessionCookie, setSessionCookie, userIdOf } from "./request-user.ts";
 import { createSession, deleteOtherSessions, deleteSession } from "./sessions.ts";
+import type { GuardedCheck, SignInGuard } from "./sign-in-guard.ts";
+import { challengeSecondFactor } from "./two-factor-routes.ts";
 import {
   changePassword,
   createPasswordUser,
@@ -22,13 +24,11 @@ import {
   findUserByUsername,
   toUser,
   updateAccount,
+  WrongCurrentPassword,
 } from "./users.ts";
 
-export function registerAuthRoutes(
-  app: FastifyInstance,
-  deps: { config: Config; db: Db; throttle: LoginThrottle },
-): void {
-  const { config, db, throttle } = deps;
+export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config; db: Db; guard: SignInGuard }): void {
+  const { config, db, guard } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["auth"];
 
@@ -42,6 +42,7 @@ export function registerAuthRoutes(
       const row = await createPasswordUser(db, request.body);
       const { token, expiresAt } = await createSession(db, row.id);
       setSessionCookie(reply, config, token, expiresAt);
+      await guard.rememberDevice(request, reply, row.id);
       return reply.status(201).send({ user: toUser(row) });
     },
   );
@@ -50,31 +51,25 @@ export function registerAuthRoutes(
     "/api/auth/login",
     {
       config: { public: true },
-      schema: { tags, body: loginInput, response: { 200: userEnvelope, 401: errorBody, 429: errorBody } },
+      schema: { tags, body: loginInput, response: { 200: loginResponse, 401: errorBody, 429: errorBody } },
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const wait = throttle.retryAfterSeconds(request.ip, username);
-      if (wait > 0) {
-        reply.header("retry-after", String(wait));
-        throw new AppError(
-          "RATE_LIMITED",
-          `Too many sign-in attempts. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`,
-        );
-      }
+      const check = await guard.begin(request, reply, { username, purpose: "sign-in" });
       const row = await findUserByUsername(db, username);
       let ok = false;
       if (row?.password_hash) ok = await verifyPassword(row.password_hash, password);
       else await verifyPassword(await dummyPasswordHash(), password); // same cost as a real check
-      if (!row || !ok) {
-        throttle.recordFailure(request.ip, username);
-        throw new AppError("UNAUTHENTICATED", "Wrong username or password");
-      }
-      throttle.recordSuccess(request.ip, username);
+      if (!row || !ok) throw new AppError("UNAUTHENTICATED", "Wrong username or password");
+      await check.passed();
+      // Two-factor sign-in: with it on, the password opens a code step, not a session.
+      const challenge = await challengeSecondFactor(reply, { config, db, userId: row.id });
+      if (challenge) return challenge;
       // A fresh token at every sign-in: an old (possibly planted) cookie is never promoted.
       if (request.sessionToken) await deleteSession(db, request.sessionToken);
-      const { token, expiresAt } = await createSession(db, row.id);
+      const { token, expiresAt } = await createSession(db, row.id, { userAgent: request.headers["user-agent"] });
       setSessionCookie(reply, config, token, expiresAt);
+      await guard.rememberDevice(request, reply, row.id);
       return { user: toUser(row) };
     },
   );
@@ -102,8 +97,21 @@ export function registerAuthRoutes(
 
   r.post("/api/auth/password", { schema: { tags, body: changePasswordInput } }, async (request, reply) => {
     const userId = userIdOf(request);
-    await changePassword(db, { userId, ...request.body });
+    // Guessing the current password is held back like guessing at sign-in, on the same counts.
+    const account = await findUserById(db, userId);
+    let check: GuardedCheck | undefined;
+    if (account?.password_hash) {
+      check = await guard.begin(request, reply, { username: account.username, purpose: "password" });
+    }
+    try {
+      await changePassword(db, { userId, ...request.body });
+    } catch (err) {
+      if (!(err instanceof WrongCurrentPassword)) await check?.passed();
+      throw err;
+    }
+    await check?.passed();
     await deleteOtherSessions(db, userId, request.sessionToken);
+    await guard.forgetOtherDevices(request, userId);
     return reply.status(204).send();
   });
 }

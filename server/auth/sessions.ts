@@ -1,18 +1,30 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { DeviceSession } from "../../shared/schemas.ts";
 import type { Db } from "../db/database.ts";
+import { describeUserAgent } from "./user-agent.ts";
 
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
-/** last_seen_at is written at most this often, so reads do not turn into writes. */
-const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * last_seen_at is written at most this often, so reads do not turn into writes; short enough for
+ * Settings to say "active 5 minutes ago" and be roughly right.
+ */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+/** Longer headers are cut: the name of a browser is all the list needs. */
+const USER_AGENT_MAX = 512;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+/** The id a session is shown and ended by; derived one way from the stored hash, never from the token. */
+const publicId = (storedId: string) =>
+  createHash("sha256").update(`device:${storedId}`).digest("base64url").slice(0, 22);
+const cleanUserAgent = (ua: string | undefined) => (ua ? ua.slice(0, USER_AGENT_MAX) : null);
 
 export async function createSession(
   db: Db,
   userId: number,
-  now = new Date(),
+  opts: { now?: Date; userAgent?: string } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
+  const now = opts.now ?? new Date();
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
   await db
@@ -23,17 +35,23 @@ export async function createSession(
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
+      user_agent: cleanUserAgent(opts.userAgent),
     })
     .execute();
   return { token, expiresAt };
 }
 
 /** The session's user id, or null when the token is unknown, idle too long or past its end. */
-export async function validateSession(db: Db, token: string, now = new Date()): Promise<number | null> {
+export async function validateSession(
+  db: Db,
+  token: string,
+  opts: { now?: Date; userAgent?: string } = {},
+): Promise<number | null> {
+  const now = opts.now ?? new Date();
   const id = hashToken(token);
   const row = await db
     .selectFrom("sessions")
-    .select(["user_id", "last_seen_at", "expires_at"])
+    .select(["user_id", "last_seen_at", "expires_at", "user_agent"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
@@ -42,8 +60,18 @@ export async function validateSession(db: Db, token: string, now = new Date()): 
     await db.deleteFrom("sessions").where("id", "=", id).execute();
     return null;
   }
-  if (now.getTime() - lastSeen > TOUCH_INTERVAL_MS) {
-    await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", id).execute();
+  // Sessions started where the header was not at hand (registration, provider sign-in) learn
+  // their browser from their first request.
+  const learnAgent = row.user_agent === null && opts.userAgent !== undefined;
+  if (now.getTime() - lastSeen > TOUCH_INTERVAL_MS || learnAgent) {
+    await db
+      .updateTable("sessions")
+      .set({
+        last_seen_at: now.toISOString(),
+        ...(learnAgent ? { user_agent: cleanUserAgent(opts.userAgent) } : {}),
+      })
+      .where("id", "=", id)
+      .execute();
   }
   return row.user_id;
 }
@@ -64,9 +92,54 @@ export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<v
     .execute();
 }
 
-/** After a password change every other device has to sign in again. */
-export async function deleteOtherSessions(db: Db, userId: number, keepToken: string | null): Promise<void> {
+/** Signs out every other device (after a password change, or on request); answers how many. */
+export async function deleteOtherSessions(db: Db, userId: number, keepToken: string | null): Promise<number> {
   let q = db.deleteFrom("sessions").where("user_id", "=", userId);
   if (keepToken) q = q.where("id", "!=", hashToken(keepToken));
-  await q.execute();
+  const result = await q.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
+
+/** The user's live sessions, this one first, then the most recently active. */
+export async function listSessions(
+  db: Db,
+  opts: { userId: number; currentToken: string | null; now?: Date },
+): Promise<DeviceSession[]> {
+  const now = opts.now ?? new Date();
+  const currentId = opts.currentToken ? hashToken(opts.currentToken) : null;
+  const rows = await db
+    .selectFrom("sessions")
+    .select(["id", "user_agent", "created_at", "last_seen_at"])
+    .where("user_id", "=", opts.userId)
+    .where("expires_at", ">", now.toISOString())
+    .where("last_seen_at", ">", new Date(now.getTime() - SESSION_IDLE_MS).toISOString())
+    .execute();
+  return rows
+    .map((row) => ({
+      id: publicId(row.id),
+      ...describeUserAgent(row.user_agent),
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+      current: row.id === currentId,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
+}
+
+/**
+ * Ends one of the user's sessions by its public id; its cookie stops working at once. False when
+ * the user has no such session (someone else's id included).
+ */
+export async function deleteSessionById(db: Db, opts: { userId: number; id: string }): Promise<boolean> {
+  const rows = await db.selectFrom("sessions").select("id").where("user_id", "=", opts.userId).execute();
+  const match = rows.find((row) => publicId(row.id) === opts.id);
+  if (!match) return false;
+  const result = await db
+    .deleteFrom("sessions")
+    .where("id", "=", match.id)
+    .where("user_id", "=", opts.userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Whether a token belongs to the session with this public id. */
+export const isSessionId = (token: string, id: string) => publicId(hashToken(token)) === id;

@@ -2,7 +2,8 @@ import type { User } from "../../shared/schemas.ts";
 import type { Db } from "../db/database.ts";
 import { nowIso } from "../db/database.ts";
 import type { UserRow } from "../db/schema.ts";
-import { AppError } from "../errors.ts";
+import { AppError, invalidField } from "../errors.ts";
+import { assertPasswordAllowed } from "./password-policy.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 const userColumns = [
@@ -46,6 +47,7 @@ export async function createPasswordUser(
   db: Db,
   input: { username: string; password: string; displayName?: string | null; email?: string | null },
 ): Promise<UserRow> {
+  await assertPasswordAllowed("password", input.password, input);
   if (await findUserByUsername(db, input.username)) {
     throw new AppError("CONFLICT", "That username is already taken");
   }
@@ -86,13 +88,20 @@ export async function updateAccount(
   if (opts.email !== undefined && opts.email !== current.email) {
     // The spec locks the e-mail of provider accounts (their address belongs to the provider).
     if (current.oidc_subject !== null) {
-      throw new AppError("BAD_REQUEST", "email: The e-mail of a Google account cannot be changed here");
+      throw invalidField("email", "The e-mail of a Google account cannot be changed here");
     }
     patch.email = opts.email;
   }
   if (Object.keys(patch).length === 0) return current;
   await db.updateTable("users").set(patch).where("id", "=", opts.userId).execute();
   return (await findUserById(db, opts.userId)) as UserRow;
+}
+
+/** A wrong current password at a password change; the route counts it like a failed sign-in. */
+export class WrongCurrentPassword extends AppError {
+  constructor() {
+    super("BAD_REQUEST", "currentPassword: The current password is not correct", { field: "currentPassword" });
+  }
 }
 
 export async function changePassword(
@@ -104,8 +113,13 @@ export async function changePassword(
   if (current.password_hash !== null) {
     const ok =
       opts.currentPassword !== undefined && (await verifyPassword(current.password_hash, opts.currentPassword));
-    if (!ok) throw new AppError("BAD_REQUEST", "currentPassword: The current password is not correct");
+    if (!ok) throw new WrongCurrentPassword();
   }
+  await assertPasswordAllowed("newPassword", opts.newPassword, {
+    username: current.username,
+    displayName: current.display_name,
+    email: current.email,
+  });
   await db
     .updateTable("users")
     .set({ password_hash: await hashPassword(opts.newPassword) })

@@ -3,11 +3,11 @@
  * read and written with plain HTTP so the conditional headers (If-None-Match, If-Match) are
  * exactly ours. One object per event, named `<id>.ics`. CalDAV servers differ in sync-token
  * support, so every pull reads the calendar's etags in full and skips what did not change.
+ * Every request goes through a PublicFetch: the addresses are the user's, the connections ours.
  */
 import { createHash } from "node:crypto";
-import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
 import { createDAVClient, type DAVCalendar, fetchCalendarObjects } from "tsdav";
+import { type PublicFetch, RefusedAddressError, RefusedRedirectError } from "../net/public-fetch.ts";
 import {
   eventToIcs,
   expandIcsSeries,
@@ -55,74 +55,59 @@ const occurrenceEtag = (o: IcsOccurrence) =>
     .digest("base64url")
     .slice(0, 22)}`;
 
-export class PrivateAddressError extends Error {}
-
-const privateRanges = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.168.0.0", 16],
-  ["224.0.0.0", 4],
-] as const) {
-  privateRanges.addSubnet(net, prefix, "ipv4");
-}
-for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["::ffff:0:0", 96],
-] as const) {
-  privateRanges.addSubnet(net, prefix, "ipv6");
-}
-
-/**
- * Refuses server URLs that resolve to this machine or a private network: the server makes the
- * requests, so a user could otherwise probe the operator's internal services. Self-hosters with
- * a CalDAV server on their LAN allow it with CALDAV_ALLOW_PRIVATE_NETWORK.
- */
-export async function assertPublicAddress(url: string): Promise<void> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true });
-  for (const a of addresses) {
-    if (privateRanges.check(a.address, a.family === 6 ? "ipv6" : "ipv4")) {
-      throw new PrivateAddressError(`${host} is a private or local address`);
-    }
-  }
-}
-
 const basic = (c: CaldavCredentials) =>
   `Basic ${Buffer.from(`${c.username}:${c.password}`, "utf8").toString("base64")}`;
 
 const withSlash = (url: string) => (url.endsWith("/") ? url : `${url}/`);
 
-/** The calendars an account offers for events; throws RemoteAuthError on refused credentials. */
-export async function discoverCalendars(creds: CaldavCredentials): Promise<{ url: string; name: string }[]> {
-  let client: Awaited<ReturnType<typeof createDAVClient>>;
+type Fetch = PublicFetch["fetch"];
+/** tsdav types its fetch option as the global fetch. */
+const asDavFetch = (f: Fetch) => f as typeof globalThis.fetch;
+
+/**
+ * The calendars an account offers for events; throws RemoteAuthError on refused credentials and
+ * the PublicFetch errors when the server, a host it names or a redirect is not allowed.
+ */
+export async function discoverCalendars(
+  fetch: Fetch,
+  creds: CaldavCredentials,
+): Promise<{ url: string; name: string }[]> {
+  // tsdav goes on with the typed address when a discovery step fails, so a refusal on the way
+  // is kept and reported if nothing else works.
+  let refused: RefusedAddressError | RefusedRedirectError | undefined;
+  const watched: Fetch = async (url, init) => {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      if (err instanceof RefusedAddressError || err instanceof RefusedRedirectError) refused ??= err;
+      throw err;
+    }
+  };
   try {
-    client = await createDAVClient({
+    const client = await createDAVClient({
       serverUrl: creds.serverUrl,
       credentials: { username: creds.username, password: creds.password },
       authMethod: "Basic",
       defaultAccountType: "caldav",
+      fetch: asDavFetch(watched),
     });
+    const calendars = await client.fetchCalendars();
+    return calendars
+      .filter((c) => !c.components || c.components.includes("VEVENT"))
+      .map((c) => ({ url: c.url, name: typeof c.displayName === "string" ? c.displayName : c.url }));
   } catch (err) {
-    if (/401|403|unauthori[sz]ed|forbidden/i.test(String((err as Error).message))) {
+    if (err instanceof RefusedAddressError || err instanceof RefusedRedirectError) throw err;
+    if (/\b40[13]\b|unauthori[sz]ed|forbidden/i.test(String((err as Error).message))) {
       throw new RemoteAuthError("The CalDAV server refused the user name or password");
     }
-    throw err;
+    throw refused ?? err;
   }
-  const calendars = await client.fetchCalendars();
-  return calendars
-    .filter((c) => !c.components || c.components.includes("VEVENT"))
-    .map((c) => ({ url: c.url, name: typeof c.displayName === "string" ? c.displayName : c.url }));
 }
 
-export function caldavProvider(opts: CaldavCredentials & { calendarUrl: string; timeZone: string }): CalendarProvider {
+export function caldavProvider(
+  opts: CaldavCredentials & { calendarUrl: string; timeZone: string; fetch: Fetch },
+): CalendarProvider {
+  const { fetch } = opts;
   const calendar: DAVCalendar = { url: withSlash(opts.calendarUrl) };
   const auth = { authorization: basic(opts) };
   const objectUrl = (remoteId: string) => new URL(`${encodeURIComponent(remoteId)}.ics`, calendar.url).href;
@@ -149,7 +134,7 @@ export function caldavProvider(opts: CaldavCredentials & { calendarUrl: string; 
 
   /** The series object an occurrence id names, read fresh; undefined when it is gone. */
   async function readObject(objectId: string): Promise<{ etag: string; text: string } | undefined> {
-    const res = await fetch(objectUrl(objectId), { headers: auth, signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(objectUrl(objectId), { headers: auth });
     if (res.status === 404 || res.status === 410) {
       await res.body?.cancel();
       return undefined;
@@ -180,7 +165,6 @@ export function caldavProvider(opts: CaldavCredentials & { calendarUrl: string; 
           ...(current.etag ? { "if-match": current.etag } : {}),
         },
         body,
-        signal: AbortSignal.timeout(30_000),
       });
       await res.body?.cancel();
       if (res.status === 412) continue;
@@ -207,7 +191,7 @@ export function caldavProvider(opts: CaldavCredentials & { calendarUrl: string; 
       const found = current && readIcsOccurrence(current.text, key, opts.timeZone);
       return found ? occurrenceToRemote(objectId, found) : undefined;
     }
-    const res = await fetch(objectUrl(remoteId), { headers: auth, signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(objectUrl(remoteId), { headers: auth });
     if (res.status === 404 || res.status === 410) {
       await res.body?.cancel();
       return undefined;
@@ -221,16 +205,17 @@ export function caldavProvider(opts: CaldavCredentials & { calendarUrl: string; 
       method: "PUT",
       headers: { ...auth, "content-type": "text/calendar; charset=utf-8", ...headers },
       body: body ?? eventToIcs(remoteId, fields, opts.timeZone),
-      signal: AbortSignal.timeout(30_000),
     });
 
   return {
     async pull() {
       let objects: Awaited<ReturnType<typeof fetchCalendarObjects>>;
       try {
-        objects = await fetchCalendarObjects({ calendar, headers: auth });
+        objects = await fetchCalendarObjects({ calendar, headers: auth, fetch: asDavFetch(fetch) });
       } catch (err) {
-        if (/401|403/.test(String((err as Error).message))) throw new RemoteAuthError("CalDAV refused the credentials");
+        if (err instanceof RefusedAddressError || err instanceof RefusedRedirectError) throw err;
+        if (/\b40[13]\b/.test(String((err as Error).message)))
+          throw new RemoteAuthError("CalDAV refused the credentials");
         throw err;
       }
       const changes: RemoteEvent[] = [];
@@ -285,7 +270,7 @@ export function caldavProvider(opts: CaldavCredentials & { calendarUrl: string; 
         return { etag: occurrenceEtag(after), updated: after.updated };
       }
       // Start from the stored object so its UID and whatever else other clients keep survive.
-      const current = await fetch(objectUrl(remoteId), { headers: auth, signal: AbortSignal.timeout(30_000) });
+      const current = await fetch(objectUrl(remoteId), { headers: auth });
       if (current.status === 404 || current.status === 410) {
         await current.body?.cancel();
         throw new RemoteMissing(remoteId);
@@ -318,7 +303,6 @@ export function caldavProvider(opts: CaldavCredentials & { calendarUrl: string; 
       const res = await fetch(objectUrl(remoteId), {
         method: "DELETE",
         headers: auth,
-        signal: AbortSignal.timeout(30_000),
       });
       await res.body?.cancel();
       if (res.ok || res.status === 404 || res.status === 410) return;

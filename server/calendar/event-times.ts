@@ -5,6 +5,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
+import { addDays } from "../../shared/dates.ts";
 
 export type WallClock = { date: string; startTime: string; duration: number };
 
@@ -13,13 +14,6 @@ export type ProviderTimes =
   | { allDay: false; start: string; end: string; timeZone: string };
 
 const pad = (n: number) => String(n).padStart(2, "0");
-
-/** YYYY-MM-DD plus whole days, by the calendar (no time zone involved). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** RFC 3339 with the zone's offset at that instant, e.g. 2026-03-08T10:00:00-07:00. */
 function rfc3339(d: TZDate): string {

@@ -1,80 +1,92 @@
 /**
- * Google's OAuth 2.0 endpoints for the calendar connection: incremental consent for calendar
- * events with offline access (a refresh token), and access tokens from that refresh token.
+ * Google's OAuth 2.0 endpoints for the calendar connection, through openid-client (the same
+ * OAuth implementation as sign-in): incremental consent for calendar events with offline access
+ * (a refresh token), access tokens from that refresh token, and revocation.
  */
+import * as oauth from "openid-client";
 import type { Config } from "../config.ts";
 import { RemoteAuthError } from "./provider.ts";
 
 export const CALENDAR_SCOPE = "https://www.googleapis.com/auth/calendar.events";
+const GOOGLE_ISSUER = "https://accounts.google.com";
 
 export class ConsentError extends Error {}
 
-export function googleAuthUrl(
+const isLoopbackHttp = (url: string) => {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(hostname);
+};
+
+const clients = new WeakMap<Config, oauth.Configuration>();
+
+/** Google's endpoints come from configuration (tests point them at a local stand-in). */
+function googleClient(config: Config): oauth.Configuration {
+  let client = clients.get(config);
+  if (!client) {
+    const { authUrl, tokenUrl, revokeUrl, clientId, clientSecret } = config.google;
+    client = new oauth.Configuration(
+      {
+        issuer: GOOGLE_ISSUER,
+        authorization_endpoint: authUrl,
+        token_endpoint: tokenUrl,
+        revocation_endpoint: revokeUrl,
+      },
+      clientId ?? "",
+      undefined,
+      oauth.ClientSecretPost(clientSecret ?? ""),
+    );
+    client.timeout = 15;
+    // Plain http only for a stand-in on this machine (development and tests).
+    if ([authUrl, tokenUrl, revokeUrl].some(isLoopbackHttp)) oauth.allowInsecureRequests(client);
+    clients.set(config, client);
+  }
+  return client;
+}
+
+export async function googleAuthUrl(
   config: Config,
-  opts: { redirectUri: string; state: string; codeChallenge: string },
-): string {
-  const url = new URL(config.google.authUrl);
-  url.search = new URLSearchParams({
-    client_id: config.google.clientId ?? "",
+  opts: { redirectUri: string; state: string; codeVerifier: string },
+): Promise<string> {
+  const url = oauth.buildAuthorizationUrl(googleClient(config), {
     redirect_uri: opts.redirectUri,
-    response_type: "code",
     scope: CALENDAR_SCOPE,
     access_type: "offline",
     prompt: "consent",
     include_granted_scopes: "true",
     state: opts.state,
-    code_challenge: opts.codeChallenge,
+    code_challenge: await oauth.calculatePKCECodeChallenge(opts.codeVerifier),
     code_challenge_method: "S256",
-  }).toString();
+  });
   return url.href;
 }
 
-type TokenResponse = {
-  access_token?: string;
-  expires_in?: number;
-  refresh_token?: string;
-  scope?: string;
-  error?: string;
-};
-
-async function tokenRequest(
-  config: Config,
-  params: Record<string, string>,
-): Promise<{ status: number; body: TokenResponse }> {
-  const res = await fetch(config.google.tokenUrl, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-    body: new URLSearchParams({
-      client_id: config.google.clientId ?? "",
-      client_secret: config.google.clientSecret ?? "",
-      ...params,
-    }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const body = (await res.json().catch(() => ({}))) as TokenResponse;
-  return { status: res.status, body };
-}
-
-/** Exchanges the consent code; answers the refresh token to keep. */
+/** Exchanges the consent code from Google's redirect; answers the refresh token to keep. */
 export async function exchangeConsentCode(
   config: Config,
-  opts: { code: string; redirectUri: string; codeVerifier: string },
+  opts: { callbackUrl: URL; state: string; redirectUri: string; codeVerifier: string },
 ): Promise<{ refreshToken: string; accessToken: string; expiresAt: number }> {
-  const { status, body } = await tokenRequest(config, {
-    grant_type: "authorization_code",
-    code: opts.code,
-    redirect_uri: opts.redirectUri,
-    code_verifier: opts.codeVerifier,
-  });
-  if (status !== 200 || !body.access_token) throw new ConsentError("Google did not accept the authorization.");
-  if (body.scope !== undefined && !body.scope.split(" ").includes(CALENDAR_SCOPE)) {
+  let tokens: oauth.TokenEndpointResponse;
+  try {
+    tokens = await oauth.authorizationCodeGrant(
+      googleClient(config),
+      opts.callbackUrl,
+      { pkceCodeVerifier: opts.codeVerifier, expectedState: opts.state },
+      { redirect_uri: opts.redirectUri },
+    );
+  } catch (err) {
+    if (err instanceof oauth.ResponseBodyError || err instanceof oauth.AuthorizationResponseError) {
+      throw new ConsentError("Google did not accept the authorization.");
+    }
+    throw err;
+  }
+  if (tokens.scope !== undefined && !tokens.scope.split(" ").includes(CALENDAR_SCOPE)) {
     throw new ConsentError("Access to your calendar events was not granted.");
   }
-  if (!body.refresh_token) throw new ConsentError("Google did not grant offline access. Please try again.");
+  if (!tokens.refresh_token) throw new ConsentError("Google did not grant offline access. Please try again.");
   return {
-    refreshToken: body.refresh_token,
-    accessToken: body.access_token,
-    expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000,
+    refreshToken: tokens.refresh_token,
+    accessToken: tokens.access_token,
+    expiresAt: Date.now() + (tokens.expires_in ?? 3600) * 1000,
   };
 }
 
@@ -83,21 +95,24 @@ export async function refreshAccessToken(
   config: Config,
   refreshToken: string,
 ): Promise<{ accessToken: string; expiresAt: number }> {
-  const { status, body } = await tokenRequest(config, { grant_type: "refresh_token", refresh_token: refreshToken });
-  if (status === 400 || status === 401)
-    throw new RemoteAuthError(`Google refused the refresh token (${body.error ?? status})`);
-  if (status !== 200 || !body.access_token) throw new Error(`Google token endpoint answered ${status}`);
-  return { accessToken: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000 };
+  try {
+    const tokens = await oauth.refreshTokenGrant(googleClient(config), refreshToken);
+    return { accessToken: tokens.access_token, expiresAt: Date.now() + (tokens.expires_in ?? 3600) * 1000 };
+  } catch (err) {
+    if (err instanceof oauth.ResponseBodyError && (err.status === 400 || err.status === 401)) {
+      throw new RemoteAuthError(`Google refused the refresh token (${err.error})`);
+    }
+    throw err;
+  }
 }
 
 /** Asks Google to forget the grant (best effort: the local copy is deleted either way). */
 export async function revokeToken(config: Config, token: string): Promise<void> {
-  const res = await fetch(config.google.revokeUrl, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ token }),
-    signal: AbortSignal.timeout(10_000),
-  });
-  await res.body?.cancel();
-  if (!res.ok && res.status !== 400) throw new Error(`Google revoke endpoint answered ${res.status}`);
+  try {
+    await oauth.tokenRevocation(googleClient(config), token);
+  } catch (err) {
+    // 400 means the token was already invalid: nothing left to revoke.
+    if (err instanceof oauth.ResponseBodyError && err.status === 400) return;
+    throw err;
+  }
 }

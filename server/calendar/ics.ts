@@ -1,7 +1,8 @@
 /** iCalendar (RFC 5545) for CalDAV objects and the .ics export, through ical.js. */
 import { TZDate } from "@date-fns/tz";
 import ICAL from "ical.js";
-import { addDays, fromProviderTimes, type ProviderTimes, toProviderTimes } from "./event-times.ts";
+import { addDays } from "../../shared/dates.ts";
+import { fromProviderTimes, type ProviderTimes, toProviderTimes } from "./event-times.ts";
 import type { EventFields } from "./provider.ts";
 
 const PRODID = "-//Daily Compass//Calendar//EN";

@@ -8,14 +8,15 @@ import {
   calendarSyncSummary,
   googleAuthUrl as googleAuthUrlSchema,
 } from "../../shared/schemas.ts";
-import { callbackUrl, pkceChallenge, startFlow, takeFlow } from "../auth/auth-flows.ts";
+import { callbackUrl, startFlow, takeFlow } from "../auth/auth-flows.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { AppError } from "../errors.ts";
+import { AppError, invalidField } from "../errors.ts";
 import { listEventsForExport } from "../events/service.ts";
+import { RefusedAddressError, RefusedRedirectError } from "../net/public-fetch.ts";
 import { getSettings } from "../settings/service.ts";
-import { assertPublicAddress, discoverCalendars, PrivateAddressError } from "./caldav.ts";
+import { discoverCalendars } from "./caldav.ts";
 import { ConsentError, exchangeConsentCode, googleAuthUrl } from "./google-oauth.ts";
 import { eventsToIcs } from "./ics.ts";
 import { RemoteAuthError } from "./provider.ts";
@@ -57,10 +58,10 @@ export function registerCalendarRoutes(
       withNonce: false,
     });
     return {
-      authUrl: googleAuthUrl(config, {
+      authUrl: await googleAuthUrl(config, {
         redirectUri: flow.redirectUri,
         state: flow.state,
-        codeChallenge: pkceChallenge(flow.codeVerifier),
+        codeVerifier: flow.codeVerifier,
       }),
     };
   });
@@ -86,7 +87,8 @@ export function registerCalendarRoutes(
     }
     try {
       const tokens = await exchangeConsentCode(config, {
-        code: query.code,
+        callbackUrl: new URL(req.url, flow.redirectUri),
+        state: flow.state,
         redirectUri: flow.redirectUri,
         codeVerifier: flow.codeVerifier,
       });
@@ -157,27 +159,25 @@ export function registerCalendarRoutes(
       const { serverUrl, username, password } = req.body;
       let calendars: { url: string; name: string }[];
       try {
-        if (!config.caldavAllowPrivateNetwork) await assertPublicAddress(serverUrl);
-        calendars = await discoverCalendars({ serverUrl, username, password });
+        calendars = await discoverCalendars(calendar.caldavFetch.fetch, { serverUrl, username, password });
       } catch (err) {
-        if (err instanceof PrivateAddressError) {
-          throw new AppError(
-            "BAD_REQUEST",
-            "serverUrl: This server does not allow calendars on private or local addresses",
-          );
+        if (err instanceof RefusedAddressError) {
+          throw invalidField("serverUrl", "This server only connects to calendars on public internet addresses");
+        }
+        if (err instanceof RefusedRedirectError) {
+          throw invalidField("serverUrl", `The server redirected to ${err.target}; enter that address instead`);
         }
         if (err instanceof RemoteAuthError)
-          throw new AppError("BAD_REQUEST", "password: The server refused this user name or password");
+          throw invalidField("password", "The server refused this user name or password");
         req.log.warn({ err: { message: (err as Error).message } }, "CalDAV discovery failed");
-        throw new AppError("BAD_REQUEST", "serverUrl: No CalDAV calendar was found at this address");
+        throw invalidField("serverUrl", "No CalDAV calendar was found at this address");
       }
       const wanted = req.body.calendarUrl;
       const chosen = wanted ? calendars.find((c) => c.url === wanted || c.url === `${wanted}/`) : calendars[0];
       if (!chosen)
-        throw new AppError(
-          "BAD_REQUEST",
-          wanted ? "calendarUrl: Not a calendar of this account" : "serverUrl: This account has no calendar for events",
-        );
+        throw wanted
+          ? invalidField("calendarUrl", "Not a calendar of this account")
+          : invalidField("serverUrl", "This account has no calendar for events");
       await saveConnection(db, calendar.box, {
         userId,
         provider: "caldav",

@@ -12,8 +12,15 @@ import { createSecretBox, type SecretBox } from "../crypto/secrets.ts";
 import type { Db } from "../db/database.ts";
 import { nowIso } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import {
+  createPublicFetch,
+  type PublicFetch,
+  type PublicFetchOptions,
+  RefusedAddressError,
+  RefusedRedirectError,
+} from "../net/public-fetch.ts";
 import { getSettings } from "../settings/service.ts";
-import { assertPublicAddress, caldavProvider } from "./caldav.ts";
+import { caldavProvider } from "./caldav.ts";
 import { googleCalendarProvider } from "./google-calendar.ts";
 import { refreshAccessToken, revokeToken } from "./google-oauth.ts";
 import type { RetryPolicy } from "./http-retry.ts";
@@ -152,10 +159,14 @@ export type CalendarSyncOptions = {
   log: FastifyBaseLogger;
   /** Tests shorten the provider backoff. */
   retry?: RetryPolicy;
+  /** Tests only: a resolver and stand-ins for public addresses (never from configuration). */
+  networkForTests?: PublicFetchOptions["testing"];
 };
 
 export class CalendarSync {
   readonly box: SecretBox;
+  /** Every request made to a CalDAV server a user named. */
+  readonly caldavFetch: PublicFetch;
   readonly #config: Config;
   readonly #db: Db;
   readonly #log: FastifyBaseLogger;
@@ -174,6 +185,10 @@ export class CalendarSync {
     this.#db = opts.db;
     this.#log = opts.log;
     this.retry = opts.retry;
+    this.caldavFetch = createPublicFetch({
+      allowPrivate: opts.config.caldavAllowPrivateNetwork,
+      testing: opts.networkForTests,
+    });
     this.box = createSecretBox({ appSecret: opts.config.appSecret, dataDir: opts.config.dataDir });
   }
 
@@ -284,6 +299,7 @@ export class CalendarSync {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
     await this.idle();
+    await this.caldavFetch.close();
   }
 
   async #claimLease(userId: number): Promise<boolean> {
@@ -344,6 +360,14 @@ export class CalendarSync {
         this.forget(userId);
         throw new AppError("BAD_REQUEST", error);
       }
+      if (err instanceof RefusedRedirectError) {
+        error = `The calendar server redirected to ${err.target}. Connect again with that address.`;
+        throw new AppError("BAD_REQUEST", error);
+      }
+      if (err instanceof RefusedAddressError) {
+        error = "The calendar server is not on a public internet address, so it cannot be synced.";
+        throw new AppError("BAD_REQUEST", error);
+      }
       error = err instanceof AppError ? err.message : "The last sync did not finish; it will be retried.";
       throw err;
     } finally {
@@ -381,12 +405,9 @@ export class CalendarSync {
   async #provider(userId: number, conn: Connection): Promise<CalendarProvider> {
     const { timeZone } = await getSettings(this.#db, { userId });
     if (conn.provider === "caldav") {
-      // Checked again at every run: a name can be re-pointed after the connection was made.
-      if (!this.#config.caldavAllowPrivateNetwork) {
-        await assertPublicAddress(conn.calendarId);
-        if (conn.serverUrl) await assertPublicAddress(conn.serverUrl);
-      }
+      // Every connection is checked as it is made: a name can be re-pointed at any time.
       return caldavProvider({
+        fetch: this.caldavFetch.fetch,
         serverUrl: conn.serverUrl ?? conn.calendarId,
         username: conn.username ?? "",
         password: await this.#secret(userId, "caldav"),

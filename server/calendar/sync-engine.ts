@@ -9,9 +9,11 @@
  * provider has it, so no pull can bring it back.
  */
 import { randomBytes } from "node:crypto";
+import type { Selectable } from "kysely";
 import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
 import type { Db } from "../db/database.ts";
 import { nowIso } from "../db/database.ts";
+import type { EventsTable } from "../db/schema.ts";
 import {
   type CalendarProvider,
   type EventFields,
@@ -51,19 +53,21 @@ const localColumns = [
   "updated_at",
 ] as const;
 
-type LocalRow = {
-  id: number;
-  title: string;
-  description: string | null;
-  location: string | null;
-  date: string;
-  start_time: string;
-  duration: number;
-  google_id: string | null;
-  remote_etag: string | null;
-  sync_pending: number;
-  updated_at: string;
-};
+/** An event row as the engine reads it: the stored table's own columns, no copy of them. */
+type LocalRow = Pick<
+  Selectable<EventsTable>,
+  | "id"
+  | "title"
+  | "description"
+  | "location"
+  | "date"
+  | "start_time"
+  | "duration"
+  | "google_id"
+  | "remote_etag"
+  | "sync_pending"
+  | "updated_at"
+>;
 
 const fieldsOf = (row: LocalRow): EventFields => ({
   title: row.title,

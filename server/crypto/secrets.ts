@@ -33,7 +33,7 @@ function keyFromSecret(appSecret: string): Buffer {
   return Buffer.from(crypto.hkdfSync("sha256", Buffer.from(appSecret, "utf8"), HKDF_SALT, HKDF_INFO, KEY_BYTES));
 }
 
-/** Reads the key file, or creates it (mode 0600) when missing; a second creator loses the race and reads. */
+/** Reads the key file, or creates it (mode 0600, its folder 0700) when missing; a second creator loses the race and reads. */
 function keyFromFile(dataDir: string): Buffer {
   const file = path.join(dataDir, KEY_FILE_NAME);
   const read = () => {
@@ -43,7 +43,7 @@ function keyFromFile(dataDir: string): Buffer {
     return key;
   };
   if (fs.existsSync(file)) return read();
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const key = crypto.randomBytes(KEY_BYTES);
   try {
     // "wx": never overwrite a key another process just wrote; losing it would orphan every secret.

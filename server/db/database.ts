@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, type DatabaseConnection, Kysely, PostgresDialect, SqliteDialect, SqliteDriver } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+} from "kysely";
 import pg from "pg";
 import { type Dialect, migrateToLatest } from "./migrate.ts";
 import type { Database } from "./schema.ts";
@@ -44,15 +52,37 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   sqliteFile?: string;
+  /** Told when a PostgreSQL connection dies; the pool opens a new one on the next query. */
+  onConnectionLost?: (error: Error) => void;
 }): Promise<DbHandle> {
   let handle: DbHandle;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: pgTypes });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      types: pgTypes,
+      // The URL's application_name wins; this one names the server's connections in pg_stat_activity.
+      fallback_application_name: "daily-compass",
+      // Notices a peer that vanished without a word (failover, network cut) instead of waiting forever.
+      keepAlive: true,
+      // A request waits this long for a connection (server down, pool exhausted), then answers 503.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A connection that dies (restart, failover, pg_terminate_backend) emits 'error' on its client
+    // and, when it was idle, on the pool; unhandled, either would end the process. The queries it
+    // was running fail on their own (503 to their requests) and the pool drops the client.
+    const lost = (error: Error) => opts.onConnectionLost?.(error);
+    pool.on("connect", (client) => client.on("error", lost));
+    pool.on("error", () => {
+      // Already reported by the client's own listener above.
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, dialect: "postgres", close: () => db.destroy() };
   } else {
-    fs.mkdirSync(opts.dataDir, { recursive: true });
+    // Private to the server's user when created here; an existing folder keeps its operator's modes.
+    fs.mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
     const file = path.join(opts.dataDir, opts.sqliteFile ?? "daily-compass.sqlite");
+    createPrivateFile(file);
     const sqlite = new SQLite(file);
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("busy_timeout = 5000");
@@ -63,6 +93,103 @@ export async function openDatabase(opts: {
   }
   await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
   return handle;
+}
+
+/** Creates an empty 0600 file unless it exists; SQLite gives its -wal and -shm files the database file's mode. */
+function createPrivateFile(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, "wx", 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+}
+
+const CONNECT_TIMEOUT_MS = 10_000;
+const READY_TIMEOUT_MS = 3_000;
+
+/**
+ * Why the database cannot serve a request right now, when the cause is the database and not the
+ * request: it is unreachable (down, restarting, connection lost), busy (locked, out of
+ * connections), or its storage refuses writes (read-only, full, I/O errors).
+ */
+export type DatabaseFault = { kind: "unreachable" | "busy" | "storage"; code: string; message: string };
+
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+// pg reports a connection that ended, or could not be had in time, with these messages and no code.
+const PG_CONNECTION_MESSAGES: Record<string, DatabaseFault["kind"]> = {
+  "Connection terminated unexpectedly": "unreachable",
+  "Connection terminated": "unreachable",
+  "Client has encountered a connection error and is not queryable": "unreachable",
+  "Connection terminated due to connection timeout": "unreachable",
+  "timeout exceeded when trying to connect": "busy",
+};
+
+function faultKindOfCode(code: string): DatabaseFault["kind"] | undefined {
+  if (NETWORK_CODES.has(code)) return "unreachable";
+  if (code.startsWith("SQLITE_")) {
+    if (code.startsWith("SQLITE_READONLY") || code === "SQLITE_FULL" || code.startsWith("SQLITE_IOERR")) {
+      return "storage";
+    }
+    // Only reached after busy_timeout has run out.
+    if (code.startsWith("SQLITE_BUSY")) return "busy";
+    if (code.startsWith("SQLITE_CANTOPEN")) return "unreachable";
+    return undefined;
+  }
+  // SQLSTATE: class 08 connection exceptions; 57P01-03 admin shutdown, crash shutdown, cannot connect now.
+  if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03") return "unreachable";
+  if (code === "25006" || code === "53100") return "storage"; // read_only_sql_transaction, disk_full
+  if (code === "53300") return "busy"; // too_many_connections
+  return undefined;
+}
+
+/**
+ * The database fault behind an error, if it is one (the error itself, its causes, or the errors of
+ * an AggregateError such as a connection refused on every address). The one place that knows which
+ * driver errors mean "the database cannot serve this now" rather than "this request is wrong".
+ */
+export function databaseFault(error: unknown, depth = 0): DatabaseFault | undefined {
+  if (!(error instanceof Error) || depth > 4) return undefined;
+  if (error instanceof DatabaseNotReadyError) {
+    return databaseFault(error.cause, depth + 1) ?? { kind: "unreachable", code: "NOT_READY", message: error.message };
+  }
+  const code = (error as { code?: unknown }).code;
+  const kind = typeof code === "string" ? faultKindOfCode(code) : PG_CONNECTION_MESSAGES[error.message];
+  if (kind) return { kind, code: typeof code === "string" ? code : "CONNECTION_LOST", message: error.message };
+  if (error instanceof AggregateError) {
+    for (const inner of error.errors) {
+      const fault = databaseFault(inner, depth + 1);
+      if (fault) return fault;
+    }
+  }
+  return databaseFault(error.cause, depth + 1);
+}
+
+export class DatabaseNotReadyError extends Error {}
+
+/** Resolves when a trivial query answers within a few seconds; rejects with DatabaseNotReadyError otherwise. */
+export async function checkDatabase(db: Db): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("no answer in time")), READY_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([sql`select 1`.execute(db), timeout]);
+  } catch (error) {
+    throw new DatabaseNotReadyError("The database is not answering", { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Current time as the ISO-8601 UTC string every timestamp column stores. */

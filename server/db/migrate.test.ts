@@ -26,6 +26,9 @@ describe("migrations", () => {
       "mood_entries",
       "user_secrets",
       "thought_audio",
+      "login_throttle",
+      "known_devices",
+      "rate_limit_counts",
     ]) {
       expect(byName.has(name), name).toBe(true);
     }
@@ -63,3 +66,28 @@ describe("migrations", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+// Only PostgreSQL is shared by instances that start together; a SQLite file serialises its writers.
+if (process.env.TEST_DATABASE_URL) {
+  describe("instances starting together on an empty PostgreSQL database", () => {
+    it("all start, every time", async () => {
+      const { freshSchema } = await import("../testing/postgres-faults.ts");
+      const { openDatabase } = await import("./database.ts");
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-mig-"));
+      for (let round = 0; round < 5; round++) {
+        const schema = await freshSchema();
+        try {
+          const starts = await Promise.allSettled(
+            Array.from({ length: 6 }, () => openDatabase({ databaseUrl: schema.url, dataDir })),
+          );
+          for (const s of starts) if (s.status === "fulfilled") await s.value.close();
+          const failures = starts.flatMap((s) => (s.status === "rejected" ? [String(s.reason)] : []));
+          expect(failures, `round ${round}`).toEqual([]);
+        } finally {
+          await schema.drop();
+        }
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }, 120_000);
+  });
+}

@@ -2,6 +2,9 @@ import { type ColumnDataType, type ColumnDefinitionBuilder, type Kysely, sql } f
 import * as initial from "./migrations/0001-initial.ts";
 import * as secretsAndAudio from "./migrations/0002-secrets-and-audio.ts";
 import * as calendarSync from "./migrations/0003-calendar-sync.ts";
+import * as sharedLimits from "./migrations/0004-shared-limits.ts";
+import * as twoFactorAndDevices from "./migrations/0005-two-factor-and-devices.ts";
+import * as listIndexes from "./migrations/0006-list-indexes.ts";
 
 const MIGRATION_LOCK_ID = 724201;
 
@@ -26,6 +29,9 @@ const migrations: Migration[] = [
   { name: "0001-initial", up: initial.up },
   { name: "0002-secrets-and-audio", up: secretsAndAudio.up },
   { name: "0003-calendar-sync", up: calendarSync.up },
+  { name: "0004-shared-limits", up: sharedLimits.up },
+  { name: "0005-two-factor-and-devices", up: twoFactorAndDevices.up },
+  { name: "0006-list-indexes", up: listIndexes.up },
 ];
 
 export function migrationContext(dialect: Dialect): MigrationContext {
@@ -42,27 +48,33 @@ export function migrationContext(dialect: Dialect): MigrationContext {
 
 /**
  * Applies pending migrations in order, each in its own transaction with its bookkeeping row, so
- * a failed migration leaves nothing half-done. On PostgreSQL an advisory lock keeps several
- * instances starting at once from racing.
+ * a failed migration leaves nothing half-done. On PostgreSQL an advisory lock, taken before
+ * anything is created, keeps several instances starting at once from racing. A database whose
+ * schema is current is only read, so a server can start while the database refuses writes.
  */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
   const ctx = migrationContext(dialect);
-  await db.schema
-    .createTable("schema_migrations")
-    .ifNotExists()
-    .addColumn("name", "text", (c) => c.primaryKey())
-    .addColumn("applied_at", "text", (c) => c.notNull())
-    .execute();
   const applied: string[] = [];
   await db.connection().execute(async (conn) => {
     if (dialect === "postgres") await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(conn);
     try {
+      const done = await appliedMigrations(conn, dialect);
+      if (migrations.every((m) => done?.has(m.name))) return;
+      if (!done) {
+        await conn.schema
+          .createTable("schema_migrations")
+          .ifNotExists()
+          .addColumn("name", "text", (c) => c.primaryKey())
+          .addColumn("applied_at", "text", (c) => c.notNull())
+          .execute();
+      }
       for (const m of migrations) {
+        // Checked again inside the transaction: on SQLite another process may have applied it since.
         await conn.transaction().execute(async (trx) => {
-          const done = await sql<{ name: string }>`select name from schema_migrations where name = ${m.name}`.execute(
+          const found = await sql<{ name: string }>`select name from schema_migrations where name = ${m.name}`.execute(
             trx,
           );
-          if (done.rows.length > 0) return;
+          if (found.rows.length > 0) return;
           await m.up(trx, ctx);
           await sql`insert into schema_migrations (name, applied_at) values (${m.name}, ${new Date().toISOString()})`.execute(
             trx,
@@ -75,4 +87,19 @@ export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Pr
     }
   });
   return applied;
+}
+
+/** Names of the migrations already applied, or undefined when the bookkeeping table does not exist yet. */
+async function appliedMigrations(db: Kysely<unknown>, dialect: Dialect): Promise<Set<string> | undefined> {
+  const exists =
+    dialect === "postgres"
+      ? await sql<{ found: boolean }>`select to_regclass('schema_migrations') is not null as found`.execute(db)
+      : await sql<{
+          found: number;
+        }>`select count(*) > 0 as found from sqlite_master where type = 'table' and name = 'schema_migrations'`.execute(
+          db,
+        );
+  if (!exists.rows[0]?.found) return undefined;
+  const rows = await sql<{ name: string }>`select name from schema_migrations`.execute(db);
+  return new Set(rows.rows.map((r) => r.name));
 }

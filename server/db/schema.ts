@@ -25,6 +25,8 @@ export type SessionsTable = {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** The browser's User-Agent header, to name the device in Settings; null until first seen. */
+  user_agent: Generated<string | null>;
 };
 
 export type TasksTable = {
@@ -182,6 +184,64 @@ export type ThoughtAudioTable = {
   created_at: string;
 };
 
+/** Failed sign-ins counted under one key (an address, an account, or both), for every instance. */
+export type LoginThrottleTable = {
+  /** SHA-256 of what is counted, e.g. of "pair:<address>:<account>". */
+  key: string;
+  failures: number;
+  window_start: string;
+  last_failure_at: string;
+  expires_at: string;
+};
+
+/** A browser an account signed in on; it is spared the account-wide sign-in slowdown. */
+export type KnownDevicesTable = {
+  /** SHA-256 of the browser cookie's value. */
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+};
+
+/** A user's authenticator (TOTP, RFC 6238); pending until a first code confirms it. */
+export type TwoFactorTable = {
+  user_id: number;
+  /** The base32 secret, sealed with AES-256-GCM (server/crypto/secrets.ts). */
+  secret: string;
+  /** Null while the set-up waits for its first code. */
+  enabled_at: string | null;
+  /** The last time step whose code was accepted: a code is never accepted twice. */
+  last_step: number | null;
+  created_at: string;
+};
+
+/** One-time codes for when the authenticator is not at hand; argon2id hashes only. */
+export type RecoveryCodesTable = {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+};
+
+/** A correct password waiting for its second factor, bound to one browser by a cookie. */
+export type TwoFactorChallengesTable = {
+  /** SHA-256 of the browser cookie's value. */
+  id: string;
+  user_id: number;
+  failures: Generated<number>;
+  created_at: string;
+  expires_at: string;
+};
+
+/** Requests from one address (hashed) in one window, summed over every instance. */
+export type RateLimitCountsTable = {
+  key: string;
+  window_start: string;
+  hits: number;
+  expires_at: string;
+};
+
 export type Database = {
   users: UsersTable;
   sessions: SessionsTable;
@@ -198,6 +258,12 @@ export type Database = {
   auth_flows: AuthFlowsTable;
   calendar_connections: CalendarConnectionsTable;
   event_tombstones: EventTombstonesTable;
+  login_throttle: LoginThrottleTable;
+  known_devices: KnownDevicesTable;
+  rate_limit_counts: RateLimitCountsTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

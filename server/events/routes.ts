@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createEventInput, event, idParams, updateEventInput } from "../../shared/schemas.ts";
+import { createEventInput, event, eventListQuery, idParams, updateEventInput } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
-import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from "./service.ts";
+import { sendPage, wantsWholeList } from "../lists/paging.ts";
+import { createEvent, deleteEvent, getEvent, listEventPage, listEvents, updateEvent } from "./service.ts";
 
 export function registerEventRoutes(
   app: FastifyInstance,
@@ -19,8 +20,14 @@ export function registerEventRoutes(
   const changed = (userId: number) => onChange?.(userId);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["events"];
-  r.get("/api/events", { schema: { tags, response: { 200: z.array(event) } } }, (req) =>
-    listEvents(db, { userId: userIdOf(req) }),
+  r.get(
+    "/api/events",
+    { schema: { tags, querystring: eventListQuery, response: { 200: z.array(event) } } },
+    async (req, reply) => {
+      const userId = userIdOf(req);
+      if (wantsWholeList(req.query)) return listEvents(db, { userId });
+      return sendPage(req, reply, await listEventPage(db, { userId, query: req.query }));
+    },
   );
   r.get("/api/events/:id", { schema: { tags, params: idParams, response: { 200: event } } }, (req) =>
     getEvent(db, { userId: userIdOf(req), id: req.params.id }),

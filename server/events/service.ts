@@ -1,9 +1,10 @@
-import type { Selectable, Updateable } from "kysely";
-import type { z } from "zod";
-import type { CalendarEvent, createEventInput, updateEventInput } from "../../shared/schemas.ts";
+import { type Selectable, sql, type Updateable } from "kysely";
+import { z } from "zod";
+import type { CalendarEvent, createEventInput, eventListQuery, updateEventInput } from "../../shared/schemas.ts";
 import { type Db, nowIso } from "../db/database.ts";
 import type { EventsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
+import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
 
 const columns = [
   "id",
@@ -47,6 +48,28 @@ export async function listEvents(db: Db, opts: { userId: number }): Promise<Cale
     .orderBy("id")
     .execute();
   return rows.map(toEvent);
+}
+
+const startCursor = z.tuple([z.literal("start"), z.tuple([cursorValue.date, cursorValue.time, cursorValue.int])]);
+
+/** One page of the user's events by date, start time and id; `from`/`to` bound the date, inclusive. */
+export async function listEventPage(
+  db: Db,
+  opts: { userId: number; query: z.output<typeof eventListQuery> },
+): Promise<Page<CalendarEvent>> {
+  const { query } = opts;
+  const limit = pageLimit(query);
+  let base = db.selectFrom("events").where("user_id", "=", opts.userId);
+  if (query.from !== undefined) base = base.where("date", ">=", query.from);
+  if (query.to !== undefined) base = base.where("date", "<=", query.to);
+  const total = async () => Number((await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const cursor = query.cursor ? decodeCursor(query.cursor, startCursor) : undefined;
+  let q = base.select(columns);
+  if (cursor) q = q.where(afterKey([sql.ref("date"), sql.ref("start_time"), sql.ref("id")], cursor[1], "asc"));
+  q = q.orderBy("date").orderBy("start_time").orderBy("id");
+  const [rows, n] = await Promise.all([q.limit(limit + 1).execute(), total()]);
+  const page = takePage(rows.map(toEvent), limit, (e) => encodeCursor(["start", [e.date, e.startTime, e.id]]));
+  return { items: page.rows, total: n, nextCursor: page.next };
 }
 
 export async function getEvent(db: Db, opts: { userId: number; id: number }): Promise<CalendarEvent> {

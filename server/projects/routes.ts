@@ -1,16 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createProjectInput, idParams, project, updateProjectInput } from "../../shared/schemas.ts";
+import { createProjectInput, idParams, project, projectListQuery, updateProjectInput } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
-import { createProject, deleteProject, getProject, listProjects, updateProject } from "./service.ts";
+import { sendPage, wantsWholeList } from "../lists/paging.ts";
+import { createProject, deleteProject, getProject, listProjectPage, listProjects, updateProject } from "./service.ts";
 
 export function registerProjectRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["projects"];
-  r.get("/api/projects", { schema: { tags, response: { 200: z.array(project) } } }, (req) =>
-    listProjects(db, { userId: userIdOf(req) }),
+  r.get(
+    "/api/projects",
+    { schema: { tags, querystring: projectListQuery, response: { 200: z.array(project) } } },
+    async (req, reply) => {
+      const userId = userIdOf(req);
+      if (wantsWholeList(req.query)) return listProjects(db, { userId });
+      return sendPage(req, reply, await listProjectPage(db, { userId, query: req.query }));
+    },
   );
   r.get("/api/projects/:id", { schema: { tags, params: idParams, response: { 200: project } } }, (req) =>
     getProject(db, { userId: userIdOf(req), id: req.params.id }),

@@ -1,11 +1,18 @@
 import type { Selectable, Updateable } from "kysely";
-import type { z } from "zod";
+import { z } from "zod";
 import { projectProgress } from "../../shared/constants.ts";
-import type { createProjectInput, Project, ProjectTask, updateProjectInput } from "../../shared/schemas.ts";
+import type {
+  createProjectInput,
+  Project,
+  ProjectTask,
+  projectListQuery,
+  updateProjectInput,
+} from "../../shared/schemas.ts";
 import { type Db, fromBool, inTransaction, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned } from "../db/owned.ts";
 import type { ProjectsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
+import { cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
 
 const columns = [
   "id",
@@ -66,6 +73,34 @@ export async function listProjects(db: Db, opts: { userId: number }): Promise<Pr
     rows.map((r) => r.id),
   );
   return rows.map((r) => toProject(r, tasks.get(r.id) ?? []));
+}
+
+const idCursor = z.tuple([z.literal("id"), cursorValue.int]);
+
+/** One page of the user's projects by id, each with its tasks. */
+export async function listProjectPage(
+  db: Db,
+  opts: { userId: number; query: z.output<typeof projectListQuery> },
+): Promise<Page<Project>> {
+  const limit = pageLimit(opts.query);
+  const base = db.selectFrom("projects").where("user_id", "=", opts.userId);
+  const total = async () => Number((await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const cursor = opts.query.cursor ? decodeCursor(opts.query.cursor, idCursor) : undefined;
+  let q = base.select(columns);
+  if (cursor) q = q.where("id", ">", cursor[1]);
+  const [rows, n] = await Promise.all([
+    q
+      .orderBy("id")
+      .limit(limit + 1)
+      .execute(),
+    total(),
+  ]);
+  const page = takePage(rows, limit, (r) => encodeCursor(["id", r.id]));
+  const tasks = await tasksByProject(
+    db,
+    page.rows.map((r) => r.id),
+  );
+  return { items: page.rows.map((r) => toProject(r, tasks.get(r.id) ?? [])), total: n, nextCursor: page.next };
 }
 
 export async function getProject(db: Db, opts: { userId: number; id: number }): Promise<Project> {

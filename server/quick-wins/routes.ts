@@ -1,16 +1,36 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createQuickWinInput, idParams, quickWin, updateQuickWinInput } from "../../shared/schemas.ts";
+import {
+  createQuickWinInput,
+  idParams,
+  quickWin,
+  quickWinListQuery,
+  updateQuickWinInput,
+} from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
-import { createQuickWin, deleteQuickWin, listQuickWins, toggleQuickWin, updateQuickWin } from "./service.ts";
+import { sendPage, wantsWholeList } from "../lists/paging.ts";
+import {
+  createQuickWin,
+  deleteQuickWin,
+  listQuickWinPage,
+  listQuickWins,
+  toggleQuickWin,
+  updateQuickWin,
+} from "./service.ts";
 
 export function registerQuickWinRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["quick wins"];
-  r.get("/api/quick-wins", { schema: { tags, response: { 200: z.array(quickWin) } } }, (req) =>
-    listQuickWins(db, { userId: userIdOf(req) }),
+  r.get(
+    "/api/quick-wins",
+    { schema: { tags, querystring: quickWinListQuery, response: { 200: z.array(quickWin) } } },
+    async (req, reply) => {
+      const userId = userIdOf(req);
+      if (wantsWholeList(req.query)) return listQuickWins(db, { userId });
+      return sendPage(req, reply, await listQuickWinPage(db, { userId, query: req.query }));
+    },
   );
   r.post(
     "/api/quick-wins",

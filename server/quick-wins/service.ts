@@ -1,10 +1,12 @@
-import type { Selectable } from "kysely";
-import type { z } from "zod";
-import type { createQuickWinInput, QuickWin, updateQuickWinInput } from "../../shared/schemas.ts";
+import { type Selectable, sql } from "kysely";
+import { z } from "zod";
+import { quickWinKey } from "../../shared/ranking.ts";
+import type { createQuickWinInput, QuickWin, quickWinListQuery, updateQuickWinInput } from "../../shared/schemas.ts";
 import { type Db, fromBool, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned, toggleOwnedCompleted } from "../db/owned.ts";
 import type { QuickWinsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
+import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
 
 const columns = ["id", "user_id", "text", "completed", "created_at"] as const;
 
@@ -26,6 +28,38 @@ export async function listQuickWins(db: Db, opts: { userId: number }): Promise<Q
     .orderBy("id")
     .execute();
   return rows.map(toQuickWin);
+}
+
+const idCursor = z.tuple([z.literal("id"), cursorValue.int]);
+const focusCursor = z.tuple([z.literal("focus"), z.tuple([cursorValue.timestamp, cursorValue.int])]);
+
+/** One page of the user's quick wins, filtered by `completed`, in id or focus order (oldest first). */
+export async function listQuickWinPage(
+  db: Db,
+  opts: { userId: number; query: z.output<typeof quickWinListQuery> },
+): Promise<Page<QuickWin>> {
+  const { query } = opts;
+  const limit = pageLimit(query);
+  let base = db.selectFrom("quick_wins").where("user_id", "=", opts.userId);
+  if (query.completed !== undefined) base = base.where("completed", "=", fromBool(query.completed));
+  const total = async () => Number((await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  let q = base.select(columns);
+  let cursorAfter: (w: QuickWin) => string;
+  if (query.order === "focus") {
+    const cursor = query.cursor ? decodeCursor(query.cursor, focusCursor) : undefined;
+    const exprs = [sql.ref("created_at"), sql.ref("id")];
+    if (cursor) q = q.where(afterKey(exprs, cursor[1], "asc"));
+    q = q.orderBy("created_at").orderBy("id");
+    cursorAfter = (w) => encodeCursor(["focus", quickWinKey(w)]);
+  } else {
+    const cursor = query.cursor ? decodeCursor(query.cursor, idCursor) : undefined;
+    if (cursor) q = q.where("id", ">", cursor[1]);
+    q = q.orderBy("id");
+    cursorAfter = (w) => encodeCursor(["id", w.id]);
+  }
+  const [rows, n] = await Promise.all([q.limit(limit + 1).execute(), total()]);
+  const page = takePage(rows.map(toQuickWin), limit, cursorAfter);
+  return { items: page.rows, total: n, nextCursor: page.next };
 }
 
 async function getQuickWin(db: Db, userId: number, id: number): Promise<QuickWin> {

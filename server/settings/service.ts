@@ -3,7 +3,14 @@ import { DEFAULT_HELP_LEVEL, DEFAULT_THEME, DEFAULT_TONE } from "../../shared/co
 import type { MoodEntry, Settings, updateSettingsInput } from "../../shared/schemas.ts";
 import { type Db, nowIso } from "../db/database.ts";
 
-const defaults: Settings = { theme: DEFAULT_THEME, tone: DEFAULT_TONE, helpLevel: DEFAULT_HELP_LEVEL, timeZone: "UTC" };
+/** Until the web app sends the browser's zone (decision 007). */
+export const DEFAULT_TIME_ZONE = "UTC";
+const defaults: Settings = {
+  theme: DEFAULT_THEME,
+  tone: DEFAULT_TONE,
+  helpLevel: DEFAULT_HELP_LEVEL,
+  timeZone: DEFAULT_TIME_ZONE,
+};
 
 export async function getSettings(db: Db, opts: { userId: number }): Promise<Settings> {
   const row = await db

@@ -1,16 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createTaskInput, idParams, task, updateTaskInput } from "../../shared/schemas.ts";
+import { createTaskInput, idParams, task, taskListQuery, updateTaskInput } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
-import { createTask, deleteTask, listTasks, toggleTask, updateTask } from "./service.ts";
+import { sendPage, wantsWholeList } from "../lists/paging.ts";
+import { createTask, deleteTask, listTaskPage, listTasks, toggleTask, updateTask } from "./service.ts";
 
 export function registerTaskRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["tasks"];
-  r.get("/api/tasks", { schema: { tags, response: { 200: z.array(task) } } }, (req) =>
-    listTasks(db, { userId: userIdOf(req) }),
+  r.get(
+    "/api/tasks",
+    { schema: { tags, querystring: taskListQuery, response: { 200: z.array(task) } } },
+    async (req, reply) => {
+      const userId = userIdOf(req);
+      if (wantsWholeList(req.query)) return listTasks(db, { userId });
+      return sendPage(req, reply, await listTaskPage(db, { userId, query: req.query }));
+    },
   );
   r.post("/api/tasks", { schema: { tags, body: createTaskInput, response: { 201: task } } }, async (req, reply) =>
     reply.status(201).send(await createTask(db, { userId: userIdOf(req), input: req.body })),

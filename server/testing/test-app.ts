@@ -10,6 +10,7 @@ import pg from "pg";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type DbHandle, openDatabase } from "../db/database.ts";
+import type { PublicFetchOptions } from "../net/public-fetch.ts";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -34,7 +35,12 @@ export const uniqueName = (prefix = "user") => `${prefix}${process.pid}x${Date.n
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: NodeJS.WritableStream; webDist?: string } = {},
+  opts: {
+    logStream?: NodeJS.WritableStream;
+    webDist?: string;
+    networkForTests?: PublicFetchOptions["testing"];
+    now?: () => number;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-test-"));
   const pgUrl = testDatabaseUrl();
@@ -66,7 +72,13 @@ export async function createTestApp(
   });
   config.webDist = opts.webDist;
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, db: handle.db, logStream: opts.logStream });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    logStream: opts.logStream,
+    networkForTests: opts.networkForTests,
+    now: opts.now,
+  });
   await app.ready();
 
   const signUp: TestApp["signUp"] = async (username = uniqueName(), password = "correct horse battery") => {
@@ -85,6 +97,26 @@ export async function createTestApp(
       await handle.close();
       await dropSchema?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another server instance on the test app's database, with its own connection pool and its own
+ * memory, as a second process behind a load balancer would be.
+ */
+export async function createSecondInstance(
+  t: TestApp,
+  opts: { now?: () => number } = {},
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const handle = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir });
+  const app = await buildApp({ config: t.config, db: handle.db, now: opts.now });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await handle.close();
     },
   };
 }

@@ -7,12 +7,14 @@ import {
   createThoughtInput,
   idParams,
   thought,
+  thoughtListQuery,
   updateThoughtInput,
 } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
+import { sendPage, wantsWholeList } from "../lists/paging.ts";
 import { convertThought } from "./convert.ts";
-import { createThought, deleteThought, listThoughts, updateThought } from "./service.ts";
+import { createThought, deleteThought, listThoughtPage, listThoughts, updateThought } from "./service.ts";
 
 export function registerThoughtRoutes(
   app: FastifyInstance,
@@ -27,8 +29,14 @@ export function registerThoughtRoutes(
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["thoughts"];
-  r.get("/api/thoughts", { schema: { tags, response: { 200: z.array(thought) } } }, (req) =>
-    listThoughts(db, { userId: userIdOf(req) }),
+  r.get(
+    "/api/thoughts",
+    { schema: { tags, querystring: thoughtListQuery, response: { 200: z.array(thought) } } },
+    async (req, reply) => {
+      const userId = userIdOf(req);
+      if (wantsWholeList(req.query)) return listThoughts(db, { userId });
+      return sendPage(req, reply, await listThoughtPage(db, { userId, query: req.query }));
+    },
   );
   r.post(
     "/api/thoughts",

@@ -1,10 +1,11 @@
-import type { Selectable, Updateable } from "kysely";
-import type { z } from "zod";
-import type { createThoughtInput, Thought, updateThoughtInput } from "../../shared/schemas.ts";
+import { type Selectable, sql, type Updateable } from "kysely";
+import { z } from "zod";
+import type { createThoughtInput, Thought, thoughtListQuery, updateThoughtInput } from "../../shared/schemas.ts";
 import { type Db, inTransaction, nowIso } from "../db/database.ts";
 import { deleteOwned } from "../db/owned.ts";
 import type { ThoughtsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
+import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
 
 const columns = ["id", "user_id", "content", "type", "status", "converted_to", "created_at"] as const;
 
@@ -30,6 +31,27 @@ export async function listThoughts(db: Db, opts: { userId: number }): Promise<Th
     .orderBy("id", "desc")
     .execute();
   return rows.map(toThought);
+}
+
+const newestCursor = z.tuple([z.literal("newest"), z.tuple([cursorValue.timestamp, cursorValue.int])]);
+
+/** One page of the user's thoughts, newest first, filtered by `status`. */
+export async function listThoughtPage(
+  db: Db,
+  opts: { userId: number; query: z.output<typeof thoughtListQuery> },
+): Promise<Page<Thought>> {
+  const { query } = opts;
+  const limit = pageLimit(query);
+  let base = db.selectFrom("thoughts").where("user_id", "=", opts.userId);
+  if (query.status !== undefined) base = base.where("status", "=", query.status);
+  const total = async () => Number((await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const cursor = query.cursor ? decodeCursor(query.cursor, newestCursor) : undefined;
+  let q = base.select(columns);
+  if (cursor) q = q.where(afterKey([sql.ref("created_at"), sql.ref("id")], cursor[1], "desc"));
+  q = q.orderBy("created_at", "desc").orderBy("id", "desc");
+  const [rows, n] = await Promise.all([q.limit(limit + 1).execute(), total()]);
+  const page = takePage(rows.map(toThought), limit, (t) => encodeCursor(["newest", [t.createdAt, t.id]]));
+  return { items: page.rows, total: n, nextCursor: page.next };
 }
 
 export async function getThought(db: Db, userId: number, id: number): Promise<Thought> {

@@ -1,39 +1,56 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import { STORAGE_KEYS } from "../../shared/constants.ts";
 import type { Settings, User } from "../../shared/schemas.ts";
 import { toast } from "../components/ui/toast-store.ts";
-import { apiRequest } from "../lib/api.ts";
+import { completeSignIn, signOut as endSession, meQuery, signIn as signInWith } from "../features/auth/api.ts";
+import { eventsQuery } from "../features/calendar/api.ts";
+import { projectsQuery } from "../features/projects/api.ts";
+import { quickWinsQuery } from "../features/quick-wins/api.ts";
+import { saveSettings, settingsQuery } from "../features/settings/api.ts";
+import { tasksQuery } from "../features/tasks/api.ts";
+import { thoughtsQuery } from "../features/thoughts/api.ts";
 import { browserTimeZone } from "../lib/dates.ts";
+import { queryKeys } from "../lib/query-keys.ts";
 import { writeLocal } from "../lib/storage.ts";
 
-export const ME_KEY = ["/api/auth/me"] as const;
-/** The lists loaded right after sign-in, so the dashboard opens complete. */
-const DATA_KEYS = ["/api/tasks", "/api/quick-wins", "/api/events", "/api/projects", "/api/thoughts", "/api/settings"];
-const SETTINGS_KEY = ["/api/settings"];
+/** The lists loaded right after sign-in, so the dashboard opens complete. Answers their keys. */
+async function prefetchData(queryClient: QueryClient) {
+  await Promise.all([
+    queryClient.prefetchQuery(tasksQuery()),
+    queryClient.prefetchQuery(quickWinsQuery()),
+    queryClient.prefetchQuery(eventsQuery()),
+    queryClient.prefetchQuery(projectsQuery()),
+    queryClient.prefetchQuery(thoughtsQuery()),
+    queryClient.prefetchQuery(settingsQuery()),
+  ]);
+  return [
+    queryKeys.tasks,
+    queryKeys.quickWins,
+    queryKeys.events,
+    queryKeys.projects,
+    queryKeys.thoughts,
+    queryKeys.settings,
+  ];
+}
+
+const ME_KEY = queryKeys.me;
 
 type AuthState = {
   status: "loading" | "authenticated" | "unauthenticated";
   user: User | null;
-  signIn: (mode: "login" | "register", username: string, password: string) => Promise<User>;
+  /** Null when the account has two-factor sign-in on: `verifySignInCode` finishes the sign-in. */
+  signIn: (mode: "login" | "register", username: string, password: string) => Promise<User | null>;
+  verifySignInCode: (code: string) => Promise<User>;
   signOut: () => Promise<void>;
   setUser: (user: User) => void;
 };
 
 const AuthContext = createContext<AuthState | null>(null);
 
-async function fetchMe(): Promise<User | null> {
-  try {
-    const body = await apiRequest<{ user: User } | null>("GET", "/api/auth/me", undefined, { nullOn401: true });
-    return body?.user ?? null;
-  } catch {
-    return null;
-  }
-}
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const me = useQuery({ queryKey: ME_KEY, queryFn: fetchMe, gcTime: Number.POSITIVE_INFINITY });
+  const me = useQuery(meQuery());
   const user = me.data ?? null;
 
   useEffect(() => {
@@ -55,8 +72,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (userId: number) => {
       if (loadedFor.current === userId) return;
       loadedFor.current = userId;
-      await Promise.all(DATA_KEYS.map((key) => queryClient.prefetchQuery({ queryKey: [key] })));
-      if (DATA_KEYS.some((key) => queryClient.getQueryState([key])?.status === "error")) {
+      const keys = await prefetchData(queryClient);
+      if (keys.some((queryKey) => queryClient.getQueryState(queryKey)?.status === "error")) {
         loadedFor.current = null;
         toast({
           title: "Error Loading Data",
@@ -64,8 +81,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           variant: "destructive",
         });
       }
-      await followBrowserTimeZone(queryClient.getQueryData<Settings>(SETTINGS_KEY), (saved) =>
-        queryClient.setQueryData(SETTINGS_KEY, saved),
+      const settings = settingsQuery().queryKey;
+      await followBrowserTimeZone(queryClient.getQueryData(settings), (saved) =>
+        queryClient.setQueryData(settings, saved),
       );
     },
     [queryClient],
@@ -75,9 +93,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (user?.id) void loadAll(user.id);
   }, [user?.id, loadAll]);
 
-  const signIn = useCallback(
-    async (mode: "login" | "register", username: string, password: string) => {
-      const { user: signedIn } = await apiRequest<{ user: User }>("POST", `/api/auth/${mode}`, { username, password });
+  const finishSignIn = useCallback(
+    async (signedIn: User) => {
       // A previous user's cached lists must never show for this one.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
       loadedFor.current = null;
@@ -88,9 +105,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient, setUser, loadAll],
   );
 
+  const signIn = useCallback(
+    async (mode: "login" | "register", username: string, password: string) => {
+      const signedIn = await signInWith(mode, username, password);
+      return signedIn ? finishSignIn(signedIn) : null;
+    },
+    [finishSignIn],
+  );
+
+  const verifySignInCode = useCallback(
+    async (code: string) => {
+      return finishSignIn(await completeSignIn(code));
+    },
+    [finishSignIn],
+  );
+
   const signOut = useCallback(async () => {
     try {
-      await apiRequest("POST", "/api/auth/logout");
+      await endSession();
     } catch {
       // The local session is cleared either way; the cookie expires on its own.
     }
@@ -108,10 +140,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status: me.isPending ? "loading" : user ? "authenticated" : "unauthenticated",
       user,
       signIn,
+      verifySignInCode,
       signOut,
       setUser,
     }),
-    [me.isPending, user, signIn, signOut, setUser],
+    [me.isPending, user, signIn, verifySignInCode, signOut, setUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -124,7 +157,7 @@ async function followBrowserTimeZone(settings: Settings | undefined, onSaved: (s
   const zone = browserTimeZone();
   if (!settings || settings.timeZone === zone) return;
   try {
-    onSaved(await apiRequest<Settings>("PUT", "/api/settings", { timeZone: zone }));
+    onSaved(await saveSettings({ timeZone: zone }));
   } catch (error) {
     console.warn("Could not store the time zone", error);
   }

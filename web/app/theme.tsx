@@ -1,8 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { DEFAULT_THEME, STORAGE_KEYS } from "../../shared/constants.ts";
-import type { Settings } from "../../shared/schemas.ts";
-import { apiRequest } from "../lib/api.ts";
+import { saveTheme, useSettings } from "../features/settings/api.ts";
 import { readLocal, writeLocal } from "../lib/storage.ts";
 import { useAuth } from "./auth.tsx";
 
@@ -22,7 +20,7 @@ const ThemeContext = createContext<{ theme: Theme; setTheme: (t: Theme) => void 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(storedTheme);
   const { status } = useAuth();
-  const settings = useQuery<Settings>({ queryKey: ["/api/settings"], enabled: status === "authenticated" });
+  const settings = useSettings({ enabled: status === "authenticated" });
 
   useEffect(() => applyTheme(theme), [theme]);
 
@@ -40,9 +38,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       setThemeState(next);
       writeLocal(STORAGE_KEYS.theme, next);
       if (status === "authenticated") {
-        apiRequest("POST", "/api/theme", { appearance: next }).catch((error: unknown) =>
-          console.warn("Could not store the theme", error),
-        );
+        saveTheme(next).catch((error: unknown) => console.warn("Could not store the theme", error));
       }
     },
     [status],

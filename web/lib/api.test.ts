@@ -15,6 +15,25 @@ describe("apiRequest (spec section 8)", () => {
     respond(400, '{"message":"title: Must not be blank","code":"VALIDATION"}');
     await expect(apiRequest("POST", "/api/tasks", {})).rejects.toThrow("title: Must not be blank");
   });
+  it("carries the body's code and field, and the reason without the field's name", async () => {
+    respond(
+      400,
+      '{"message":"serverUrl: No CalDAV calendar was found at this address","code":"BAD_REQUEST","field":"serverUrl"}',
+    );
+    const error = (await apiRequest("POST", "/api/caldav/connect", {}).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe("serverUrl: No CalDAV calendar was found at this address");
+    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.field).toBe("serverUrl");
+    expect(error.reason).toBe("No CalDAV calendar was found at this address");
+  });
+  it("has no field, and the whole message as reason, when the body names none", async () => {
+    respond(409, '{"message":"That username is already taken","code":"CONFLICT"}');
+    const error = (await apiRequest("POST", "/api/auth/register", {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe("CONFLICT");
+    expect(error.field).toBeUndefined();
+    expect(error.reason).toBe("That username is already taken");
+  });
   it("falls back to '{status}: {statusText}' for non-JSON bodies", async () => {
     respond(502, "<html>gateway</html>", "text/html", "Bad Gateway");
     await expect(apiRequest("GET", "/x")).rejects.toThrow("502: Bad Gateway");
@@ -39,5 +58,11 @@ describe("getJson (default query)", () => {
   it("throws '{status}: {body text}'", async () => {
     respond(500, "boom", "text/plain");
     await expect(getJson("/api/tasks")).rejects.toThrow("500: boom");
+  });
+  it("keeps the code of a JSON error body", async () => {
+    respond(404, '{"message":"Project not found","code":"NOT_FOUND"}');
+    const error = (await getJson("/api/projects/9").catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('404: {"message":"Project not found","code":"NOT_FOUND"}');
+    expect(error.code).toBe("NOT_FOUND");
   });
 });

@@ -1,27 +1,52 @@
-/** Fetch helpers with the error rules of spec section 8. Every call carries the session cookie. */
+/**
+ * The one API client, with the error rules of spec section 8. Every call carries the session
+ * cookie. Answers are typed by the `shared/` schema the server validates them with: each call
+ * names that schema (`api.get<typeof task>(…)`), so no response type is ever written by hand.
+ */
+import type { z } from "zod";
+import type { ErrorBody, ErrorCode } from "../../shared/errors.ts";
 
+/** A refusal from the server: its `message`, and the `code` and `field` of shared/errors.ts when it sent them. */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly code: ErrorCode | undefined;
+  /** The dotted path of the input the server refused, when one input was to blame. */
+  readonly field: string | undefined;
+  constructor(status: number, message: string, detail: { code?: ErrorCode; field?: string } = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.code = detail.code;
+    this.field = detail.field;
+  }
+
+  /** The message without the field name the server puts first ("serverUrl: …" → "…"). */
+  get reason(): string {
+    const prefix = this.field ? `${this.field}: ` : "";
+    return prefix && this.message.startsWith(prefix) ? this.message.slice(prefix.length) : this.message;
   }
 }
 
 type RequestOptions = { nullOn401?: boolean };
 
-async function messageOf(res: Response): Promise<string> {
+/** What a shared schema promises the server answers. */
+type Answer<S extends z.ZodType> = z.output<S>;
+
+/** The error of a refused response: the JSON body's message, code and field, or the status line. */
+async function errorOf(res: Response): Promise<ApiError> {
   const type = res.headers.get("content-type") ?? "";
   if (type.includes("application/json")) {
     try {
-      const body = (await res.json()) as { message?: unknown };
-      if (typeof body?.message === "string" && body.message) return body.message;
+      const body = (await res.json()) as Partial<ErrorBody> | null;
+      if (typeof body?.message === "string" && body.message) {
+        const field = typeof body.field === "string" ? body.field : undefined;
+        return new ApiError(res.status, body.message, { code: body.code, field });
+      }
     } catch {
       // Fall through to the status line.
     }
   }
-  return `${res.status}: ${res.statusText}`;
+  return new ApiError(res.status, `${res.status}: ${res.statusText}`);
 }
 
 /**
@@ -41,21 +66,57 @@ export async function apiRequest<T>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (options.nullOn401 && res.status === 401) return null as T;
-  if (!res.ok) throw new ApiError(res.status, await messageOf(res));
+  if (!res.ok) throw await errorOf(res);
   if (res.status === 204) return null as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** The default data query: GET the key path, '{status}: {body text or status text}' on failure. */
+/** Multipart upload (a recording): the browser sets the boundary; errors as `apiRequest`'s. */
+async function sendForm<T>(url: string, form: FormData): Promise<T> {
+  const res = await fetch(url, { method: "POST", body: form, credentials: "include" });
+  if (!res.ok) throw await errorOf(res);
+  return (await res.json()) as T;
+}
+
+/**
+ * The default data query: GET the key path, '{status}: {body text or status text}' on failure
+ * (the code and field of a JSON error body still come along).
+ */
 export async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url, { credentials: "include", headers: { Accept: "application/json" } });
   if (!res.ok) {
     const text = await res.text().catch(() => "");
-    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
+    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, detailOf(text));
   }
   return (await res.json()) as T;
 }
+
+function detailOf(text: string): { code?: ErrorCode; field?: string } {
+  try {
+    const body = JSON.parse(text) as Partial<ErrorBody> | null;
+    return { code: body?.code, field: typeof body?.field === "string" ? body.field : undefined };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Typed calls. `S` is the shared zod schema of the answer (`typeof task`,
+ * `z.ZodArray<typeof task>`); calls whose answer nobody reads leave it out.
+ */
+export const api = {
+  /** The data queries' GET (spec section 7): failures read '{status}: {body text}'. */
+  query: <S extends z.ZodType>(path: string) => getJson<Answer<S>>(path),
+  get: <S extends z.ZodType>(path: string, options?: RequestOptions) =>
+    apiRequest<Answer<S>>("GET", path, undefined, options),
+  post: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown) => apiRequest<Answer<S>>("POST", path, body),
+  put: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown) => apiRequest<Answer<S>>("PUT", path, body),
+  patch: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown) =>
+    apiRequest<Answer<S>>("PATCH", path, body),
+  delete: (path: string) => apiRequest<unknown>("DELETE", path),
+  form: <S extends z.ZodType>(path: string, form: FormData) => sendForm<Answer<S>>(path, form),
+};
 
 export function errorMessage(error: unknown, fallback = "Unknown error"): string {
   return error instanceof Error && error.message ? error.message : fallback;

@@ -50,13 +50,6 @@ export function zonedInstant(date: string, hhmm: string, timeZone: string): numb
   return new TZDate(y, (m || 1) - 1, d || 1, hh || 0, mm || 0, timeZone).getTime();
 }
 
-/** Adds days to a YYYY-MM-DD string without any time zone involved. */
-export function addDaysToDate(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const next = new Date(Date.UTC(y, m - 1, d + days));
-  return next.toISOString().slice(0, 10);
-}
-
 export function minutesOf(hhmm: string): number {
   const [h, m] = hhmm.split(":").map(Number);
   return (h || 0) * 60 + (m || 0);

@@ -1,21 +1,23 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { toast } from "../components/ui/toast-store.ts";
-import { apiRequest } from "./api.ts";
+import { api } from "./api.ts";
 
-type Toggleable = { id: number; completed: boolean };
+type Toggleable = z.ZodType<{ id: number; completed: boolean }>;
 
 /**
- * Flips `completed` at once, asks the server, and on refusal restores exactly the list that was
- * there before and says so.
+ * Flips `completed` at once, asks the server (`PATCH {list path}/{id}/toggle`), and on refusal
+ * restores exactly the list that was there before and says so. `S` is the item's shared schema.
  */
-export function useOptimisticToggle<T extends Toggleable>(key: readonly [string], errorText: string) {
+export function useOptimisticToggle<S extends Toggleable>(key: readonly [string], errorText: string) {
+  type Item = z.output<S>;
   const queryClient: QueryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<T>("PATCH", `${key[0]}/${id}/toggle`),
+    mutationFn: (id: number) => api.patch<S>(`${key[0]}/${id}/toggle`),
     onMutate: async (id: number) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<T[]>(key);
-      queryClient.setQueryData<T[]>(key, (old) =>
+      const previous = queryClient.getQueryData<Item[]>(key);
+      queryClient.setQueryData<Item[]>(key, (old) =>
         old?.map((x) => (x.id === id ? { ...x, completed: !x.completed } : x)),
       );
       return { previous };
@@ -25,7 +27,7 @@ export function useOptimisticToggle<T extends Toggleable>(key: readonly [string]
       toast({ title: "Error", description: errorText, variant: "destructive" });
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData<T[]>(key, (old) => old?.map((x) => (x.id === saved.id ? saved : x)));
+      queryClient.setQueryData<Item[]>(key, (old) => old?.map((x) => (x.id === saved.id ? saved : x)));
     },
   });
 }

@@ -1,12 +1,15 @@
 import { QueryClient } from "@tanstack/react-query";
-import { getJson } from "./api.ts";
+import { api } from "./api.ts";
 
-/** Spec section 7: data never goes stale, no focus refetch, no retries; unused data kept 5 minutes. */
+/**
+ * Spec section 7: data never goes stale, no focus refetch, no retries; unused data kept 5 minutes.
+ * A query without its own `queryFn` GETs its key path.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: ({ queryKey }) => getJson(String(queryKey[0])),
+        queryFn: ({ queryKey }) => api.query(String(queryKey[0])),
         staleTime: Number.POSITIVE_INFINITY,
         gcTime: 5 * 60 * 1000,
         refetchOnWindowFocus: false,

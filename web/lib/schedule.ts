@@ -1,6 +1,7 @@
 import { ALL_DAY_MINUTES, APPROACHING_MINUTES, SCHEDULE_TOMORROW_LIMIT } from "../../shared/constants.ts";
+import { addDays } from "../../shared/dates.ts";
 import type { CalendarEvent } from "../../shared/schemas.ts";
-import { addDaysToDate, minutesOf, type ZonedNow, zonedInstant } from "./dates.ts";
+import { minutesOf, type ZonedNow, zonedInstant } from "./dates.ts";
 
 type EventLike = Pick<CalendarEvent, "date" | "startTime" | "duration">;
 
@@ -55,7 +56,7 @@ const byStart = <E extends EventLike>(a: E, b: E) => a.startTime.localeCompare(b
  * while it runs); at most two of tomorrow's timed events; today's timed events already over.
  */
 export function buildAgenda<E extends EventLike>(events: readonly E[], now: ZonedNow): Agenda<E> {
-  const tomorrow = addDaysToDate(now.date, 1);
+  const tomorrow = addDays(now.date, 1);
   const allDay = events
     .filter((e) => e.duration === ALL_DAY_MINUTES && (e.date === now.date || e.date === tomorrow))
     .sort((a, b) => a.date.localeCompare(b.date));

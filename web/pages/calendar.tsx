@@ -1,76 +1,17 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { CalendarPlus, Download, MapPin, Pencil, RefreshCw, Trash2 } from "lucide-react";
+import { CalendarPlus, Download, MapPin, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
 import type { CalendarEvent } from "../../shared/schemas.ts";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { toast } from "../components/ui/toast-store.ts";
-import {
-  CALDAV_STATUS_KEY,
-  EVENTS_KEY,
-  eventColorClass,
-  GOOGLE_STATUS_KEY,
-  syncCalendarNow,
-  useCaldavStatus,
-  useDeleteEvent,
-  useEvents,
-  useGoogleStatus,
-  useTimeZone,
-} from "../features/calendar/api.ts";
+import { eventColorClass, useDeleteEvent, useEvents } from "../features/calendar/api.ts";
 import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
-import { errorMessage } from "../lib/api.ts";
+import { SyncState } from "../features/calendar/components/sync-state.tsx";
+import { useTimeZone } from "../features/settings/api.ts";
+import { CALENDAR_FILE_URL } from "../features/settings/data.ts";
 import { cn } from "../lib/cn.ts";
 import { formatDisplayDate, formatShortDay, formatTime12, zonedNow } from "../lib/dates.ts";
-
-/** Which calendar the events sync with, when it last did, and a way to sync now. */
-function SyncState() {
-  const queryClient = useQueryClient();
-  const google = useGoogleStatus();
-  const caldav = useCaldavStatus();
-  const [syncing, setSyncing] = useState(false);
-  const status = google.data?.connected ? google.data : caldav.data?.connected ? caldav.data : null;
-  if (google.isPending || caldav.isPending) return null;
-  if (!status) {
-    return (
-      <p className="text-sm text-muted">Not synced with an outside calendar. Connect one in Settings, Integrations.</p>
-    );
-  }
-  const name = google.data?.connected ? "Google Calendar" : "your CalDAV calendar";
-  return (
-    <div className="flex flex-wrap items-center gap-3 text-sm" aria-live="polite">
-      <p className="text-muted">
-        {`Synced with ${name}`}
-        {status.lastSyncedAt ? ` · last synced ${new Date(status.lastSyncedAt).toLocaleString()}` : " · not synced yet"}
-      </p>
-      {status.lastError && <p className="text-danger">Last sync problem: {status.lastError}</p>}
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={syncing}
-        onClick={async () => {
-          setSyncing(true);
-          try {
-            await syncCalendarNow();
-            toast({ title: "Calendar Refreshed", description: "Your calendar events are up to date." });
-          } catch (error) {
-            toast({ title: "Sync Error", description: errorMessage(error), variant: "destructive" });
-          } finally {
-            await Promise.all(
-              [EVENTS_KEY, GOOGLE_STATUS_KEY, CALDAV_STATUS_KEY].map((queryKey) =>
-                queryClient.invalidateQueries({ queryKey }),
-              ),
-            );
-            setSyncing(false);
-          }
-        }}
-      >
-        <RefreshCw className={cn("size-4", syncing && "animate-spin")} aria-hidden />
-        {syncing ? "Syncing..." : "Sync now"}
-      </Button>
-    </div>
-  );
-}
 
 export function CalendarPage() {
   const events = useEvents();
@@ -94,7 +35,7 @@ export function CalendarPage() {
           <p className="mt-1 text-muted">Your events, day by day.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a href="/api/events.ics" download className={buttonClass("outline")}>
+          <a href={CALENDAR_FILE_URL} download className={buttonClass("outline")}>
             <Download className="size-4" aria-hidden />
             Export .ics
           </a>

@@ -1,23 +1,23 @@
-import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { CalendarPlus, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { RECENT_THOUGHTS_FOR_AI, STORAGE_KEYS } from "../../shared/constants.ts";
-import type { Project } from "../../shared/schemas.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { useFocusMode } from "../app/focus-mode.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { toast } from "../components/ui/toast-store.ts";
 import { fetchBreakdown } from "../features/assistant/api.ts";
 import { AiAssistantCard } from "../features/assistant/components/ai-assistant-card.tsx";
-import { useEvents, useTimeZone } from "../features/calendar/api.ts";
+import { useEvents } from "../features/calendar/api.ts";
 import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
 import { ScheduleCard } from "../features/calendar/components/schedule-card.tsx";
 import { type Mood, storedMood } from "../features/mood/api.ts";
 import { MoodCheckIn } from "../features/mood/components/mood-check-in.tsx";
+import { useProjects } from "../features/projects/api.ts";
 import { useQuickWins } from "../features/quick-wins/api.ts";
 import { QuickWinsCard } from "../features/quick-wins/components/quick-wins-card.tsx";
+import { useTimeZone } from "../features/settings/api.ts";
 import { useTasks } from "../features/tasks/api.ts";
 import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
 import { TopFocusTasks } from "../features/tasks/components/top-focus-tasks.tsx";
@@ -38,7 +38,7 @@ export function DashboardPage() {
   const quickWins = useQuickWins();
   const events = useEvents();
   const thoughts = useThoughts();
-  const projects = useQuery<Project[]>({ queryKey: ["/api/projects"] });
+  const projects = useProjects();
   const timeZone = useTimeZone();
   const today = zonedNow(new Date(), timeZone).date;
 
@@ -141,7 +141,7 @@ export function DashboardPage() {
             onAddFocusTask={() => navigate("/projects")}
           />
         </div>
-        <ScheduleCard />
+        <ScheduleCard timeZone={timeZone} />
         <div className="lg:col-span-2">
           <QuickWinsCard user={user} requireUser={needUser("quick win")} />
         </div>

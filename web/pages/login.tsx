@@ -4,10 +4,11 @@ import { useAuth } from "../app/auth.tsx";
 import { PublicFooter, PublicHeader } from "../components/public-layout.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input } from "../components/ui/input.tsx";
+import { SignInCodeStep } from "../features/account/components/sign-in-code-step.tsx";
 import { errorMessage } from "../lib/api.ts";
 
 export function LoginPage() {
-  const { signIn } = useAuth();
+  const { signIn, verifySignInCode } = useAuth();
   const navigate = useNavigate();
   const [mode, setMode] = useState<"login" | "register">("login");
   const [username, setUsername] = useState("");
@@ -16,13 +17,18 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(() => params.get("error"));
   const [busy, setBusy] = useState(false);
+  const [needsCode, setNeedsCode] = useState(false);
   const title = mode === "login" ? "Log in" : "Create account";
 
   const submit = async () => {
     setBusy(true);
     setError(null);
     try {
-      await signIn(mode, username.trim(), password);
+      if (!(await signIn(mode, username.trim(), password))) {
+        setPassword("");
+        setNeedsCode(true);
+        return;
+      }
       navigate("/", { replace: true });
     } catch (e) {
       setError(errorMessage(e, "Could not sign in."));
@@ -30,6 +36,25 @@ export function LoginPage() {
       setBusy(false);
     }
   };
+
+  if (needsCode) {
+    return (
+      <div className="flex min-h-dvh flex-col">
+        <PublicHeader />
+        <main className="flex flex-1 items-start justify-center px-4 py-12">
+          <SignInCodeStep
+            onVerify={verifySignInCode}
+            onSignedIn={() => navigate("/", { replace: true })}
+            onStartOver={(message) => {
+              setNeedsCode(false);
+              setError(message);
+            }}
+          />
+        </main>
+        <PublicFooter />
+      </div>
+    );
+  }
 
   return (
     <div className="flex min-h-dvh flex-col">

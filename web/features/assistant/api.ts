@@ -1,13 +1,26 @@
-import { apiRequest } from "../../lib/api.ts";
+import {
+  type BreakdownResponse,
+  boundSuggestionContext,
+  SUGGESTION_CONTEXT_SENT,
+  suggestionContext,
+  type suggestionsResponse,
+} from "../../../shared/ai-schemas.ts";
+import { ApiError, api } from "../../lib/api.ts";
 
 export type SuggestionContext = Record<string, unknown>;
 
+/** Sends the top of each list only (SUGGESTION_CONTEXT_SENT): a large account posts a small context. */
 export async function fetchSuggestions(context: SuggestionContext): Promise<string[]> {
-  const body = await apiRequest<{ suggestions?: string[] }>("POST", "/api/ai/suggestions", { context });
+  const parsed = suggestionContext.safeParse(context);
+  const bounded = parsed.success ? boundSuggestionContext(parsed.data, SUGGESTION_CONTEXT_SENT) : context;
+  const body = await api.post<typeof suggestionsResponse>("/api/ai/suggestions", { context: bounded });
   return Array.isArray(body?.suggestions) ? body.suggestions : [];
 }
 
-/** Non-OK answers become '{status}: {statusText}' (spec section 7). */
+/**
+ * The Task Breaker's steps. Spec section 7 has a failure read '{status}: {statusText}' here, never
+ * the body's message, so this call reads the status line itself instead of going through `api`.
+ */
 export async function fetchBreakdown(task: {
   title: string;
   category?: string;
@@ -19,7 +32,7 @@ export async function fetchBreakdown(task: {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ task }),
   });
-  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-  const body = (await res.json()) as { steps?: unknown };
-  return Array.isArray(body.steps) ? body.steps.filter((s): s is string => typeof s === "string") : [];
+  if (!res.ok) throw new ApiError(res.status, `${res.status}: ${res.statusText}`);
+  const body = (await res.json()) as Partial<BreakdownResponse>;
+  return Array.isArray(body.steps) ? body.steps.filter((s) => typeof s === "string") : [];
 }

@@ -1,27 +1,28 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import type {
   CaldavConnectInput,
   CaldavStatus,
   CalendarEvent,
   CalendarStatus,
   CreateEventInput,
-  Settings,
+  caldavConnected,
+  caldavStatus,
+  calendarStatus,
+  calendarSyncSummary,
+  event,
+  googleAuthUrl,
 } from "../../../shared/schemas.ts";
-import { apiRequest, getJson } from "../../lib/api.ts";
-import { browserTimeZone } from "../../lib/dates.ts";
+import { api } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query-keys.ts";
 
-export const EVENTS_KEY = ["/api/events"] as const;
-export const GOOGLE_STATUS_KEY = ["/api/google/status"] as const;
-export const CALDAV_STATUS_KEY = ["/api/caldav/status"] as const;
+const EVENTS = queryKeys.events[0];
+
+export const eventsQuery = () =>
+  queryOptions({ queryKey: queryKeys.events, queryFn: () => api.query<z.ZodArray<typeof event>>(EVENTS) });
 
 export function useEvents() {
-  return useQuery<CalendarEvent[]>({ queryKey: EVENTS_KEY });
-}
-
-/** The user's zone decides "today" (decisions.md); the browser's until settings arrive. */
-export function useTimeZone(): string {
-  const settings = useQuery<Settings>({ queryKey: ["/api/settings"] });
-  return settings.data?.timeZone || browserTimeZone();
+  return useQuery(eventsQuery());
 }
 
 const NOT_CONNECTED: CalendarStatus = { connected: false, lastSyncedAt: null, lastError: null };
@@ -33,13 +34,13 @@ const untilFirstSync = (query: { state: { data?: CalendarStatus } }) => {
 };
 
 /** A failed status check counts as not connected (spec section 4). */
-export function useGoogleStatus() {
-  return useQuery({
-    queryKey: GOOGLE_STATUS_KEY,
+export const googleStatusQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.googleStatus,
     refetchInterval: untilFirstSync,
     queryFn: async (): Promise<CalendarStatus> => {
       try {
-        const body = await getJson<Partial<CalendarStatus> | null>("/api/google/status");
+        const body = await api.query<z.ZodType<Partial<CalendarStatus> | null>>(queryKeys.googleStatus[0]);
         return {
           connected: body?.connected === true,
           lastSyncedAt: body?.lastSyncedAt ?? null,
@@ -50,48 +51,50 @@ export function useGoogleStatus() {
       }
     },
   });
-}
 
-export function useCaldavStatus() {
-  return useQuery({
-    queryKey: CALDAV_STATUS_KEY,
+export const caldavStatusQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.caldavStatus,
     refetchInterval: untilFirstSync,
     queryFn: async (): Promise<CaldavStatus> => {
       try {
-        return await getJson<CaldavStatus>("/api/caldav/status");
+        return await api.query<typeof caldavStatus>(queryKeys.caldavStatus[0]);
       } catch {
         return { ...NOT_CONNECTED, serverUrl: null, username: null, calendarUrl: null };
       }
     },
   });
+
+export function useGoogleStatus() {
+  return useQuery(googleStatusQuery());
 }
 
-export function disconnectGoogle(): Promise<CalendarStatus> {
-  return apiRequest<CalendarStatus>("POST", "/api/google/disconnect");
+export function useCaldavStatus() {
+  return useQuery(caldavStatusQuery());
 }
 
-export type CaldavConnected = { connected: true; calendarUrl: string; calendarName: string };
-
-export function connectCaldav(input: CaldavConnectInput): Promise<CaldavConnected> {
-  return apiRequest<CaldavConnected>("POST", "/api/caldav/connect", input);
+export function disconnectGoogle() {
+  return api.post<typeof calendarStatus>("/api/google/disconnect");
 }
 
-export function disconnectCaldav(): Promise<CalendarStatus> {
-  return apiRequest<CalendarStatus>("POST", "/api/caldav/disconnect");
+export function connectCaldav(input: CaldavConnectInput) {
+  return api.post<typeof caldavConnected>("/api/caldav/connect", input);
 }
 
-/** Syncs whichever calendar is connected and answers the server's reason on failure. */
-export function syncCalendarNow(): Promise<unknown> {
-  return apiRequest("POST", "/api/google/sync");
+export function disconnectCaldav() {
+  return api.post<typeof calendarStatus>("/api/caldav/disconnect");
 }
 
-export async function syncGoogle(): Promise<void> {
-  const res = await fetch("/api/google/sync", { method: "POST", credentials: "include" });
-  if (!res.ok) throw new Error("Failed to sync with Google Calendar");
+/**
+ * Syncs whichever calendar is connected (Google or CalDAV: one endpoint) and answers what changed;
+ * a failure carries the server's reason.
+ */
+export function syncCalendar() {
+  return api.post<typeof calendarSyncSummary>("/api/google/sync");
 }
 
 export async function connectGoogle(): Promise<void> {
-  const { authUrl } = await apiRequest<{ authUrl: string }>("GET", "/api/google/auth-url");
+  const { authUrl } = await api.get<typeof googleAuthUrl>("/api/google/auth-url");
   if (!authUrl) throw new Error("No auth URL");
   window.location.assign(authUrl);
 }
@@ -99,11 +102,11 @@ export async function connectGoogle(): Promise<void> {
 function useSyncAfter() {
   const queryClient = useQueryClient();
   return async (hasGoogleId: boolean) => {
-    const google = queryClient.getQueryData<CalendarStatus>(GOOGLE_STATUS_KEY);
-    const caldav = queryClient.getQueryData<CalendarStatus>(CALDAV_STATUS_KEY);
+    const google = queryClient.getQueryData(googleStatusQuery().queryKey);
+    const caldav = queryClient.getQueryData(caldavStatusQuery().queryKey);
     if (!(google?.connected || caldav?.connected) || !hasGoogleId) return;
     try {
-      await syncGoogle();
+      await syncCalendar();
     } catch (error) {
       console.warn("Provider sync after save failed", error);
     }
@@ -118,12 +121,12 @@ export function useSaveEvent() {
   return useMutation({
     mutationFn: async ({ id, input }: { id?: number; input: EventInput }) => {
       const saved = id
-        ? await apiRequest<CalendarEvent>("PUT", `/api/events/${id}`, input)
-        : await apiRequest<CalendarEvent>("POST", "/api/events", input);
+        ? await api.put<typeof event>(`${EVENTS}/${id}`, input)
+        : await api.post<typeof event>(EVENTS, input);
       await syncAfter(id ? saved.googleId !== null : true);
       return saved;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: EVENTS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.events }),
   });
 }
 
@@ -132,11 +135,22 @@ export function useDeleteEvent() {
   const syncAfter = useSyncAfter();
   return useMutation({
     mutationFn: async (event: CalendarEvent) => {
-      await apiRequest("DELETE", `/api/events/${event.id}`);
+      await api.delete(`${EVENTS}/${event.id}`);
       await syncAfter(event.googleId !== null);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: EVENTS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.events }),
   });
+}
+
+/** Events, both connections' status: what a sync may have changed. */
+export function useReloadCalendar() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [queryKeys.events, queryKeys.googleStatus, queryKeys.caldavStatus].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
 }
 
 const EVENT_COLORS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { CALENDAR_RELOAD_DELAY_MS } from "../../../shared/constants.ts";
 import { toast } from "../../components/ui/toast-store.ts";
-import { syncGoogle } from "./api.ts";
+import { syncCalendar } from "./api.ts";
 
 /**
  * The spec's calendar refresh (schedule card and Settings): sync, say so, reload the page after a
@@ -8,7 +8,7 @@ import { syncGoogle } from "./api.ts";
  */
 export async function refreshCalendar(): Promise<boolean> {
   try {
-    await syncGoogle();
+    await syncCalendar();
   } catch {
     toast({
       title: "Sync Error",

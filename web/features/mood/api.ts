@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { STORAGE_KEYS } from "../../../shared/constants.ts";
-import type { MoodEntry } from "../../../shared/schemas.ts";
-import { apiRequest } from "../../lib/api.ts";
+import type { MoodEntry, moodEntry } from "../../../shared/schemas.ts";
+import { api } from "../../lib/api.ts";
 import { readLocal, writeLocal } from "../../lib/storage.ts";
 
 export type Mood = MoodEntry["mood"];
@@ -23,7 +23,7 @@ export function useSaveMood() {
   return useMutation({
     mutationFn: async ({ mood, date }: { mood: Mood; date: string }) => {
       writeLocal(STORAGE_KEYS.mood, mood);
-      return apiRequest<MoodEntry>("POST", "/api/mood", { mood, date });
+      return api.post<typeof moodEntry>("/api/mood", { mood, date });
     },
   });
 }

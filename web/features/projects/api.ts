@@ -1,21 +1,33 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { projectTasksResponse } from "../../../shared/ai-schemas.ts";
 import { projectProgress } from "../../../shared/constants.ts";
-import type { CreateProjectInput, Project, ProjectTask } from "../../../shared/schemas.ts";
-import { apiRequest } from "../../lib/api.ts";
+import type { CreateProjectInput, ProjectTask, project } from "../../../shared/schemas.ts";
+import { api } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query-keys.ts";
 
-export const PROJECTS_KEY = ["/api/projects"] as const;
+const PROJECTS = queryKeys.projects[0];
+
+export const projectsQuery = () =>
+  queryOptions({ queryKey: queryKeys.projects, queryFn: () => api.query<z.ZodArray<typeof project>>(PROJECTS) });
+
+export const projectQuery = (id: number | null) =>
+  queryOptions({
+    queryKey: queryKeys.project(id),
+    queryFn: () => api.query<typeof project>(queryKeys.project(id)[0]),
+  });
 
 export function useProjects() {
-  return useQuery<Project[]>({ queryKey: PROJECTS_KEY });
+  return useQuery(projectsQuery());
 }
 
 export function useProject(id: number | null) {
   const queryClient = useQueryClient();
-  return useQuery<Project>({
-    queryKey: [`/api/projects/${id}`],
+  return useQuery({
+    ...projectQuery(id),
     enabled: id !== null,
     // The list already in memory answers at once; the server is asked only when it is not.
-    initialData: () => queryClient.getQueryData<Project[]>(PROJECTS_KEY)?.find((p) => p.id === id),
+    initialData: () => queryClient.getQueryData(projectsQuery().queryKey)?.find((p) => p.id === id),
   });
 }
 
@@ -23,13 +35,13 @@ export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateProjectInput & { userId: number }) => {
-      const created = await apiRequest<Project | null>("POST", "/api/projects", input);
+      const created = await api.post<typeof project>(PROJECTS, input);
       if (!created) throw new Error("Project creation returned no result.");
       return created;
     },
     onSuccess: (created) => {
-      queryClient.setQueryData<Project[]>(PROJECTS_KEY, (old) => [...(old ?? []), created]);
-      queryClient.setQueryData([`/api/projects/${created.id}`], created);
+      queryClient.setQueryData(projectsQuery().queryKey, (old) => [...(old ?? []), created]);
+      queryClient.setQueryData(projectQuery(created.id).queryKey, created);
     },
   });
 }
@@ -39,16 +51,16 @@ export function useUpdateProject(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: { tasks?: ProjectTask[]; progress?: number; notes?: string | null }) =>
-      apiRequest<Project>("PUT", `/api/projects/${id}`, patch),
+      api.put<typeof project>(queryKeys.project(id)[0], patch),
     onSuccess: (saved) => {
-      queryClient.setQueryData([`/api/projects/${id}`], saved);
-      queryClient.setQueryData<Project[]>(PROJECTS_KEY, (old) => old?.map((p) => (p.id === id ? saved : p)));
+      queryClient.setQueryData(projectQuery(id).queryKey, saved);
+      queryClient.setQueryData(projectsQuery().queryKey, (old) => old?.map((p) => (p.id === id ? saved : p)));
     },
   });
 }
 
 export async function suggestProjectTasks(input: { title: string; description: string | null; category: string }) {
-  const body = await apiRequest<{ tasks?: string[] }>("POST", "/api/ai/project-tasks", input);
+  const body = await api.post<typeof projectTasksResponse>("/api/ai/project-tasks", input);
   return Array.isArray(body?.tasks) ? body.tasks : [];
 }
 

@@ -1,32 +1,37 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateTaskInput, Task } from "../../../shared/schemas.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { CreateTaskInput, task } from "../../../shared/schemas.ts";
+import { api } from "../../lib/api.ts";
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
+import { queryKeys } from "../../lib/query-keys.ts";
 
-export const TASKS_KEY = ["/api/tasks"] as const;
+const TASKS = queryKeys.tasks[0];
+
+export const tasksQuery = () =>
+  queryOptions({ queryKey: queryKeys.tasks, queryFn: () => api.query<z.ZodArray<typeof task>>(TASKS) });
 
 export function useTasks() {
-  return useQuery<Task[]>({ queryKey: TASKS_KEY });
+  return useQuery(tasksQuery());
 }
 
 export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTaskInput & { userId: number }) => apiRequest<Task>("POST", "/api/tasks", input),
-    onSuccess: (created) => queryClient.setQueryData<Task[]>(TASKS_KEY, (old) => [...(old ?? []), created]),
+    mutationFn: (input: CreateTaskInput & { userId: number }) => api.post<typeof task>(TASKS, input),
+    onSuccess: (created) => queryClient.setQueryData(tasksQuery().queryKey, (old) => [...(old ?? []), created]),
   });
 }
 
 export function useToggleTask() {
-  return useOptimisticToggle<Task>(TASKS_KEY, "Failed to update task status");
+  return useOptimisticToggle<typeof task>(queryKeys.tasks, "Failed to update task status");
 }
 
 export function useCompleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<Task>("PATCH", `/api/tasks/${id}`, { completed: true }),
+    mutationFn: (id: number) => api.patch<typeof task>(`${TASKS}/${id}`, { completed: true }),
     onSuccess: (saved) =>
-      queryClient.setQueryData<Task[]>(TASKS_KEY, (old) => old?.map((t) => (t.id === saved.id ? saved : t))),
+      queryClient.setQueryData(tasksQuery().queryKey, (old) => old?.map((t) => (t.id === saved.id ? saved : t))),
   });
 }
 

@@ -1,12 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ConvertThoughtInput, ConvertThoughtResponse, Thought } from "../../../shared/schemas.ts";
-import { ApiError, apiRequest } from "../../lib/api.ts";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { categorizeResponse } from "../../../shared/ai-schemas.ts";
+import type { ConvertThoughtInput, convertThoughtResponse, Thought, thought } from "../../../shared/schemas.ts";
+import { ApiError, api } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query-keys.ts";
 
-export const THOUGHTS_KEY = ["/api/thoughts"] as const;
+const THOUGHTS = queryKeys.thoughts[0];
 export type ThoughtType = Thought["type"];
 
+export const thoughtsQuery = () =>
+  queryOptions({ queryKey: queryKeys.thoughts, queryFn: () => api.query<z.ZodArray<typeof thought>>(THOUGHTS) });
+
 export function useThoughts() {
-  return useQuery<Thought[]>({ queryKey: THOUGHTS_KEY });
+  return useQuery(thoughtsQuery());
+}
+
+/** The assistant's type for a text. */
+function categorize(content: string) {
+  return api.post<typeof categorizeResponse>("/api/ai/categorize", { content });
 }
 
 /**
@@ -30,26 +41,26 @@ export function useCreateThought() {
       let created: Thought | null = null;
       if (voiceThoughtId) {
         try {
-          created = await apiRequest<Thought>("PATCH", `/api/thoughts/${voiceThoughtId}`, {
+          created = await api.patch<typeof thought>(`${THOUGHTS}/${voiceThoughtId}`, {
             content,
             type: chosen,
             contentIsTranscript: true,
           });
         } catch (error) {
           // Deleted or archived meanwhile: save the text as a new thought instead.
-          if (!(error instanceof ApiError && error.status === 404)) throw error;
+          if (!(error instanceof ApiError && error.code === "NOT_FOUND")) throw error;
         }
       }
-      created ??= await apiRequest<Thought>("POST", "/api/thoughts", {
+      created ??= await api.post<typeof thought>(THOUGHTS, {
         content,
         type: chosen,
         contentIsTranscript: true,
       });
       if (chosen === "Note") {
         try {
-          const result = await apiRequest<{ type?: ThoughtType }>("POST", "/api/ai/categorize", { content });
+          const result = await categorize(content);
           if (result?.type && result.type !== "Note") {
-            return await apiRequest<Thought>("PATCH", `/api/thoughts/${created.id}`, { type: result.type });
+            return await api.patch<typeof thought>(`${THOUGHTS}/${created.id}`, { type: result.type });
           }
         } catch {
           // Categorisation is a nicety; the thought is already saved.
@@ -57,7 +68,7 @@ export function useCreateThought() {
       }
       return created;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: THOUGHTS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.thoughts }),
   });
 }
 
@@ -65,31 +76,29 @@ export function useUpdateThought() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...patch }: { id: number } & Partial<Pick<Thought, "status" | "convertedTo" | "type">>) =>
-      apiRequest<Thought>("PATCH", `/api/thoughts/${id}`, patch),
+      api.patch<typeof thought>(`${THOUGHTS}/${id}`, patch),
     onSuccess: (updated) =>
-      queryClient.setQueryData<Thought[]>(THOUGHTS_KEY, (old) => old?.map((t) => (t.id === updated.id ? updated : t))),
+      queryClient.setQueryData(thoughtsQuery().queryKey, (old) => old?.map((t) => (t.id === updated.id ? updated : t))),
   });
 }
 
 export function useDeleteThought() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/thoughts/${id}`),
-    onSuccess: (_r, id) => queryClient.setQueryData<Thought[]>(THOUGHTS_KEY, (old) => old?.filter((t) => t.id !== id)),
+    mutationFn: (id: number) => api.delete(`${THOUGHTS}/${id}`),
+    onSuccess: (_r, id) => queryClient.setQueryData(thoughtsQuery().queryKey, (old) => old?.filter((t) => t.id !== id)),
   });
 }
 
 /** The assistant's type for a thought, asked once per text; a failure leaves the suggestion empty. */
 export function useSuggestedType(thought: Pick<Thought, "id" | "content"> | null) {
   return useQuery({
-    queryKey: ["thought-suggestion", thought?.id, thought?.content],
+    queryKey: queryKeys.suggestedType(thought?.id, thought?.content),
     enabled: thought !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     queryFn: async () => {
-      const result = await apiRequest<{ type?: ThoughtType }>("POST", "/api/ai/categorize", {
-        content: thought?.content ?? "",
-      });
+      const result = await categorize(thought?.content ?? "");
       if (!result?.type) throw new Error("No suggestion");
       return result.type;
     },
@@ -104,17 +113,17 @@ export function useConvertThought() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: ConvertThoughtInput }) =>
-      apiRequest<ConvertThoughtResponse>("POST", `/api/thoughts/${id}/convert`, input),
+      api.post<typeof convertThoughtResponse>(`${THOUGHTS}/${id}/convert`, input),
     onSuccess: ({ target }) => {
       const lists = {
-        task: "/api/tasks",
-        "quick-win": "/api/quick-wins",
-        project: "/api/projects",
-        event: "/api/events",
+        task: queryKeys.tasks,
+        "quick-win": queryKeys.quickWins,
+        project: queryKeys.projects,
+        event: queryKeys.events,
       };
-      void queryClient.invalidateQueries({ queryKey: THOUGHTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: [lists[target.kind]] });
-      if (target.kind === "project") void queryClient.invalidateQueries({ queryKey: [`/api/projects/${target.id}`] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.thoughts });
+      void queryClient.invalidateQueries({ queryKey: lists[target.kind] });
+      if (target.kind === "project") void queryClient.invalidateQueries({ queryKey: queryKeys.project(target.id) });
     },
   });
 }

@@ -1,44 +1,46 @@
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AiStatus, RecordingsResponse } from "../../../shared/ai-schemas.ts";
+import type { aiStatus, recordingsResponse, transcribeResponse } from "../../../shared/ai-schemas.ts";
 import { VOICE_AUTO_STOP_MS, VOICE_CHUNK_MS, VOICE_PREFERRED_MIME } from "../../../shared/constants.ts";
 import type { User } from "../../../shared/schemas.ts";
 import { toast } from "../../components/ui/toast-store.ts";
-import { THOUGHTS_KEY } from "./api.ts";
+import { api } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query-keys.ts";
+import { listenAlong } from "../../lib/speech-recognition.ts";
 import { keepUnsent, sendUnsent } from "./voice-outbox.ts";
 
 export type Transcription = { text: string; type?: string; pending: boolean; thoughtId: number | null };
 
-export const AI_STATUS_KEY = ["/api/ai/status"] as const;
-export const RECORDINGS_KEY = ["/api/ai/recordings"] as const;
+export const aiStatusQuery = () =>
+  queryOptions({ queryKey: queryKeys.aiStatus, queryFn: () => api.query<typeof aiStatus>(queryKeys.aiStatus[0]) });
+
+export const recordingsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.recordings,
+    queryFn: () => api.query<typeof recordingsResponse>(queryKeys.recordings[0]),
+  });
 
 /** Whether the server can turn speech into text for this user right now (a saved key counts). */
 export function useAiStatus() {
   // Asked again on every screen that records: a key saved in Settings changes the answer.
-  return useQuery<AiStatus>({ queryKey: AI_STATUS_KEY, refetchOnMount: "always" });
+  return useQuery({ ...aiStatusQuery(), refetchOnMount: "always" });
 }
 
 /** Recordings kept with thoughts, and whether each one still waits for its transcript. */
 export function useRecordings() {
-  return useQuery<RecordingsResponse>({ queryKey: RECORDINGS_KEY, refetchOnMount: "always" });
+  return useQuery({ ...recordingsQuery(), refetchOnMount: "always" });
+}
+
+/** Transcribes the recordings kept while nothing could (a key has been saved since). */
+export function transcribePending() {
+  return api.post("/api/ai/transcribe-pending");
 }
 
 async function postRecording(blob: Blob): Promise<Transcription> {
   const form = new FormData();
   form.append("audio", blob, blob.type.includes("webm") ? "recording.webm" : "recording");
   // keep: when nothing can transcribe it now, the server stores it with a new thought.
-  const res = await fetch("/api/ai/transcribe?keep=true", { method: "POST", body: form, credentials: "include" });
-  if (!res.ok) {
-    let message = `${res.status}: ${res.statusText}`;
-    try {
-      const body = (await res.json()) as { message?: string };
-      if (body.message) message = body.message;
-    } catch {
-      // Not JSON: keep the status line.
-    }
-    throw Object.assign(new Error(message), { status: res.status });
-  }
-  const body = (await res.json()) as Partial<Transcription>;
+  const body: Partial<Transcription> = await api.form<typeof transcribeResponse>("/api/ai/transcribe?keep=true", form);
   return {
     text: typeof body.text === "string" ? body.text : "",
     type: body.type,
@@ -62,91 +64,6 @@ export async function transcribe(blob: Blob): Promise<Transcription> {
   }
 }
 
-// ---------- the browser's own speech recognition ----------
-
-type RecognitionResult = { isFinal: boolean; 0: { transcript: string } };
-type RecognitionEvent = { resultIndex: number; results: ArrayLike<RecognitionResult> };
-type Recognition = {
-  continuous: boolean;
-  interimResults: boolean;
-  lang: string;
-  onresult: ((event: RecognitionEvent) => void) | null;
-  onend: (() => void) | null;
-  onerror: (() => void) | null;
-  start: () => void;
-  stop: () => void;
-};
-type RecognitionConstructor = new () => Recognition;
-
-function recognitionConstructor(): RecognitionConstructor | undefined {
-  const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: unknown };
-  return (w.SpeechRecognition ?? w.webkitSpeechRecognition) as RecognitionConstructor | undefined;
-}
-
-/** How long to wait for the last words after the recording stops. */
-const RECOGNITION_SETTLE_MS = 1500;
-
-/**
- * Listens alongside the recorder. `finish` stops it and resolves with what it heard ("" when it
- * heard nothing, failed, or does not exist in this browser); it never rejects.
- */
-function startRecognition(): { finish: () => Promise<string> } | null {
-  const Ctor = recognitionConstructor();
-  if (!Ctor) return null;
-  let recognition: Recognition;
-  try {
-    recognition = new Ctor();
-    recognition.continuous = true;
-    recognition.interimResults = true;
-    recognition.lang = navigator.language || "en-US";
-  } catch {
-    return null;
-  }
-  const finals: string[] = [];
-  let interim = "";
-  let ended = false;
-  let onEnded: (() => void) | null = null;
-  recognition.onresult = (event) => {
-    interim = "";
-    for (let i = event.resultIndex; i < event.results.length; i++) {
-      const result = event.results[i];
-      if (!result) continue;
-      if (result.isFinal) finals[i] = result[0].transcript.trim();
-      else interim += result[0].transcript;
-    }
-  };
-  recognition.onerror = () => {
-    // "no-speech", "not-allowed", "network": the kept recording still gets transcribed later.
-  };
-  recognition.onend = () => {
-    ended = true;
-    onEnded?.();
-  };
-  try {
-    recognition.start();
-  } catch {
-    return null;
-  }
-  const heard = () => [...finals.filter(Boolean), interim.trim()].filter(Boolean).join(" ").trim();
-  return {
-    finish: () =>
-      new Promise<string>((resolve) => {
-        if (ended) return resolve(heard());
-        const timer = setTimeout(() => resolve(heard()), RECOGNITION_SETTLE_MS);
-        onEnded = () => {
-          clearTimeout(timer);
-          resolve(heard());
-        };
-        try {
-          recognition.stop();
-        } catch {
-          clearTimeout(timer);
-          resolve(heard());
-        }
-      }),
-  };
-}
-
 // ---------- recording ----------
 
 export type VoiceOutcome =
@@ -163,7 +80,7 @@ export type VoiceOutcome =
   | { kind: "failed"; message: string };
 
 function signedInUserId(queryClient: QueryClient): number | null {
-  return queryClient.getQueryData<User | null>(["/api/auth/me"])?.id ?? null;
+  return queryClient.getQueryData<User | null>(queryKeys.me)?.id ?? null;
 }
 
 /** What both capture screens say when a recording waits on this device. */
@@ -205,8 +122,8 @@ export function useVoiceCapture(handlers: Handlers) {
       if (userId === null) return;
       const sent = await sendUnsent(userId, postRecording);
       if (sent === 0) return;
-      void queryClient.invalidateQueries({ queryKey: THOUGHTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: RECORDINGS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.thoughts });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
       toast({
         title: "Voice notes sent",
         description:
@@ -264,8 +181,8 @@ export function useVoiceCapture(handlers: Handlers) {
         setBusy(false);
       }
       // A kept recording is a new thought in the inbox: show it at once.
-      void queryClient.invalidateQueries({ queryKey: THOUGHTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: RECORDINGS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.thoughts });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
       handlersRef.current.onDone(outcome);
     },
     [queryClient],
@@ -292,7 +209,7 @@ export function useVoiceCapture(handlers: Handlers) {
     }
     const chunks: Blob[] = [];
     // Only when the server cannot transcribe: otherwise the provider's text is the one used.
-    const recognition = serverTranscribes ? null : startRecognition();
+    const recognition = serverTranscribes ? null : listenAlong();
     recorder.ondataavailable = (e) => {
       if (e.data.size > 0) chunks.push(e.data);
     };

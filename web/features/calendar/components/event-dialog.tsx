@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { ALL_DAY_MINUTES, EVENT_CATEGORIES } from "../../../../shared/constants.ts";
 import type { CalendarEvent } from "../../../../shared/schemas.ts";
+import { EventWhenFields } from "../../../components/event-when-fields.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input, NativeSelect, Textarea } from "../../../components/ui/input.tsx";
@@ -71,36 +72,17 @@ export function EventDialog({ open, onOpenChange, defaultDate, event }: Props) {
         <Field id="event-title" label="Title">
           <Input id="event-title" value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="off" />
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="event-date" label="Date">
-            <Input id="event-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-          </Field>
-          <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-4 accent-[var(--primary)]"
-              checked={allDay}
-              onChange={(e) => setAllDay(e.target.checked)}
-            />
-            All day
-          </label>
-        </div>
-        {!allDay && (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="event-start" label="Start time">
-              <Input id="event-start" type="time" value={startTime} onChange={(e) => setStartTime(e.target.value)} />
-            </Field>
-            <Field id="event-duration" label="Duration (minutes)">
-              <Input
-                id="event-duration"
-                type="number"
-                min={1}
-                value={duration}
-                onChange={(e) => setDuration(e.target.value)}
-              />
-            </Field>
-          </div>
-        )}
+        <EventWhenFields
+          idPrefix="event"
+          value={{ date, startTime, allDay }}
+          onChange={(next) => {
+            setDate(next.date);
+            setStartTime(next.startTime);
+            setAllDay(next.allDay);
+          }}
+          duration={duration}
+          onDurationChange={setDuration}
+        />
         <Field id="event-category" label="Category">
           <NativeSelect id="event-category" value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">None</option>

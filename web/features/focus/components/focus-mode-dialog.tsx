@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Badge } from "../../../components/ui/card.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { speechRecognition } from "../../../lib/speech-recognition.ts";
 import { readSessionJson, writeSessionJson } from "../../../lib/storage.ts";
 import { formatClock, useCountdown } from "../use-countdown.ts";
 
@@ -17,27 +18,13 @@ type Props = {
   onStuck: () => Promise<string[]>;
 };
 
-type SpeechRecognitionLike = {
-  continuous: boolean;
-  lang: string;
-  start: () => void;
-  stop: () => void;
-  onresult: ((e: { results: ArrayLike<ArrayLike<{ transcript: string }>> & { length: number } }) => void) | null;
-  onend: (() => void) | null;
-};
-
-function speechRecognition(): (new () => SpeechRecognitionLike) | null {
-  const w = window as unknown as Record<string, unknown>;
-  return ((w.SpeechRecognition ?? w.webkitSpeechRecognition) as new () => SpeechRecognitionLike) ?? null;
-}
-
 export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Props) {
   const countdown = useCountdown(FOCUS_SESSION_SECONDS, () => toast({ title: "Focus session completed!" }));
   const [steps, setSteps] = useState<string[]>(() => readSessionJson<string[]>(STORAGE_KEYS.taskSteps, []));
   const [done, setDone] = useState<boolean[]>([]);
   const [listening, setListening] = useState(false);
-  const recognitionRef = useRef<SpeechRecognitionLike | null>(null);
-  const Recognition = typeof window === "undefined" ? null : speechRecognition();
+  const recognitionRef = useRef<SpeechRecognition | null>(null);
+  const Recognition = speechRecognition();
 
   useEffect(() => {
     setDone(steps.map(() => false));

@@ -1,15 +1,105 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from "vitest";
-import { parseEstimate } from "./add-task-dialog.tsx";
+import "@testing-library/jest-dom/vitest";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Task, User } from "../../../../shared/schemas.ts";
+import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { AddTaskDialog } from "./add-task-dialog.tsx";
 
-describe("parseEstimate (spec section 5)", () => {
-  it("falls back to 15 when unparsable", () => {
-    expect(parseEstimate("")).toBe(15);
-    expect(parseEstimate("abc")).toBe(15);
+let user: User;
+beforeEach(async () => {
+  user = await signUp();
+});
+afterEach(resetApp);
+
+function open(options: { signedIn?: boolean } = {}) {
+  const signedIn = options.signedIn ?? true;
+  const onOpenChange = vi.fn();
+  const requireUser = vi.fn(() => signedIn);
+  const view = renderWithApp(
+    <AddTaskDialog open onOpenChange={onOpenChange} user={signedIn ? user : null} requireUser={requireUser} />,
+  );
+  return { ...view, onOpenChange, requireUser };
+}
+
+const tasks = () => server<Task[]>("GET", "/api/tasks");
+
+describe("Add Task dialog (spec section 5)", () => {
+  it("keeps Add Task disabled until the title has more than spaces", async () => {
+    open();
+    const add = screen.getByRole("button", { name: "Add Task" });
+    expect(add).toBeDisabled();
+    await userEvent.type(screen.getByLabelText("Task title"), "   ");
+    expect(add).toBeDisabled();
+    await userEvent.type(screen.getByLabelText("Task title"), "Write report");
+    expect(add).toBeEnabled();
   });
-  it("keeps the value within 5–120", () => {
-    expect(parseEstimate("1")).toBe(5);
-    expect(parseEstimate("500")).toBe(120);
-    expect(parseEstimate("45")).toBe(45);
+
+  it("saves the task with its fields, says so and closes", async () => {
+    const { onOpenChange } = open();
+    await userEvent.type(screen.getByLabelText("Task title"), "  Write report  ");
+    const estimate = screen.getByLabelText("Time estimate (minutes)");
+    await userEvent.clear(estimate);
+    await userEvent.type(estimate, "45");
+    await userEvent.type(screen.getByLabelText("Due time (optional)"), "14:30");
+    await userEvent.selectOptions(screen.getByLabelText("Category"), "Health");
+    await userEvent.click(screen.getByRole("button", { name: "Add Task" }));
+
+    expect(await screen.findByText("Task Added")).toBeVisible();
+    expect(screen.getByText("Your new focus task has been added.")).toBeVisible();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(await tasks()).toEqual([
+      expect.objectContaining({
+        title: "Write report",
+        timeEstimate: 45,
+        dueTime: "14:30",
+        category: "Health",
+        completed: false,
+      }),
+    ]);
+  });
+
+  it("sends an empty estimate as 15 minutes", async () => {
+    open();
+    await userEvent.type(screen.getByLabelText("Task title"), "No estimate");
+    await userEvent.clear(screen.getByLabelText("Time estimate (minutes)"));
+    await userEvent.click(screen.getByRole("button", { name: "Add Task" }));
+    expect(await screen.findByText("Task Added")).toBeVisible();
+    expect(await tasks()).toEqual([expect.objectContaining({ title: "No estimate", timeEstimate: 15 })]);
+  });
+
+  it("lets the field refuse an estimate outside 5–120 minutes", async () => {
+    open();
+    await userEvent.type(screen.getByLabelText("Task title"), "Too long");
+    const estimate = screen.getByLabelText("Time estimate (minutes)");
+    await userEvent.clear(estimate);
+    await userEvent.type(estimate, "500");
+    expect(estimate).toBeInvalid();
+    await userEvent.click(screen.getByRole("button", { name: "Add Task" }));
+    expect(screen.queryByText("Task Added")).not.toBeInTheDocument();
+    expect(await tasks()).toEqual([]);
+  });
+
+  it("asks for sign-in instead of saving when nobody is signed in", async () => {
+    const { requireUser, onOpenChange } = open({ signedIn: false });
+    await userEvent.type(screen.getByLabelText("Task title"), "Write report");
+    await userEvent.click(screen.getByRole("button", { name: "Add Task" }));
+    expect(requireUser).toHaveBeenCalled();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(await tasks()).toEqual([]);
+  });
+
+  it("shows the server's refusal and keeps what was typed", async () => {
+    const { onOpenChange } = open();
+    const long = "x".repeat(201);
+    await userEvent.click(screen.getByLabelText("Task title"));
+    await userEvent.paste(long);
+    await userEvent.click(screen.getByRole("button", { name: "Add Task" }));
+    expect(await screen.findByText("Error Adding Task")).toBeVisible();
+    expect(screen.getByText("title: At most 200 characters")).toBeVisible();
+    expect(screen.getByLabelText("Task title")).toHaveValue(long);
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(await tasks()).toEqual([]);
   });
 });

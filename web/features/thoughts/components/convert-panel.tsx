@@ -2,6 +2,7 @@ import { CalendarPlus, FolderKanban, ListChecks, Zap } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Thought } from "../../../../shared/schemas.ts";
+import { EventWhenFields } from "../../../components/event-when-fields.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, NativeSelect } from "../../../components/ui/input.tsx";
 import type { ConvertTarget } from "../converted.ts";
@@ -109,30 +110,15 @@ export function ConvertPanel({ thought, projects, today, onConvert, onCancel, ca
             autoComplete="off"
           />
         </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="convert-event-date" label="Date">
-            <Input id="convert-event-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-          </Field>
-          {!allDay && (
-            <Field id="convert-event-start" label="Start time">
-              <Input
-                id="convert-event-start"
-                type="time"
-                value={startTime}
-                onChange={(e) => setStartTime(e.target.value)}
-              />
-            </Field>
-          )}
-        </div>
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            className="size-4 accent-[var(--primary)]"
-            checked={allDay}
-            onChange={(e) => setAllDay(e.target.checked)}
-          />
-          All day
-        </label>
+        <EventWhenFields
+          idPrefix="convert-event"
+          value={{ date, startTime, allDay }}
+          onChange={(next) => {
+            setDate(next.date);
+            setStartTime(next.startTime);
+            setAllDay(next.allDay);
+          }}
+        />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => setStep("choose")}>
             Back

@@ -1,5 +1,6 @@
-import type { ImportResponse } from "../../../shared/schemas.ts";
-import { apiRequest } from "../../lib/api.ts";
+/** Settings → Data: everything the user owns, out as files, back in, or gone. */
+import type { deleteAllResponse, importResponse } from "../../../shared/schemas.ts";
+import { api } from "../../lib/api.ts";
 
 /** Starts a download the server names and fills (the session cookie goes with it). */
 function download(href: string): void {
@@ -17,8 +18,10 @@ export function exportAllData(): void {
 }
 
 /** The user's events as an iCalendar file other calendar apps can open. */
+export const CALENDAR_FILE_URL = "/api/events.ics";
+
 export function exportCalendar(): void {
-  download("/api/events.ics");
+  download(CALENDAR_FILE_URL);
 }
 
 /**
@@ -32,6 +35,11 @@ export async function importData(file: File): Promise<number> {
   } catch {
     throw new Error("This file is not a Daily Compass export.");
   }
-  const result = await apiRequest<ImportResponse>("POST", "/api/data/import", data);
+  const result = await api.post<typeof importResponse>("/api/data/import", data);
   return Object.values(result.importedCounts).reduce((sum, n) => sum + n, 0);
+}
+
+/** Removes everything the user owns (the account stays); answers how many of each were deleted. */
+export function deleteAllData() {
+  return api.post<typeof deleteAllResponse>("/api/data/delete-all");
 }

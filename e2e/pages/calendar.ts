@@ -1,0 +1,28 @@
+import type { Locator, Page } from "@playwright/test";
+import { EventDialog } from "./event-dialog.ts";
+
+/** The calendar (/calendar): the agenda by day, with create, edit and delete. */
+export class CalendarPage {
+  constructor(readonly page: Page) {}
+  async open(): Promise<void> {
+    await this.page.goto("/calendar");
+  }
+  get heading(): Locator {
+    return this.page.getByRole("heading", { level: 1, name: "Calendar" });
+  }
+  /** A day's section, named like 'Today · …' or 'Tue, Jun 2'. */
+  day(name: string | RegExp): Locator {
+    return this.page.getByRole("region", { name });
+  }
+  async openAddEvent(): Promise<EventDialog> {
+    await this.page.getByRole("button", { name: "Add event" }).click();
+    return new EventDialog(this.page, "Add event");
+  }
+  async openEdit(title: string): Promise<EventDialog> {
+    await this.page.getByRole("button", { name: `Edit ${title}` }).click();
+    return new EventDialog(this.page, "Edit event");
+  }
+  async delete(title: string): Promise<void> {
+    await this.page.getByRole("button", { name: `Delete ${title}` }).click();
+  }
+}

@@ -1,0 +1,31 @@
+import type { Locator, Page } from "@playwright/test";
+
+/** What every signed-in screen shares: the sidebar (or the phone menu) and the sign-out button. */
+export class AppShell {
+  constructor(readonly page: Page) {}
+  get nav(): Locator {
+    return this.page.getByRole("navigation", { name: "Main" });
+  }
+  get sidebar(): Locator {
+    return this.page.locator("aside");
+  }
+  /** The sidebar's Capture Inbox link, which carries the live count of unsorted thoughts. */
+  get inboxLink(): Locator {
+    return this.nav.getByRole("link", { name: /Capture Inbox/ });
+  }
+  link(name: string | RegExp): Locator {
+    return this.page.getByRole("link", { name });
+  }
+  async go(name: string | RegExp): Promise<void> {
+    await this.link(name).click();
+  }
+  async signOut(): Promise<void> {
+    await this.sidebar.getByRole("button", { name: "Sign out" }).click();
+  }
+  get menuButton(): Locator {
+    return this.page.getByRole("button", { name: "Open menu" });
+  }
+  get menu(): Locator {
+    return this.page.getByRole("dialog", { name: "Menu" });
+  }
+}

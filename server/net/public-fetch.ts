@@ -1,0 +1,216 @@
+/**
+ * Outbound HTTP to addresses users type (a CalDAV server): only to public internet addresses,
+ * connected to exactly the address that was checked, never following a redirect to another
+ * origin. Policy and reasons: docs/decisions/011-outbound-address-policy.md.
+ */
+
+import type { LookupAddress, LookupOptions } from "node:dns";
+import { lookup as dnsLookup } from "node:dns/promises";
+import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
+import { Agent, type RequestInit as UndiciRequestInit, fetch as undiciFetch } from "undici";
+
+export type ResolvedAddress = { address: string; family: 4 | 6 };
+/** Every address a host name stands for. */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+/** The host, or an address it resolved to, is not a public internet address. */
+export class RefusedAddressError extends Error {
+  readonly host: string;
+  readonly range: string;
+  constructor(host: string, address: string, range: string) {
+    super(`${host} resolves to ${address} (${range}), which is not a public internet address`);
+    this.host = host;
+    this.range = range;
+  }
+}
+
+/** A response redirected to another origin; nothing was sent there. */
+export class RefusedRedirectError extends Error {
+  /** The origin the response pointed to (scheme, host, port; no path, which may carry secrets). */
+  readonly target: string;
+  constructor(from: string, target: string) {
+    super(`${new URL(from).origin} redirected to another origin, ${target}`);
+    this.target = target;
+  }
+}
+
+const IPV6_GLOBAL_UNICAST = ipaddr.parseCIDR("2000::/3");
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR("64:ff9b::/96");
+// ipaddr.js reads "::a.b.c.d" as IPv4-mapped; it is the deprecated IPv4-compatible form (::/96).
+const IPV4_COMPATIBLE_DOTTED = /^::\d{1,3}(?:\.\d{1,3}){3}$/;
+
+const v4 = (bytes: number[]) => new ipaddr.IPv4(bytes);
+
+function ipv4Range(address: ipaddr.IPv4): string {
+  const range = address.range();
+  return range === "unicast" ? "public" : range;
+}
+
+/** IPv6 that carries an IPv4 address is as reachable as that IPv4 address. */
+function embedded(outer: string, inner: ipaddr.IPv4[]): string {
+  for (const address of inner) {
+    const range = ipv4Range(address);
+    if (range !== "public") return `${outer} of ${address.toString()}, ${range}`;
+  }
+  return "public";
+}
+
+function ipv6Range(address: ipaddr.IPv6): string {
+  const b = address.toByteArray();
+  const range = address.range();
+  switch (range) {
+    case "ipv4Mapped":
+    case "rfc6145":
+      return embedded(range, [v4(b.slice(12))]);
+    case "rfc6052":
+      // Only the well-known NAT64 prefix maps to the public IPv4 internet; 64:ff9b:1::/48 is local.
+      return address.match(NAT64_WELL_KNOWN) ? embedded("nat64", [v4(b.slice(12))]) : "nat64LocalUse";
+    case "6to4":
+      return embedded(range, [v4(b.slice(2, 6))]);
+    case "teredo":
+      // The Teredo server, then the client's NAT address (stored inverted).
+      return embedded(range, [v4(b.slice(4, 8)), v4(b.slice(12).map((x) => x ^ 0xff))]);
+    case "unicast":
+      // Everything IANA has not allocated for global unicast (::/96 IPv4-compatible among it).
+      return address.match(IPV6_GLOBAL_UNICAST) ? "public" : "notGlobalUnicast";
+    default:
+      return range;
+  }
+}
+
+/**
+ * "public" for an address on the public internet, otherwise the name of the range that makes it
+ * something else (loopback, private, documentation and other special-purpose ranges, after
+ * ipaddr.js). Documentation ranges such as 203.0.113.0/24 are not public: nothing real lives there.
+ */
+export function addressRange(address: string): string {
+  const kind = isIP(address);
+  if (kind === 0) return "notAnAddress";
+  if (kind === 6 && IPV4_COMPATIBLE_DOTTED.test(address)) return "notGlobalUnicast";
+  const parsed = ipaddr.parse(address);
+  return parsed.kind() === "ipv4" ? ipv4Range(parsed as ipaddr.IPv4) : ipv6Range(parsed as ipaddr.IPv6);
+}
+
+const systemResolver: Resolver = async (hostname) =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({
+    address: a.address,
+    family: a.family === 6 ? 6 : 4,
+  }));
+
+export type PublicFetchOptions = {
+  /** Operator's choice (CALDAV_ALLOW_PRIVATE_NETWORK): any address, redirects still refused. */
+  allowPrivate: boolean;
+  /** Per-request limit, connecting and reading the body included. */
+  timeoutMs?: number;
+  /**
+   * For tests only, set in code and never from configuration: the resolver, and addresses to
+   * treat as public so a local server can stand in for a public one.
+   */
+  testing?: { resolve?: Resolver; treatAsPublic?: (address: string) => boolean };
+};
+
+export type PublicFetch = {
+  /**
+   * fetch(), refusing non-public addresses (RefusedAddressError) and redirects to another origin
+   * (RefusedRedirectError). Same-origin redirects are followed; with `redirect: "manual"` they
+   * are answered as they are.
+   */
+  fetch: (url: string | URL, init?: RequestInit) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+const MAX_REDIRECTS = 5;
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+
+export function createPublicFetch(opts: PublicFetchOptions): PublicFetch {
+  const resolve = opts.testing?.resolve ?? systemResolver;
+  const treatAsPublic = opts.testing?.treatAsPublic ?? (() => false);
+  const timeoutMs = opts.timeoutMs ?? 30_000;
+
+  const check = (host: string, address: string) => {
+    if (opts.allowPrivate || treatAsPublic(address)) return;
+    const range = addressRange(address);
+    if (range !== "public") throw new RefusedAddressError(host, address, range);
+  };
+
+  // The socket connects only to addresses this lookup answered, and it answers only checked
+  // ones: nothing resolves the name a second time between the check and the connection.
+  const pinnedLookup = (
+    hostname: string,
+    options: LookupOptions,
+    callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
+    resolve(hostname)
+      .then((found) => {
+        const addresses = found.filter((a) => !options.family || options.family === a.family);
+        if (addresses.length === 0) {
+          throw Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" });
+        }
+        for (const a of found) check(hostname, a.address);
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0].address, addresses[0].family);
+      })
+      .catch((err: Error) => callback(err, ""));
+  };
+
+  const agent = new Agent({
+    connect: { lookup: pinnedLookup, timeout: Math.min(timeoutMs, 10_000) },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+
+  async function once(url: URL, init: RequestInit): Promise<Response> {
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new TypeError(`Only http and https addresses can be used, not ${url.protocol}`);
+    }
+    // A literal address never reaches the lookup, so it is checked here.
+    const literal = url.hostname.replace(/^\[|\]$/g, "");
+    if (isIP(literal)) check(literal, literal);
+    try {
+      const res = await undiciFetch(url, {
+        ...(init as UndiciRequestInit),
+        redirect: "manual",
+        dispatcher: agent,
+      });
+      return res as unknown as Response;
+    } catch (err) {
+      // undici reports a refused lookup as "fetch failed" with ours as the cause.
+      const cause = (err as { cause?: unknown }).cause;
+      if (cause instanceof RefusedAddressError) throw cause;
+      throw err;
+    }
+  }
+
+  async function publicFetch(input: string | URL, init: RequestInit = {}): Promise<Response> {
+    let url = new URL(input);
+    let current: RequestInit = { ...init, signal: init.signal ?? AbortSignal.timeout(timeoutMs) };
+    for (let hop = 0; ; hop++) {
+      const res = await once(url, current);
+      const location = res.headers.get("location");
+      if (!REDIRECT.has(res.status) || !location) return res;
+      const next = new URL(location, url);
+      if (next.origin !== url.origin) {
+        await res.body?.cancel();
+        throw new RefusedRedirectError(url.href, next.origin === "null" ? next.protocol : next.origin);
+      }
+      if (init.redirect === "manual") return res;
+      await res.body?.cancel();
+      if (init.redirect === "error" || hop + 1 >= MAX_REDIRECTS) {
+        throw new Error(`${url.origin} redirected too often`);
+      }
+      const method = (current.method ?? "GET").toUpperCase();
+      if (res.status === 303 ? method !== "HEAD" : (res.status === 301 || res.status === 302) && method === "POST") {
+        const headers = new Headers(current.headers);
+        headers.delete("content-type");
+        headers.delete("content-length");
+        current = { ...current, method: "GET", body: undefined, headers };
+      } else if (current.body instanceof ReadableStream) {
+        throw new Error(`${url.origin} redirected a request whose body cannot be sent again`);
+      }
+      url = next;
+    }
+  }
+
+  return { fetch: publicFetch, close: () => agent.close() };
+}

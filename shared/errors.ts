@@ -1,0 +1,41 @@
+/**
+ * The API's error contract. Every refusal answers `{ message, code, field? }`: `message` is for
+ * people (the spec's texts), `code` for programs, `field` the dotted path of the input that was
+ * refused (`serverUrl`, `tasks.0.title`) when one input is to blame.
+ */
+import { z } from "zod";
+
+/** Each code and the HTTP status it is sent with. */
+export const ERROR_STATUS = {
+  /** Invalid input; `field` names it when one field is to blame. */
+  BAD_REQUEST: 400,
+  /** Not signed in, or the session expired. */
+  UNAUTHENTICATED: 401,
+  /** A cross-site request. Another user's record is NOT_FOUND, never this. */
+  FORBIDDEN: 403,
+  /** Missing, or owned by someone else. */
+  NOT_FOUND: 404,
+  /** Clashes with the current state: a taken username, a thought already converted, a sync running. */
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  /** A bug, or a third party that failed; the message carries no detail. */
+  INTERNAL: 500,
+  /** The database (or another part the server needs) cannot be reached right now; try again. */
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+export const errorBody = z
+  .object({
+    message: z.string(),
+    code: z.enum(ERROR_CODES),
+    field: z.string().optional(),
+  })
+  .meta({
+    description: `Every error answers this. Codes: ${ERROR_CODES.map((c) => `${c} (${ERROR_STATUS[c]})`).join(", ")}.`,
+  });
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+// Fake timers drive the clock; user-event waits on real ones, so presses go through fireEvent.
+import "@testing-library/jest-dom/vitest";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TOAST_DURATION_MS } from "../../../shared/constants.ts";
+import { renderWithApp, resetApp } from "../../testing/app-harness.tsx";
+import { toast } from "./toast-store.ts";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  resetApp();
+  vi.useRealTimers();
+});
+
+const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+describe("Toaster (spec: one at a time, 5 s, F8)", () => {
+  it("shows one toast at a time: the newest replaces the one before", () => {
+    renderWithApp(<p>page</p>);
+    act(() => {
+      toast({ title: "Task Added", description: "Your new focus task has been added." });
+    });
+    expect(screen.getByText("Task Added")).toBeVisible();
+    act(() => {
+      toast({ title: "Error", description: "Could not save task.", variant: "destructive" });
+    });
+    expect(screen.getByText("Could not save task.")).toBeVisible();
+    expect(screen.queryByText("Task Added")).not.toBeInTheDocument();
+    expect(document.querySelectorAll("[data-toast]")).toHaveLength(1);
+  });
+
+  it("closes a toast after 5 seconds", async () => {
+    expect(TOAST_DURATION_MS).toBe(5000);
+    renderWithApp(<p>page</p>);
+    act(() => {
+      toast({ title: "Settings saved" });
+    });
+    await wait(TOAST_DURATION_MS - 100);
+    expect(screen.getByText("Settings saved")).toBeVisible();
+    await wait(200);
+    expect(screen.queryByText("Settings saved")).not.toBeInTheDocument();
+  });
+
+  it("closes with its Close button", async () => {
+    renderWithApp(<p>page</p>);
+    act(() => {
+      toast({ title: "Archived" });
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Close notification" }));
+    expect(screen.queryByText("Archived")).not.toBeInTheDocument();
+  });
+
+  it("F8 moves focus to the notifications", async () => {
+    renderWithApp(<button type="button">Somewhere else</button>);
+    act(() => {
+      toast({ title: "Recording started" });
+    });
+    screen.getByRole("button", { name: "Somewhere else" }).focus();
+    fireEvent.keyDown(document, { key: "F8", code: "F8" });
+    const region = screen.getByRole("region", { name: "Notifications (F8)" });
+    expect(region).toContainElement(document.activeElement as HTMLElement);
+  });
+});

@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  DisableTwoFactorInput,
+  deviceSession,
+  recoveryCodesResponse,
+  revokedSessions,
+  twoFactorSetup,
+  twoFactorStatus,
+} from "../../../shared/schemas.ts";
+import { ApiError, api, errorMessage } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query-keys.ts";
+
+export const twoFactorStatusQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.twoFactor,
+    queryFn: () => api.query<typeof twoFactorStatus>(queryKeys.twoFactor[0]),
+  });
+
+/** Looked at afresh each time the card shows: another device may have signed in or out meanwhile. */
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.sessions,
+    queryFn: () => api.query<z.ZodArray<typeof deviceSession>>(queryKeys.sessions[0]),
+    staleTime: 0,
+  });
+
+/** A new secret for the authenticator app; nothing changes for sign-in until a code confirms it. */
+export function useStartTwoFactorSetup() {
+  return useMutation({ mutationFn: () => api.post<typeof twoFactorSetup>("/api/auth/2fa/setup") });
+}
+
+export function useEnableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.post<typeof recoveryCodesResponse>("/api/auth/2fa/enable", { code }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor }),
+  });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DisableTwoFactorInput) => api.post("/api/auth/2fa/disable", input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor }),
+  });
+}
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/auth/sessions/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
+  });
+}
+
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<typeof revokedSessions>("/api/auth/sessions/revoke-others"),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
+  });
+}
+
+/** What a form shows beside its field: the server's reason, without the field name it puts first. */
+export function reasonOf(error: unknown, fallback?: string): string {
+  return error instanceof ApiError ? error.reason : errorMessage(error, fallback);
+}

@@ -1,0 +1,83 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import type { ProjectTask } from "../../../../shared/schemas.ts";
+import { Input } from "../../../components/ui/input.tsx";
+import { cn } from "../../../lib/cn.ts";
+
+/** One task of a project: tick it, rename it in place (Enter saves, Escape cancels), delete it. */
+export function ProjectTaskRow({
+  task,
+  onToggle,
+  onRename,
+  onDelete,
+}: {
+  task: ProjectTask;
+  onToggle: () => void;
+  onRename: (title: string) => Promise<void>;
+  onDelete: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(task.title);
+
+  return (
+    <li className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-accent">
+      <input
+        type="checkbox"
+        className="size-5 accent-[var(--primary)]"
+        checked={task.completed}
+        onChange={onToggle}
+        aria-label={`Mark ${task.title} ${task.completed ? "incomplete" : "complete"}`}
+      />
+      {editing ? (
+        <Input
+          aria-label="Edit task title"
+          value={draft}
+          autoFocus
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={async (e) => {
+            if (e.key === "Escape") {
+              e.preventDefault();
+              setDraft(task.title);
+              setEditing(false);
+            } else if (e.key === "Enter") {
+              e.preventDefault();
+              if (!draft.trim()) return;
+              await onRename(draft.trim());
+              setEditing(false);
+            }
+          }}
+          onBlur={() => {
+            setDraft(task.title);
+            setEditing(false);
+          }}
+          className="h-9"
+        />
+      ) : (
+        <span className={cn("flex-1 break-words", task.completed && "text-muted line-through")}>{task.title}</span>
+      )}
+      {!editing && (
+        <>
+          <button
+            type="button"
+            aria-label={`Edit ${task.title}`}
+            className="rounded-md p-1.5 text-muted hover:text-fg"
+            onClick={() => {
+              setDraft(task.title);
+              setEditing(true);
+            }}
+          >
+            <Pencil className="size-4" aria-hidden />
+          </button>
+          <button
+            type="button"
+            aria-label={`Delete ${task.title}`}
+            className="rounded-md p-1.5 text-muted hover:text-danger"
+            onClick={onDelete}
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        </>
+      )}
+    </li>
+  );
+}

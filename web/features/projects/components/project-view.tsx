@@ -1,0 +1,193 @@
+import { ArrowLeft, Pencil, Plus } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { PROJECT_TASK_LIST_HEIGHT_PX, projectProgress } from "../../../../shared/constants.ts";
+import type { Project } from "../../../../shared/schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
+import { Input, Textarea } from "../../../components/ui/input.tsx";
+import { toast } from "../../../components/ui/toast-store.ts";
+import { formatDisplayDate } from "../../../lib/dates.ts";
+import { bucketClass, capitalize, useUpdateProject, withProgress } from "../api.ts";
+import { ProgressBar } from "./project-card.tsx";
+import { ProjectTaskRow } from "./project-task-row.tsx";
+
+function fail(description: string) {
+  toast({ title: "Error", description, variant: "destructive" });
+}
+
+/** A project's detail: progress, notes and its task list; every change is saved before it shows. */
+export function ProjectView({ project }: { project: Project }) {
+  const navigate = useNavigate();
+  const update = useUpdateProject(project.id);
+  const [editingNotes, setEditingNotes] = useState(false);
+  const [notesDraft, setNotesDraft] = useState("");
+  const [newTask, setNewTask] = useState("");
+  const tasks = project.tasks;
+  const done = tasks.filter((t) => t.completed).length;
+  const progress = projectProgress(tasks);
+
+  const save = async (patch: Parameters<typeof update.mutateAsync>[0], errorText: string) => {
+    try {
+      await update.mutateAsync(patch);
+      return true;
+    } catch {
+      fail(errorText);
+      return false;
+    }
+  };
+
+  const addTask = async () => {
+    const title = newTask.trim();
+    if (!title) return;
+    const ids = new Set(tasks.map((t) => t.id));
+    let id = Date.now();
+    while (ids.has(id)) id += 1;
+    if (await save(withProgress([...tasks, { id, title, completed: false }]), "Failed to add task")) {
+      setNewTask("");
+      toast({ title: "Task added" });
+    }
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <Button variant="ghost" size="sm" onClick={() => navigate("/projects")}>
+          <ArrowLeft className="size-4" aria-hidden />
+          Back to Projects
+        </Button>
+      </div>
+      <header className="grid gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <Badge className={bucketClass(project.bucket)}>{capitalize(project.bucket)}</Badge>
+          {project.deadline && <span className="text-sm text-muted">Due {formatDisplayDate(project.deadline)}</span>}
+        </div>
+        <h1 className="text-3xl font-semibold tracking-tight">{project.title}</h1>
+        {project.description && <p className="text-muted">{project.description}</p>}
+        <div className="grid max-w-xl gap-1.5">
+          <div className="flex justify-between text-sm">
+            <span className="text-muted">Progress</span>
+            <span className="font-medium">{progress}%</span>
+          </div>
+          <ProgressBar value={progress} label="Project progress" />
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card aria-labelledby="notes-title">
+          <CardHeader
+            id="notes-title"
+            title="Notes"
+            action={
+              !editingNotes && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => {
+                    setNotesDraft(project.notes ?? "");
+                    setEditingNotes(true);
+                  }}
+                >
+                  <Pencil className="size-4" aria-hidden />
+                  Edit Notes
+                </Button>
+              )
+            }
+          />
+          {editingNotes ? (
+            <div className="grid gap-3">
+              <Textarea
+                aria-label="Project notes"
+                className="min-h-64"
+                placeholder="Add notes, references, ideas, or any other information about this project..."
+                value={notesDraft}
+                onChange={(e) => setNotesDraft(e.target.value)}
+              />
+              <div className="flex justify-end gap-2">
+                <Button variant="outline" onClick={() => setEditingNotes(false)}>
+                  Cancel
+                </Button>
+                <Button
+                  disabled={update.isPending}
+                  onClick={async () => {
+                    if (await save({ notes: notesDraft }, "Failed to update project notes")) {
+                      setEditingNotes(false);
+                      toast({ title: "Notes updated" });
+                    }
+                  }}
+                >
+                  Save Notes
+                </Button>
+              </div>
+            </div>
+          ) : project.notes ? (
+            <p className="whitespace-pre-wrap break-words">{project.notes}</p>
+          ) : (
+            <p className="text-muted">No notes yet. Click "Edit Notes" to add some.</p>
+          )}
+        </Card>
+
+        <Card aria-labelledby="tasks-title">
+          <CardHeader
+            id="tasks-title"
+            title="Tasks"
+            action={
+              <span className="text-sm text-muted">
+                {done} of {tasks.length} completed
+              </span>
+            }
+          />
+          <div className="mb-3 flex gap-2">
+            <Input
+              aria-label="New task"
+              placeholder="Add a new task..."
+              value={newTask}
+              onChange={(e) => setNewTask(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  void addTask();
+                }
+              }}
+            />
+            <Button disabled={!newTask.trim() || update.isPending} onClick={addTask}>
+              <Plus className="size-4" aria-hidden />
+              Add
+            </Button>
+          </div>
+          <div className="overflow-y-auto pr-1" style={{ height: PROJECT_TASK_LIST_HEIGHT_PX }}>
+            {tasks.length === 0 ? (
+              <p className="py-8 text-center text-muted">No tasks yet. Add your first task above.</p>
+            ) : (
+              <ul className="grid gap-1">
+                {tasks.map((task) => (
+                  <ProjectTaskRow
+                    key={task.id}
+                    task={task}
+                    onToggle={() =>
+                      save(
+                        withProgress(tasks.map((t) => (t.id === task.id ? { ...t, completed: !t.completed } : t))),
+                        "Failed to update task status",
+                      )
+                    }
+                    onRename={async (title) => {
+                      await save(
+                        { tasks: tasks.map((t) => (t.id === task.id ? { ...t, title } : t)) },
+                        "Failed to update task",
+                      );
+                    }}
+                    onDelete={async () => {
+                      if (await save(withProgress(tasks.filter((t) => t.id !== task.id)), "Failed to delete task")) {
+                        toast({ title: "Task deleted" });
+                      }
+                    }}
+                  />
+                ))}
+              </ul>
+            )}
+          </div>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { CalendarDays, Download, Trash2, Upload } from "lucide-react";
+import { useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { DELETE_ALL_REDIRECT_MS } from "../../../../shared/constants.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card, CardHeader } from "../../../components/ui/card.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Label } from "../../../components/ui/input.tsx";
+import { Switch } from "../../../components/ui/switch.tsx";
+import { toast } from "../../../components/ui/toast-store.ts";
+import { errorMessage } from "../../../lib/api.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { readLocal, writeLocal } from "../../../lib/storage.ts";
+import { deleteAllData, exportAllData, exportCalendar, importData } from "../data.ts";
+
+/** Sync switch, export and import, and deleting everything. */
+export function DataTab() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [sync, setSync] = useState(() => readLocal("syncData") !== "false");
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  return (
+    <Card aria-labelledby="data-title">
+      <CardHeader id="data-title" title="Data" />
+      <div className="grid gap-6">
+        <div className="flex items-center justify-between gap-4">
+          <div>
+            <Label htmlFor="sync-data">Sync data</Label>
+            <p id="sync-data-hint" className="text-sm text-muted">
+              Keep this device in step with your account.
+            </p>
+          </div>
+          <Switch
+            id="sync-data"
+            aria-describedby="sync-data-hint"
+            checked={sync}
+            onCheckedChange={(on) => {
+              setSync(on);
+              writeLocal("syncData", String(on));
+            }}
+          />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            onClick={async () => {
+              exportAllData();
+              toast({ title: "Export ready", description: "Your data is downloading." });
+            }}
+          >
+            <Download className="size-4" aria-hidden />
+            Export
+          </Button>
+          <Button variant="outline" onClick={exportCalendar}>
+            <CalendarDays className="size-4" aria-hidden />
+            Export calendar (.ics)
+          </Button>
+          <Button variant="outline" onClick={() => fileRef.current?.click()}>
+            <Upload className="size-4" aria-hidden />
+            Import
+          </Button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept="application/json,.json"
+            className="hidden"
+            aria-label="Import file"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              if (!file) return;
+              try {
+                const added = await importData(file);
+                await queryClient.invalidateQueries();
+                toast({
+                  title: "Import complete",
+                  description: added === 0 ? "Everything in this file was already here." : `${added} items added.`,
+                });
+              } catch (error) {
+                toast({ title: "Import failed", description: errorMessage(error), variant: "destructive" });
+              }
+            }}
+          />
+        </div>
+        <div className="rounded-xl border border-danger p-4">
+          <p className="font-medium">Delete All Data</p>
+          <p className="mt-1 text-sm text-muted">
+            Removes every task, quick win, project, thought, mood and event, your saved key and your calendar
+            connection. Your account stays, and nothing is deleted from an outside calendar.
+          </p>
+          <Button variant="danger" className="mt-3" onClick={() => setConfirmOpen(true)}>
+            <Trash2 className="size-4" aria-hidden />
+            Delete All Data
+          </Button>
+        </div>
+      </div>
+      <Dialog open={confirmOpen} onOpenChange={setConfirmOpen} title="Delete All Data">
+        <p>Are you sure you want to delete all your data? This action cannot be undone.</p>
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="outline" onClick={() => setConfirmOpen(false)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                const { deletedCounts } = await deleteAllData();
+                const summary = Object.entries(deletedCounts)
+                  .filter(([, n]) => n > 0)
+                  .map(([name, n]) => `${name}: ${n}`)
+                  .join(", ");
+                setConfirmOpen(false);
+                toast({ title: "Data Deleted", description: summary || "There was nothing to delete." });
+                await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
+                setTimeout(() => navigate("/"), DELETE_ALL_REDIRECT_MS);
+              } catch {
+                toast({
+                  title: "Error",
+                  description: "Failed to delete data. Please try again.",
+                  variant: "destructive",
+                });
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            Yes, delete everything
+          </Button>
+        </div>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,147 @@
+import { Archive, ArchiveRestore, ArrowRightLeft, ExternalLink } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { Link } from "react-router";
+import { THOUGHT_TYPES } from "../../../../shared/constants.ts";
+import type { Thought } from "../../../../shared/schemas.ts";
+import { Button, buttonClass } from "../../../components/ui/button.tsx";
+import { conversionLink } from "../converted.ts";
+import { ThoughtCard } from "./thought-card.tsx";
+
+/** The inbox's three lists. `recordings` tells which thoughts have a kept recording. */
+type ListProps = { thoughts: Thought[]; recordings: Map<number, { pending: boolean }> };
+
+/** Archived thoughts, each with Restore. */
+export function ArchivedThoughts({
+  thoughts: archived,
+  recordings: voiceNotes,
+  onRestore,
+}: ListProps & { onRestore: (thought: Thought) => void }) {
+  return (
+    <section aria-labelledby="archived-title" className="grid gap-3">
+      <h2 id="archived-title" className="text-xl font-semibold">
+        Archived
+      </h2>
+      {archived.length === 0 ? (
+        <p className="text-muted">Nothing archived.</p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {archived.map((t) => (
+            <ThoughtCard
+              key={t.id}
+              thought={t}
+              recording={voiceNotes.get(t.id)}
+              actions={
+                <Button variant="outline" size="sm" onClick={() => onRestore(t)}>
+                  <ArchiveRestore className="size-4" aria-hidden />
+                  Restore
+                </Button>
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Converted thoughts, each with a link to what it became. */
+export function ConvertedThoughts({ thoughts: converted, recordings: voiceNotes }: ListProps) {
+  return (
+    <section aria-labelledby="converted-title" className="grid gap-3">
+      <h2 id="converted-title" className="text-xl font-semibold">
+        Converted
+      </h2>
+      {converted.length === 0 ? (
+        <p className="text-muted">Nothing converted yet.</p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {converted.map((t) => {
+            const link = conversionLink(t.convertedTo);
+            return (
+              <ThoughtCard
+                key={t.id}
+                thought={t}
+                recording={voiceNotes.get(t.id)}
+                actions={
+                  link && (
+                    <Link to={link.href} className={buttonClass("outline", "sm")}>
+                      <ExternalLink className="size-4" aria-hidden />
+                      {link.linkText}
+                    </Link>
+                  )
+                }
+              />
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const TABS = ["All", ...THOUGHT_TYPES] as const;
+
+/** Thoughts waiting in the inbox, by type, each with Convert and Archive. */
+export function InboxThoughts({
+  thoughts: inbox,
+  recordings: voiceNotes,
+  loading,
+  onConvert,
+  onArchive,
+}: ListProps & { loading: boolean; onConvert: (thought: Thought) => void; onArchive: (thought: Thought) => void }) {
+  return (
+    <Tabs.Root defaultValue="All" className="grid gap-4">
+      <Tabs.List aria-label="Thought types" className="flex flex-wrap gap-1 rounded-xl bg-accent p-1">
+        {TABS.map((tab) => {
+          const count = tab === "All" ? inbox.length : inbox.filter((t) => t.type === tab).length;
+          return (
+            <Tabs.Trigger
+              key={tab}
+              value={tab}
+              className="flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-medium text-muted data-[state=active]:bg-card data-[state=active]:text-fg data-[state=active]:shadow-sm"
+            >
+              {tab}
+              <span className="rounded-full bg-bg px-2 text-xs text-fg">{count}</span>
+            </Tabs.Trigger>
+          );
+        })}
+      </Tabs.List>
+      {TABS.map((tab) => {
+        const list = tab === "All" ? inbox : inbox.filter((t) => t.type === tab);
+        return (
+          <Tabs.Content key={tab} value={tab}>
+            {loading ? (
+              <div className="h-28 animate-pulse rounded-2xl bg-accent" aria-hidden />
+            ) : list.length === 0 ? (
+              <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted">
+                Your inbox is empty
+              </p>
+            ) : (
+              <ul className="grid gap-3 md:grid-cols-2">
+                {list.map((t) => (
+                  <ThoughtCard
+                    key={t.id}
+                    thought={t}
+                    recording={voiceNotes.get(t.id)}
+                    actions={
+                      <>
+                        <Button variant="outline" size="sm" onClick={() => onConvert(t)}>
+                          <ArrowRightLeft className="size-4" aria-hidden />
+                          Convert
+                        </Button>
+                        <Button variant="ghost" size="sm" onClick={() => onArchive(t)}>
+                          <Archive className="size-4" aria-hidden />
+                          Archive
+                        </Button>
+                      </>
+                    }
+                  />
+                ))}
+              </ul>
+            )}
+          </Tabs.Content>
+        );
+      })}
+    </Tabs.Root>
+  );
+}

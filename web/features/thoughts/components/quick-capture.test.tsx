@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Thought } from "../../../../shared/schemas.ts";
+import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { QuickCapture } from "./quick-capture.tsx";
+
+beforeEach(async () => {
+  await signUp();
+});
+afterEach(resetApp);
+
+function open(signedIn = true) {
+  const requireUser = vi.fn(() => signedIn);
+  renderWithApp(<QuickCapture requireUser={requireUser} />);
+  return {
+    requireUser,
+    input: screen.getByLabelText("Capture text"),
+    send: screen.getByRole("button", { name: "Send" }),
+  };
+}
+
+const thoughts = () => server<Thought[]>("GET", "/api/thoughts");
+
+describe("Quick Capture (spec section 5)", () => {
+  it("starts as a Note and names the chosen type in its placeholder", async () => {
+    const { input } = open();
+    expect(screen.getByRole("button", { name: "Note" })).toHaveAttribute("aria-pressed", "true");
+    expect(input).toHaveAttribute("placeholder", "Add a note...");
+    await userEvent.click(screen.getByRole("button", { name: "Idea" }));
+    expect(screen.getByRole("button", { name: "Idea" })).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByRole("button", { name: "Note" })).toHaveAttribute("aria-pressed", "false");
+    expect(input).toHaveAttribute("placeholder", "Add a idea...");
+  });
+
+  it("keeps Send disabled while the text is blank", async () => {
+    const { input, send } = open();
+    expect(send).toBeDisabled();
+    await userEvent.type(input, "   ");
+    expect(send).toBeDisabled();
+  });
+
+  it("sends the trimmed text with the chosen type on Enter, says so and empties the box", async () => {
+    const { input } = open();
+    await userEvent.click(screen.getByRole("button", { name: "Idea" }));
+    await userEvent.type(input, "  A garden on the balcony  {Enter}");
+    expect(await screen.findByText("Added to inbox")).toBeVisible();
+    expect(screen.getByText("Your idea has been captured.")).toBeVisible();
+    expect(input).toHaveValue("");
+    expect(await thoughts()).toEqual([
+      expect.objectContaining({ content: "A garden on the balcony", type: "Idea", status: "inbox" }),
+    ]);
+  });
+
+  it("lets the assistant choose the type of a Note", async () => {
+    const content = "Remember to call the dentist tomorrow at 9";
+    const { type: suggested } = await server<{ type: Thought["type"] }>("POST", "/api/ai/categorize", { content });
+    expect(suggested).not.toBe("Note");
+    const { input, send } = open();
+    await userEvent.type(input, content);
+    await userEvent.click(send);
+    expect(await screen.findByText("Your note has been captured.")).toBeVisible();
+    await waitFor(async () =>
+      expect(await thoughts()).toEqual([expect.objectContaining({ content, type: suggested })]),
+    );
+  });
+
+  it("asks for sign-in instead of sending when nobody is signed in", async () => {
+    const { input, send, requireUser } = open(false);
+    await userEvent.type(input, "A thought");
+    await userEvent.click(send);
+    expect(requireUser).toHaveBeenCalled();
+    expect(input).toHaveValue("A thought");
+    expect(await thoughts()).toEqual([]);
+  });
+
+  it("keeps the text and says so when the server refuses it", async () => {
+    const { input, send } = open();
+    const tooLong = "x".repeat(10_001);
+    await userEvent.click(input);
+    await userEvent.paste(tooLong);
+    await userEvent.click(send);
+    expect(await screen.findByText("Error adding thought")).toBeVisible();
+    expect(screen.getByText("Could not save thought.")).toBeVisible();
+    expect(input).toHaveValue(tooLong);
+    expect(await thoughts()).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { QuickWin, Thought } from "../../../../shared/schemas.ts";
+import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { useThoughts } from "../api.ts";
+import { useConvert } from "../inbox-actions.ts";
+import { SortWithMe } from "./sort-with-me.tsx";
+
+/** Sort with Me as the inbox mounts it: over the live list of thoughts. */
+function Sorting({ onClose }: { onClose: () => void }) {
+  const thoughts = useThoughts();
+  const convert = useConvert();
+  if (!thoughts.data) return null;
+  return <SortWithMe thoughts={thoughts.data} projects={[]} today="2026-05-04" onConvert={convert} onClose={onClose} />;
+}
+
+/** Adds thoughts; answers them in the order the inbox lists them (newest first). */
+async function seed(...items: Array<Pick<Thought, "content" | "type">>) {
+  for (const item of items) await server<Thought>("POST", "/api/thoughts", item);
+  return server<Thought[]>("GET", "/api/thoughts");
+}
+
+async function open() {
+  const onClose = vi.fn();
+  renderWithApp(<Sorting onClose={onClose} />);
+  await screen.findByRole("dialog", { name: "Sort with Me" });
+  return { onClose };
+}
+
+const stored = async (id: number) => (await server<Thought[]>("GET", "/api/thoughts")).find((t) => t.id === id);
+const current = () => screen.getByRole("article", { name: "Current thought" });
+
+beforeEach(async () => {
+  await signUp();
+});
+afterEach(resetApp);
+
+describe("Sort with Me keys", () => {
+  it("S skips: the thought stays in the inbox and the next one shows", async () => {
+    const [first, second] = await seed(
+      { content: "One thought", type: "Note" },
+      { content: "Another thought", type: "Note" },
+    );
+    await open();
+    expect(screen.getByText("1 of 2")).toBeVisible();
+    expect(current()).toHaveTextContent(first.content);
+    await userEvent.keyboard("s");
+    expect(await screen.findByText("Skipped. It stays in the inbox.")).toBeInTheDocument();
+    expect(screen.getByText("2 of 2")).toBeVisible();
+    expect(current()).toHaveTextContent(second.content);
+    expect((await stored(first.id))?.status).toBe("inbox");
+  });
+
+  it("R archives the thought on the server", async () => {
+    const [first, second] = await seed(
+      { content: "Old musing", type: "Journal" },
+      { content: "Next one", type: "Note" },
+    );
+    await open();
+    await userEvent.keyboard("r");
+    expect(await screen.findByText("Archived.")).toBeInTheDocument();
+    expect(current()).toHaveTextContent(second.content);
+    expect((await stored(first.id))?.status).toBe("archived");
+  });
+
+  it("Enter accepts the assistant's suggestion: a reminder becomes a quick win", async () => {
+    const content = "Remember to call the dentist tomorrow at 9";
+    const [thought] = await seed({ content, type: "Note" });
+    await open();
+    expect(await screen.findByText("Suggested: Reminder → make it a quick win")).toBeVisible();
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByText("All sorted. Nice work.")).toBeVisible();
+    const saved = await stored(thought.id);
+    expect(saved).toMatchObject({ status: "converted", type: "Reminder" });
+    const quickWins = await server<QuickWin[]>("GET", "/api/quick-wins");
+    expect(quickWins.map((q) => q.text)).toEqual([content]);
+  });
+
+  it("C opens the conversion choices, where typing is not taken for keys", async () => {
+    const [thought] = await seed({ content: "Plan the trip", type: "Note" });
+    await open();
+    await userEvent.keyboard("c");
+    await userEvent.click(await screen.findByRole("button", { name: "Convert to calendar event" }));
+    const title = screen.getByLabelText("Title");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Trip planning, a real session");
+    expect(title).toHaveValue("Trip planning, a real session");
+    expect((await stored(thought.id))?.status).toBe("inbox");
+    await userEvent.click(screen.getByRole("button", { name: "Add to calendar" }));
+    expect(await screen.findByText("All sorted. Nice work.")).toBeVisible();
+    await waitFor(async () => expect((await stored(thought.id))?.status).toBe("converted"));
+  });
+
+  it("Escape closes it", async () => {
+    await seed({ content: "Anything", type: "Note" });
+    const { onClose } = await open();
+    await userEvent.keyboard("{Escape}");
+    expect(onClose).toHaveBeenCalled();
+  });
+});

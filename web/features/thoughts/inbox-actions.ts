@@ -1,0 +1,74 @@
+/** What the inbox does to a thought: archive or restore it, convert it. Each says how it went. */
+import { useQueryClient } from "@tanstack/react-query";
+import type { ConvertThoughtInput, Project, Thought } from "../../../shared/schemas.ts";
+import { toast } from "../../components/ui/toast-store.ts";
+import { errorMessage } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query-keys.ts";
+import { type ThoughtType, useConvertThought, useUpdateThought } from "./api.ts";
+import type { ConvertTarget } from "./converted.ts";
+
+export type ConvertThought = (
+  thought: Thought,
+  target: ConvertTarget,
+  opts?: { type?: ThoughtType; quiet?: boolean },
+) => Promise<string | null>;
+
+/**
+ * Converts a thought on the server (the new record and the converted mark together) and says what
+ * it became. The returned function resolves to that, in words, or null when it failed (already said
+ * in a toast).
+ */
+export function useConvert(): ConvertThought {
+  const queryClient = useQueryClient();
+  const convert = useConvertThought();
+  return async (thought, target, opts = {}) => {
+    const retype = opts.type && opts.type !== thought.type ? { type: opts.type } : {};
+    const input: ConvertThoughtInput =
+      target.kind === "event"
+        ? {
+            to: "event",
+            title: target.title,
+            date: target.date,
+            startTime: target.startTime || "09:00",
+            allDay: target.allDay,
+            ...retype,
+          }
+        : target.kind === "project"
+          ? { to: "project", projectId: target.projectId, ...retype }
+          : { to: target.kind, ...retype };
+    try {
+      const { target: made } = await convert.mutateAsync({ id: thought.id, input });
+      const projectTitle = queryClient
+        .getQueryData<Project[]>(queryKeys.projects)
+        ?.find((p) => p.id === made.id)?.title;
+      const description = {
+        task: "The thought is now a focus task.",
+        "quick-win": "The thought is now a quick win.",
+        project: projectTitle ? `The thought is now a task in ${projectTitle}.` : "The thought is now a project task.",
+        event: "The thought is now a calendar event.",
+      }[made.kind];
+      if (!opts.quiet) toast({ title: "Converted", description });
+      return description;
+    } catch (error) {
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not convert the thought."),
+        variant: "destructive",
+      });
+      return null;
+    }
+  };
+}
+
+/** Archives a thought or brings it back to the inbox, and says so. */
+export function useArchive() {
+  const update = useUpdateThought();
+  return async (thought: Thought, status: "archived" | "inbox") => {
+    try {
+      await update.mutateAsync({ id: thought.id, status });
+      toast({ title: status === "archived" ? "Archived" : "Restored" });
+    } catch {
+      toast({ title: "Error", description: "Could not update the thought.", variant: "destructive" });
+    }
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Renders components the way the app does — the app's query client, a router, the toaster —
+ * against the real API started by server/testing/web-api-server.ts. `fetch` is the platform's
+ * own, pointed at that server with a signed-in user's cookie, as a browser on that origin would
+ * send it; nothing in between is stubbed.
+ */
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router";
+import { inject, vi } from "vitest";
+import type { User } from "../../shared/schemas.ts";
+import { dismissToast } from "../components/ui/toast-store.ts";
+import { Toaster } from "../components/ui/toaster.tsx";
+import { createQueryClient } from "../lib/query-client.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    apiOrigin: string;
+  }
+}
+
+const platformFetch = globalThis.fetch;
+let counter = 0;
+
+/** A new user on the test server; the app's `fetch` now speaks for them. */
+export async function signUp(): Promise<User> {
+  const origin = inject("apiOrigin");
+  const username = `web${Math.random().toString(36).slice(2, 8)}x${Date.now().toString(36)}x${counter++}`;
+  const res = await platformFetch(`${origin}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: "correct horse battery" }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const session = (res.headers.get("set-cookie") ?? "").split(";")[0];
+  vi.stubGlobal("fetch", (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set("cookie", session);
+    return platformFetch(new URL(String(input), origin), { ...init, headers });
+  });
+  return ((await res.json()) as { user: User }).user;
+}
+
+/** A call straight to the API as the signed-in user, for checking what the server stored. */
+export async function server<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export function renderWithApp(ui: ReactElement) {
+  const queryClient = createQueryClient();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        {ui}
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...view, queryClient };
+}
+
+/** After each test: unmount, close every toast (the store outlives a render), forget the session. */
+export function resetApp(): void {
+  cleanup();
+  dismissToast();
+  vi.unstubAllGlobals();
+}
