@@ -42,7 +42,7 @@ test("focus mode dialog: countdown controls, checklist, complete task", async ({
   await dialog.button("Reset").click();
   await expect(dialog.timer).toHaveText("25:00");
   for (const cmd of ["Next step", "Pause", "I'm stuck", "Exit"])
-    await expect(dialog.root.getByText(cmd, { exact: true })).toBeVisible();
+    await expect(dialog.voiceCommands.getByText(cmd, { exact: true })).toBeVisible();
 
   await dialog.step("Open mail").check();
   await expect(dialog.root.getByText("All steps completed!")).toBeHidden();
@@ -74,4 +74,60 @@ test("leaving /focus turns focus mode off", async ({ page, api, app }) => {
   await app.shell.go("Focus Mode");
   await expect(app.focus.heading).toBeVisible();
   await expect(page.getByRole("dialog")).toBeHidden();
+});
+
+test("one session for the whole app: it keeps time on other screens and through a reload", async ({
+  page,
+  api,
+  app,
+}) => {
+  await page.clock.install();
+  await api.task("Write the report", { timeEstimate: 20 });
+  await app.focus.open();
+  await expect(app.focus.timer).toHaveText("25:00");
+  // Time moves only when the test says so.
+  await page.clock.pauseAt(Date.now() + 1000);
+  await app.focus.chooseLength("15 min");
+  await expect(app.focus.length("15 min")).toBeChecked();
+  await expect(app.focus.timer).toHaveText("15:00");
+  await app.focus.button("Start Focus Session").click();
+  await page.clock.runFor(60_000);
+  await expect(app.focus.timer).toHaveText("14:00");
+  await expect(page).toHaveTitle("14:00 Focus · Daily Compass");
+
+  // Noting a thought in the inbox: the session goes on, and the way back shows it.
+  await app.shell.go("Capture Inbox");
+  await page.clock.runFor(60_000);
+  await expect(app.shell.focusSession).toHaveText("Focus 13:00");
+  await expect(page).toHaveTitle("13:00 Focus · Daily Compass");
+  await app.shell.focusSession.click();
+  await expect(app.focus.timer).toHaveText("13:00");
+
+  await page.clock.resume();
+  await page.reload();
+  // A reload takes a moment of real time; the session is still the same one, running.
+  await expect(app.focus.timer).toHaveText(/^1[23]:\d\d$/);
+  await expect(app.focus.button("Pause")).toBeVisible();
+
+  // The task's dialog shows the same session, not a second timer.
+  const dialog = await app.focus.chooseTask("Write the report");
+  await dialog.button("Pause").click();
+  const left = await dialog.timer.textContent();
+  await page.keyboard.press("Escape");
+  await page.clock.runFor(120_000);
+  await expect(app.focus.timer).toHaveText(left ?? "");
+  await expect(app.focus.button("Resume")).toBeVisible();
+});
+
+test("focus dialog: 'I'm stuck' asks for smaller first steps for this task", async ({ api, app }) => {
+  await api.task("Clean the garage", { timeEstimate: 60 });
+  await app.focus.open();
+  const dialog = await app.focus.chooseTask("Clean the garage");
+  await expect(dialog.steps).toHaveCount(0);
+  await dialog.button("I'm stuck").click();
+  await expect(dialog.steps.first()).toBeVisible();
+  const steps = await dialog.steps.count();
+  expect(steps).toBeGreaterThanOrEqual(3);
+  // The steps are about the task in hand.
+  await expect(dialog.root.getByRole("region", { name: "Steps" })).toContainText(/garage/i);
 });

@@ -69,6 +69,7 @@ export const STORAGE_KEYS = {
   theme: "theme",
   lastSuggestionRefresh: "lastSuggestionRefresh",
   taskSteps: "taskSteps",
+  focusSession: "focus-session",
 } as const;
 
 /** Rounded percent of completed tasks, 0 when there are none (spec section 9). */

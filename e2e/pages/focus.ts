@@ -15,6 +15,14 @@ export class FocusPage {
   button(name: string): Locator {
     return this.page.getByRole("button", { name });
   }
+  /** A choice of the session length ("5 min" … "45 min", "Task estimate (N min)"). */
+  length(name: string): Locator {
+    return this.page.getByRole("group", { name: "Session length" }).getByRole("radio", { name });
+  }
+  /** Chooses a length the way a person does: by its visible label. */
+  async chooseLength(name: string): Promise<void> {
+    await this.page.getByRole("group", { name: "Session length" }).getByText(name, { exact: true }).click();
+  }
   async chooseTask(title: string): Promise<FocusDialog> {
     await this.page.getByRole("button", { name: new RegExp(title) }).click();
     return new FocusDialog(this.page, title);
@@ -39,6 +47,9 @@ export class FocusDialog {
     return this.root.getByRole("checkbox", { name });
   }
   get steps(): Locator {
-    return this.root.getByRole("checkbox");
+    return this.root.getByRole("region", { name: "Steps" }).getByRole("checkbox");
+  }
+  get voiceCommands(): Locator {
+    return this.root.getByRole("region", { name: "Voice commands" });
   }
 }

@@ -22,6 +22,10 @@ export class AppShell {
   async signOut(): Promise<void> {
     await this.sidebar.getByRole("button", { name: "Sign out" }).click();
   }
+  /** The running focus session's time, shown on every other screen; it leads back to /focus. */
+  get focusSession(): Locator {
+    return this.page.getByRole("link", { name: /^(Focus|Break) \d\d:\d\d/ }).first();
+  }
   get menuButton(): Locator {
     return this.page.getByRole("button", { name: "Open menu" });
   }

@@ -1,6 +1,8 @@
 import { Compass, FolderKanban, Inbox, LifeBuoy, LogOut, Menu, Settings, Target, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
+import { FocusSessionPill } from "../features/focus/components/focus-session-pill.tsx";
+import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
 import { useThoughts } from "../features/thoughts/api.ts";
 import { cn } from "../lib/cn.ts";
 import { useAuth } from "./auth.tsx";
@@ -55,6 +57,7 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           ))}
         </ul>
       </nav>
+      <FocusSessionPill className="mx-2 w-fit" onNavigate={onNavigate} />
       <div className="mt-auto grid gap-3 border-t border-border pt-4">
         <div className="min-w-0 px-2">
           <p className="truncate font-medium">{user?.displayName || user?.username}</p>
@@ -77,7 +80,16 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** The signed-in layout; the focus session lives here so it survives moving between screens. */
 export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <FocusSessionProvider>
+      <Shell>{children}</Shell>
+    </FocusSessionProvider>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const { stopFocus } = useFocusMode();
@@ -106,6 +118,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <Compass className="size-5 text-primary" aria-hidden />
           Daily Compass
         </span>
+        <FocusSessionPill className="mr-2 ml-auto" />
         <button
           type="button"
           aria-label="Open menu"

@@ -5,6 +5,7 @@ import type { Settings, User } from "../../shared/schemas.ts";
 import { toast } from "../components/ui/toast-store.ts";
 import { completeSignIn, signOut as endSession, meQuery, signIn as signInWith } from "../features/auth/api.ts";
 import { eventsQuery } from "../features/calendar/api.ts";
+import { forgetFocusSession } from "../features/focus/focus-session.tsx";
 import { projectsQuery } from "../features/projects/api.ts";
 import { quickWinsQuery } from "../features/quick-wins/api.ts";
 import { saveSettings, settingsQuery } from "../features/settings/api.ts";
@@ -132,6 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     loadedFor.current = null;
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
     writeLocal(STORAGE_KEYS.user, null);
+    forgetFocusSession();
     toast({ title: "Logged out successfully" });
   }, [queryClient]);
 

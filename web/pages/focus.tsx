@@ -24,7 +24,10 @@ export function FocusPage() {
         <p className="mt-1 text-muted">One task, one timer. Everything else can wait.</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-2">
-        <FocusTimerCard taskTitle={current && !current.completed ? current.title : null} />
+        <FocusTimerCard
+          taskTitle={current && !current.completed ? current.title : null}
+          taskEstimate={current && !current.completed ? current.timeEstimate : null}
+        />
         <Card aria-labelledby="focus-list-title">
           <CardHeader
             id="focus-list-title"

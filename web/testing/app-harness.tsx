@@ -12,6 +12,7 @@ import { inject, vi } from "vitest";
 import type { User } from "../../shared/schemas.ts";
 import { dismissToast } from "../components/ui/toast-store.ts";
 import { Toaster } from "../components/ui/toaster.tsx";
+import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
 import { createQueryClient } from "../lib/query-client.ts";
 
 declare module "vitest" {
@@ -58,8 +59,10 @@ export function renderWithApp(ui: ReactElement) {
   const view = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        {ui}
-        <Toaster />
+        <FocusSessionProvider>
+          {ui}
+          <Toaster />
+        </FocusSessionProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -71,4 +74,5 @@ export function resetApp(): void {
   cleanup();
   dismissToast();
   vi.unstubAllGlobals();
+  localStorage.clear();
 }

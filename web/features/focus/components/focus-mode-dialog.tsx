@@ -1,14 +1,14 @@
-import { CheckCircle2, Mic, Pause, Play, RotateCcw } from "lucide-react";
+import { CheckCircle2, LifeBuoy, Mic, Pause, Play, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { FOCUS_SESSION_SECONDS, STORAGE_KEYS } from "../../../../shared/constants.ts";
+import { STORAGE_KEYS } from "../../../../shared/constants.ts";
 import type { Task } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge } from "../../../components/ui/card.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { toast } from "../../../components/ui/toast-store.ts";
 import { speechRecognition } from "../../../lib/speech-recognition.ts";
 import { readSessionJson, writeSessionJson } from "../../../lib/storage.ts";
-import { formatClock, useCountdown } from "../use-countdown.ts";
+import { formatClock } from "../clock.ts";
+import { useFocusSession } from "../focus-session.tsx";
 
 type Props = {
   task: Task;
@@ -19,7 +19,8 @@ type Props = {
 };
 
 export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Props) {
-  const countdown = useCountdown(FOCUS_SESSION_SECONDS, () => toast({ title: "Focus session completed!" }));
+  const countdown = useFocusSession();
+  const [askingForSmaller, setAskingForSmaller] = useState(false);
   const [steps, setSteps] = useState<string[]>(() => readSessionJson<string[]>(STORAGE_KEYS.taskSteps, []));
   const [done, setDone] = useState<boolean[]>([]);
   const [listening, setListening] = useState(false);
@@ -37,10 +38,15 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
     });
 
   const stuck = async () => {
-    const smaller = await onStuck();
-    if (smaller.length > 0) {
-      writeSessionJson(STORAGE_KEYS.taskSteps, smaller);
-      setSteps(smaller);
+    setAskingForSmaller(true);
+    try {
+      const smaller = await onStuck();
+      if (smaller.length > 0) {
+        writeSessionJson(STORAGE_KEYS.taskSteps, smaller);
+        setSteps(smaller);
+      }
+    } finally {
+      setAskingForSmaller(false);
     }
   };
 
@@ -87,7 +93,11 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
           {task.category} · {task.timeEstimate} min
         </Badge>
         <div className="rounded-2xl bg-accent p-6 text-center">
-          <p className="font-mono text-6xl font-semibold tabular-nums" role="timer" aria-label="Focus countdown">
+          <p
+            className="font-mono text-5xl font-semibold tabular-nums sm:text-6xl"
+            role="timer"
+            aria-label="Focus countdown"
+          >
             {formatClock(countdown.remaining)}
           </p>
           <div className="mt-4 flex flex-wrap justify-center gap-2">
@@ -99,7 +109,7 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
               )}
               {countdown.state === "running" ? "Pause" : "Start"}
             </Button>
-            <Button variant="outline" onClick={() => countdown.reset()}>
+            <Button variant="outline" onClick={countdown.reset}>
               <RotateCcw className="size-4" aria-hidden />
               Reset
             </Button>
@@ -113,6 +123,14 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
               Complete Task
             </Button>
           </div>
+        </div>
+
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="secondary" onClick={() => void stuck()} disabled={askingForSmaller}>
+            <LifeBuoy className="size-4" aria-hidden />
+            {askingForSmaller ? "Finding a smaller step..." : "I'm stuck"}
+          </Button>
+          <p className="text-sm text-muted">Get smaller first steps for this task.</p>
         </div>
 
         {steps.length > 0 && (

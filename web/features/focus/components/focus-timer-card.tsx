@@ -1,77 +1,156 @@
 import { Coffee, Pause, Play, RotateCcw, Timer } from "lucide-react";
-import { useState } from "react";
-import { FOCUS_BREAK_SECONDS, FOCUS_SESSION_SECONDS } from "../../../../shared/constants.ts";
+import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
-import { toast } from "../../../components/ui/toast-store.ts";
-import { formatClock, useCountdown } from "../use-countdown.ts";
+import { cn } from "../../../lib/cn.ts";
+import { formatClock } from "../clock.ts";
+import { FOCUS_LENGTHS, useFocusSession } from "../focus-session.tsx";
 
-/** The focus page timer: a 25-minute session, then the 5-minute break the page promises. */
-export function FocusTimerCard({ taskTitle }: { taskTitle: string | null }) {
-  const [phase, setPhase] = useState<"focus" | "break">("focus");
-  const [offerBreak, setOfferBreak] = useState(false);
-  const countdown = useCountdown(phase === "focus" ? FOCUS_SESSION_SECONDS : FOCUS_BREAK_SECONDS, () => {
-    if (phase === "focus") {
-      toast({ title: "Focus session completed!", description: "Time for a 5-minute break." });
-      setOfferBreak(true);
-    } else {
-      toast({ title: "Break over", description: "Ready for another session when you are." });
-      setPhase("focus");
-      countdown.reset(FOCUS_SESSION_SECONDS);
-    }
-  });
-  const running = countdown.state === "running";
-  const started = countdown.state !== "idle";
+type Props = { taskTitle: string | null; taskEstimate?: number | null };
+
+/** The focus page timer: the app's one focus session, then the 5-minute break the page promises. */
+export function FocusTimerCard({ taskTitle, taskEstimate }: Props) {
+  const session = useFocusSession();
+  const running = session.state === "running";
+  const started = session.state === "running" || session.state === "paused";
+  const minutes = Math.round(session.length / 60);
 
   return (
     <Card aria-labelledby="timer-title" className="text-center">
       <h2 id="timer-title" className="flex items-center justify-center gap-2 text-lg font-semibold">
         <Timer className="size-5 text-primary" aria-hidden />
-        {phase === "focus" ? "Focus Session" : "Break"}
+        {session.phase === "focus" ? "Focus Session" : "Break"}
       </h2>
       <p className="mt-1 min-h-6 text-sm text-muted">
-        {phase === "break"
+        {session.phase === "break"
           ? "Step away, stretch, drink some water."
           : taskTitle
             ? `Working on: ${taskTitle}`
-            : "25 minutes of focus, then a 5-minute break."}
+            : `${minutes} minutes of focus, then a 5-minute break.`}
       </p>
-      <p className="my-6 font-mono text-6xl font-semibold tabular-nums" role="timer" aria-live="off">
-        {formatClock(countdown.remaining)}
+      <p className="my-6 font-mono text-5xl font-semibold tabular-nums sm:text-6xl" role="timer" aria-live="off">
+        {formatClock(session.remaining)}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         {!started ? (
-          <Button onClick={countdown.start}>
+          <Button onClick={session.start}>
             <Play className="size-4" aria-hidden />
-            {phase === "focus" ? "Start Focus Session" : "Start Break"}
+            {session.phase === "focus" ? "Start Focus Session" : "Start Break"}
           </Button>
-        ) : countdown.state === "done" ? null : (
+        ) : (
           <>
-            <Button onClick={running ? countdown.pause : countdown.start}>
+            <Button onClick={running ? session.pause : session.start}>
               {running ? <Pause className="size-4" aria-hidden /> : <Play className="size-4" aria-hidden />}
               {running ? "Pause" : "Resume"}
             </Button>
-            <Button variant="outline" onClick={() => countdown.reset()}>
+            <Button variant="outline" onClick={session.reset}>
               <RotateCcw className="size-4" aria-hidden />
               Reset
             </Button>
           </>
         )}
-        {offerBreak && (
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setOfferBreak(false);
-              setPhase("break");
-              countdown.reset(FOCUS_BREAK_SECONDS);
-              setTimeout(countdown.start, 0);
-            }}
-          >
+        {session.state === "done" && session.phase === "focus" && (
+          <Button variant="secondary" onClick={session.startBreak}>
             <Coffee className="size-4" aria-hidden />
             Take a 5-minute break
           </Button>
         )}
       </div>
+      {session.phase === "focus" && !started && (
+        <LengthChoice current={minutes} estimate={taskEstimate ?? null} onChoose={session.chooseLength} />
+      )}
+      <EndAlerts />
     </Card>
+  );
+}
+
+function LengthChoice({
+  current,
+  estimate,
+  onChoose,
+}: {
+  current: number;
+  estimate: number | null;
+  onChoose: (minutes: number) => void;
+}) {
+  const name = useId();
+  const options: Array<{ minutes: number; label: string }> = FOCUS_LENGTHS.map((m) => ({
+    minutes: m,
+    label: `${m} min`,
+  }));
+  if (estimate && estimate > 0 && !FOCUS_LENGTHS.some((m) => m === estimate)) {
+    options.push({ minutes: estimate, label: `Task estimate (${estimate} min)` });
+  }
+  return (
+    <fieldset className="mt-5">
+      <legend className="mx-auto mb-2 text-sm font-medium">Session length</legend>
+      <div className="flex flex-wrap justify-center gap-2">
+        {options.map((o) => (
+          <label
+            key={o.label}
+            className={cn(
+              "cursor-pointer rounded-full border px-3 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring",
+              current === o.minutes ? "border-primary bg-primary text-primary-fg" : "border-border hover:bg-accent",
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              className="sr-only"
+              checked={current === o.minutes}
+              onChange={() => onChoose(o.minutes)}
+              // Choosing the length already chosen starts it afresh (after a finished session).
+              onClick={() => current === o.minutes && onChoose(o.minutes)}
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** How the end is announced besides the toast: a chime, and a system notification if allowed. */
+function EndAlerts() {
+  const session = useFocusSession();
+  const supported = typeof Notification !== "undefined";
+  const [permission, setPermission] = useState(() => (supported ? Notification.permission : "denied"));
+  return (
+    <div className="mt-5 grid justify-center gap-2 text-left text-sm">
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          className="size-4 accent-[var(--primary)]"
+          checked={session.sound}
+          onChange={(e) => session.setSound(e.target.checked)}
+        />
+        Play a sound when time is up
+      </label>
+      {supported && (
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            className="size-4 accent-[var(--primary)]"
+            checked={session.notify && permission === "granted"}
+            disabled={permission === "denied"}
+            onChange={async (e) => {
+              const on = e.target.checked;
+              if (on && Notification.permission === "default") {
+                // Asked only now, when the user turns it on.
+                const answer = await Notification.requestPermission();
+                setPermission(answer);
+                session.setNotify(answer === "granted");
+                return;
+              }
+              session.setNotify(on);
+            }}
+          />
+          Show a notification when I'm in another tab
+        </label>
+      )}
+      {supported && permission === "denied" && (
+        <p className="text-muted">Notifications are turned off for this site in your browser.</p>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,65 @@
+import type { Page } from "@playwright/test";
+import { expect, localDate, test } from "./fixtures.ts";
+
+// On a phone nothing may make the page wider than the screen: a page that scrolls sideways hides
+// its own buttons (the focus dialog's close button was off-screen at 390 px).
+const WIDTHS = [320, 390] as const;
+
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  await expect.poll(() => sidewaysOverflow(page), { message: `${label} scrolls sideways` }).toBeLessThanOrEqual(0);
+}
+
+const LONG = "Renew the passport and book the photo appointment before the summer holidays";
+
+for (const width of WIDTHS) {
+  test(`every public screen fits a ${width} px phone`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 760 });
+    for (const path of ["/", "/login", "/terms", "/privacy", "/no-such-page"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await expectNoSidewaysScroll(page, `${path} at ${width}px`);
+    }
+  });
+
+  test(`every signed-in screen fits a ${width} px phone`, async ({ page, api, app }) => {
+    await page.setViewportSize({ width, height: 760 });
+    const task = await api.task(LONG, { category: "Personal", timeEstimate: 45, dueTime: "17:30" });
+    await api.quickWin(`${LONG} quickly`);
+    await api.thought(`${LONG} — and ask about the visa`, "Task");
+    const project = await api.project(LONG, { description: LONG, category: "Personal" });
+    await api.event({ title: LONG, date: localDate(), startTime: "10:00", duration: 60, location: LONG });
+
+    for (const [path, heading] of [
+      ["/", /Good (morning|afternoon|evening)|Daily Compass/],
+      ["/projects", "Projects"],
+      [`/project-detail/${project.id}`, LONG],
+      ["/inbox", "Capture Inbox"],
+      ["/focus", "Focus Mode"],
+      ["/calendar", "Calendar"],
+      ["/settings", "Settings"],
+      ["/help", /Help/],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading }).first()).toBeVisible();
+      await expectNoSidewaysScroll(page, `${path} at ${width}px`);
+    }
+
+    // The focus dialog: its title and close button on screen.
+    await app.focus.open();
+    const dialog = await app.focus.chooseTask(task.title.slice(0, 20));
+    await expect(dialog.root).toBeVisible();
+    await expectNoSidewaysScroll(page, `focus dialog at ${width}px`);
+    for (const control of [dialog.root.getByRole("heading", { name: LONG }), dialog.button("Close")]) {
+      const box = await control.boundingBox();
+      expect(box, "visible").not.toBeNull();
+      if (box) {
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+}
