@@ -32,6 +32,15 @@ for (const width of WIDTHS) {
     await api.thought(`${LONG} — and ask about the visa`, "Task");
     const project = await api.project(LONG, { description: LONG, category: "Personal" });
     await api.event({ title: LONG, date: localDate(), startTime: "10:00", duration: 60, location: LONG });
+    // A running focus session adds its time to the phone's header.
+    await page.addInitScript(() => {
+      if (localStorage.getItem("focus-session")) return;
+      const endsAt = Date.now() + 20 * 60 * 1000;
+      localStorage.setItem(
+        "focus-session",
+        JSON.stringify({ phase: "focus", length: 1500, state: "running", endsAt, remaining: 1200 }),
+      );
+    });
 
     for (const [path, heading] of [
       ["/", /Good (morning|afternoon|evening)|Daily Compass/],

@@ -1,9 +1,26 @@
-import { Compass, FolderKanban, Inbox, LifeBuoy, LogOut, Menu, Settings, Target, X } from "lucide-react";
+import {
+  CalendarDays,
+  Compass,
+  FolderKanban,
+  Inbox,
+  LifeBuoy,
+  LogOut,
+  Menu,
+  NotebookPen,
+  Settings,
+  Target,
+  X,
+} from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { FocusSessionPill } from "../features/focus/components/focus-session-pill.tsx";
 import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
 import { useThoughts } from "../features/thoughts/api.ts";
+import {
+  CAPTURE_SHORTCUT,
+  CaptureDialog,
+  useCaptureShortcut,
+} from "../features/thoughts/components/capture-dialog.tsx";
 import { cn } from "../lib/cn.ts";
 import { useAuth } from "./auth.tsx";
 import { useFocusMode } from "./focus-mode.tsx";
@@ -13,11 +30,39 @@ const NAV = [
   { to: "/projects", label: "Projects", icon: FolderKanban },
   { to: "/inbox", label: "Capture Inbox", icon: Inbox, badge: true },
   { to: "/focus", label: "Focus Mode", icon: Target },
+  { to: "/calendar", label: "Calendar", icon: CalendarDays },
   { to: "/settings", label: "Settings", icon: Settings },
   { to: "/help", label: "Help & Support", icon: LifeBuoy },
 ] as const;
 
-function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+function CaptureButton({
+  onCapture,
+  className,
+  compact = false,
+}: {
+  onCapture: () => void;
+  className?: string;
+  /** On a phone's header: the icon alone, still named "Capture". */
+  compact?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onCapture}
+      aria-keyshortcuts={CAPTURE_SHORTCUT}
+      title={`Capture a thought (${CAPTURE_SHORTCUT})`}
+      className={cn(
+        "inline-flex items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm font-medium hover:bg-accent",
+        className,
+      )}
+    >
+      <NotebookPen className="size-4 text-primary" aria-hidden />
+      <span className={compact ? "sr-only sm:not-sr-only" : undefined}>Capture</span>
+    </button>
+  );
+}
+
+function Sidebar({ onNavigate, onCapture }: { onNavigate?: () => void; onCapture: () => void }) {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const thoughts = useThoughts();
@@ -29,6 +74,13 @@ function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <Compass className="size-6 text-primary" aria-hidden />
         Daily Compass
       </div>
+      <CaptureButton
+        className="mx-2"
+        onCapture={() => {
+          onNavigate?.();
+          onCapture();
+        }}
+      />
       <nav aria-label="Main">
         <ul className="grid gap-1">
           {NAV.map((item) => (
@@ -91,6 +143,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [captureOpen, setCaptureOpen] = useCaptureShortcut();
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const { stopFocus } = useFocusMode();
   const previousPath = useRef(pathname);
@@ -101,36 +156,72 @@ function Shell({ children }: { children: ReactNode }) {
     previousPath.current = pathname;
   }, [pathname, stopFocus]);
 
+  // The phone menu is a dialog: Escape closes it, Tab stays inside it, and closing it gives
+  // focus back to the menu button.
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenuOpen(false);
+    const opener = menuButtonRef.current;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setMenuOpen(false);
+      if (e.key !== "Tab" || !menuRef.current) return;
+      const focusable = [...menuRef.current.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")];
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) return;
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      if (opener?.isConnected && !document.activeElement?.closest("main, [role='dialog']")) opener.focus();
+    };
   }, [menuOpen]);
 
   return (
     <div className="min-h-dvh bg-bg text-fg lg:grid lg:grid-cols-[16rem_1fr]">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-primary px-4 py-2 font-medium text-primary-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
       <aside className="sticky top-0 hidden h-dvh border-r border-border bg-card lg:block">
-        <Sidebar />
+        <Sidebar onCapture={() => setCaptureOpen(true)} />
       </aside>
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-border bg-card/95 px-4 py-3 backdrop-blur lg:hidden">
-        <span className="flex items-center gap-2 font-semibold">
+        <span className="flex items-center gap-2 whitespace-nowrap font-semibold">
           <Compass className="size-5 text-primary" aria-hidden />
-          Daily Compass
+          <span className="max-[359px]:sr-only">Daily Compass</span>
         </span>
-        <FocusSessionPill className="mr-2 ml-auto" />
-        <button
-          type="button"
-          aria-label="Open menu"
-          aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
-          className="rounded-lg p-2 hover:bg-accent"
-        >
-          <Menu className="size-6" aria-hidden />
-        </button>
+        <div className="ml-auto flex items-center gap-2">
+          <FocusSessionPill />
+          <CaptureButton compact className="px-2.5" onCapture={() => setCaptureOpen(true)} />
+          <button
+            ref={menuButtonRef}
+            type="button"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+            className="rounded-lg p-2 hover:bg-accent"
+          >
+            <Menu className="size-6" aria-hidden />
+          </button>
+        </div>
       </header>
       {menuOpen && (
-        <div role="dialog" aria-modal="true" aria-label="Menu" className="fixed inset-0 z-40 bg-card lg:hidden">
+        <div
+          ref={menuRef}
+          role="dialog"
+          aria-modal="true"
+          aria-label="Menu"
+          className="fixed inset-0 z-40 overflow-y-auto bg-card lg:hidden"
+        >
           <button
             type="button"
             aria-label="Close menu"
@@ -141,10 +232,17 @@ function Shell({ children }: { children: ReactNode }) {
           >
             <X className="size-6" aria-hidden />
           </button>
-          <Sidebar onNavigate={() => setMenuOpen(false)} />
+          <Sidebar onNavigate={() => setMenuOpen(false)} onCapture={() => setCaptureOpen(true)} />
         </div>
       )}
-      <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-10 lg:py-10">{children}</main>
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-10"
+      >
+        {children}
+      </main>
+      <CaptureDialog open={captureOpen} onOpenChange={setCaptureOpen} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Card } from "../components/ui/card.tsx";
+import { CAPTURE_SHORTCUT } from "../features/thoughts/components/capture-dialog.tsx";
 import { usePublicConfig } from "../lib/public-config.ts";
 
 const AREAS = [
@@ -12,11 +13,20 @@ const AREAS = [
     "Capture Inbox",
     "Every thought you dropped, sorted by type. Convert one into a focus task, a quick win, a project task or a calendar event, or archive it. Sort with Me walks through them one at a time.",
   ],
-  ["Focus Mode", "Pick one task and start a 25-minute session, then take the 5-minute break."],
+  [
+    "Focus Mode",
+    "Pick one task and start a session of 5, 15, 25 or 45 minutes (or the task's own estimate), then take the 5-minute break. The session keeps running while you visit other screens; its time shows in the tab's title.",
+  ],
+  [
+    "Calendar",
+    "Your events, day by day, kept in step with Google Calendar or a CalDAV calendar. Export them as an .ics file.",
+  ],
   ["Settings", "Theme, the assistant's tone and level of help, your account, your data and integrations."],
 ] as const;
 
 const KEYS = [
+  [CAPTURE_SHORTCUT, "Capture a thought from any screen (when you are not typing in a field)"],
+  ["Ctrl+Enter / ⌘+Enter", "Save the captured thought"],
   ["Tab / Shift+Tab", "Move between controls"],
   ["Enter", "Add a quick win, a project task or save an inline edit"],
   ["Escape", "Close a dialog or cancel an inline edit"],

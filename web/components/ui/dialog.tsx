@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { cn } from "../../lib/cn.ts";
 
 type DialogProps = {
@@ -13,6 +13,17 @@ type DialogProps = {
 };
 
 export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  // The element that had focus when the dialog opened gets it back when it closes (Radix only
+  // does this for its own Trigger, and these dialogs are opened from anywhere: buttons, list
+  // rows, keyboard shortcuts).
+  const returnTo = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current) {
+    // Read while rendering the opening, before anything inside the dialog takes focus.
+    const active = typeof document === "undefined" ? null : document.activeElement;
+    returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }
+  wasOpen.current = open;
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
@@ -23,6 +34,14 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             className,
           )}
           {...(description ? {} : { "aria-describedby": undefined })}
+          onCloseAutoFocus={(event) => {
+            const target = returnTo.current;
+            returnTo.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
         >
           <D.Title className="pr-8 text-xl font-semibold">{title}</D.Title>
           {description && <D.Description className="mt-1 text-sm text-muted">{description}</D.Description>}

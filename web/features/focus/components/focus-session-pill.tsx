@@ -15,13 +15,14 @@ export function FocusSessionPill({ className, onNavigate }: { className?: string
       to="/focus"
       onClick={onNavigate}
       className={cn(
-        "inline-flex items-center gap-2 rounded-full border border-primary/40 bg-accent px-3 py-1.5 text-sm font-medium",
+        "inline-flex items-center gap-2 whitespace-nowrap rounded-full border border-primary/40 bg-accent px-3 py-1.5 text-sm font-medium",
         className,
       )}
     >
       <Timer className="size-4 text-primary" aria-hidden />
       <span>
-        {label} <span className="font-mono tabular-nums">{formatClock(session.remaining)}</span>
+        <span className="sr-only sm:not-sr-only">{label} </span>
+        <span className="font-mono tabular-nums">{formatClock(session.remaining)}</span>
         {session.state === "paused" && <span className="text-muted"> (paused)</span>}
       </span>
     </Link>

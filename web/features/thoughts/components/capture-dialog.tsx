@@ -1,0 +1,98 @@
+import { Send } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Textarea } from "../../../components/ui/input.tsx";
+import { toast } from "../../../components/ui/toast-store.ts";
+import { type ThoughtType, useCreateThought } from "../api.ts";
+import { TypeChips } from "./type-chips.tsx";
+
+/** The key that opens quick capture from any signed-in screen (shown in Help). */
+export const CAPTURE_SHORTCUT = "Alt+N";
+
+/** Typing in a field, the shortcut belongs to the field. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.closest("input, textarea, select, [contenteditable='true']") !== null;
+}
+
+/** Opens on Alt+N anywhere but in a text field; returns the open state for the caller's button. */
+export function useCaptureShortcut(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.code !== "KeyN" || !e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.repeat) return;
+      if (isTyping(e.target) || document.querySelector("[role='dialog'][aria-modal='true'], [role='alertdialog']"))
+        return;
+      e.preventDefault();
+      setOpen(true);
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, []);
+  return [open, setOpen];
+}
+
+/**
+ * Quick capture from anywhere: a type and a line of text, saved with Ctrl/Cmd+Enter or the Save
+ * button. Closing returns focus where it was (the dialog restores it).
+ */
+export function CaptureDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [type, setType] = useState<ThoughtType | null>("Note");
+  const [content, setContent] = useState("");
+  const create = useCreateThought();
+  const chosen = type ?? "Note";
+
+  const save = async () => {
+    const trimmed = content.trim();
+    if (!trimmed || create.isPending) return;
+    try {
+      await create.mutateAsync({ content: trimmed, type: chosen, voiceThoughtId: null });
+      setContent("");
+      onOpenChange(false);
+      toast({ title: "Added to inbox", description: `Your ${chosen.toLowerCase()} has been captured.` });
+    } catch {
+      // The text stays in the box, so nothing is lost.
+      toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Capture a thought">
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <TypeChips value={type} onChange={setType} label="Capture type" />
+        <Textarea
+          aria-label="Capture text"
+          aria-describedby="capture-hint"
+          placeholder={`Add a ${chosen.toLowerCase()}...`}
+          rows={3}
+          value={content}
+          // biome-ignore lint/a11y/noAutofocus: the dialog exists to type into this box
+          autoFocus
+          onChange={(e) => setContent(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault();
+              void save();
+            }
+          }}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p id="capture-hint" className="text-sm text-muted">
+            Ctrl+Enter (⌘+Enter on a Mac) saves it to your inbox.
+          </p>
+          <Button type="submit" disabled={content.trim() === "" || create.isPending}>
+            <Send className="size-4" aria-hidden />
+            {create.isPending ? "Saving..." : "Save"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
