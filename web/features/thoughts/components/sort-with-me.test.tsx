@@ -94,6 +94,28 @@ describe("Sort with Me keys", () => {
     await waitFor(async () => expect((await stored(thought.id))?.status).toBe("converted"));
   });
 
+  it("never overrides a type the user chose: an Idea stays an Idea, and Enter keeps it", async () => {
+    // Worded like a note the assistant would archive, but captured as an Idea.
+    const [thought] = await seed({ content: "The wifi password is on the router", type: "Idea" });
+    await open();
+    expect(await screen.findByText("Your Idea → keep it in the inbox for later")).toBeVisible();
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByText("Kept in the inbox as Idea.")).toBeVisible();
+    expect(await stored(thought.id)).toMatchObject({ type: "Idea", status: "inbox" });
+  });
+
+  it("Escape in the conversion step goes back to sorting; a second Escape closes", async () => {
+    await seed({ content: "Plan the trip", type: "Note" });
+    const { onClose } = await open();
+    await userEvent.keyboard("c");
+    expect(await screen.findByRole("button", { name: "Convert to calendar event" })).toBeVisible();
+    await userEvent.keyboard("{Escape}");
+    expect(await screen.findByRole("article", { name: "Current thought" })).toBeVisible();
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.keyboard("{Escape}");
+    expect(onClose).toHaveBeenCalled();
+  });
+
   it("Escape closes it", async () => {
     await seed({ content: "Anything", type: "Note" });
     const { onClose } = await open();

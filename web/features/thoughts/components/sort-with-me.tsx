@@ -57,8 +57,13 @@ export function SortWithMe({ onClose, thoughts, projects, today, onConvert }: Pr
   let index = position;
   while (index < queue.length && byId.get(queue[index])?.status !== "inbox") index += 1;
   const current = index < queue.length ? (byId.get(queue[index]) ?? null) : null;
-  const suggested = useSuggestedType(current);
-  const suggestion = suggested.data ? suggestionFor(suggested.data) : null;
+  // A type other than Note was chosen by the user when capturing: it is never overridden, and the
+  // next step follows from it. A Note (capture's default) gets the assistant's proposal.
+  const chosenType = current && current.type !== "Note" ? current.type : null;
+  const suggested = useSuggestedType(chosenType ? null : current);
+  const proposedType: ThoughtType | null = chosenType ?? suggested.data ?? null;
+  const suggestion = proposedType ? suggestionFor(proposedType) : null;
+  const asking = !chosenType && suggested.isPending;
 
   // Focus rests on the thought itself, so Enter accepts and Tab reaches every button.
   // A ref callback, not an effect: it runs before the dialog's own first-control focus (which then
@@ -76,7 +81,7 @@ export function SortWithMe({ onClose, thoughts, projects, today, onConvert }: Pr
       return next();
     }
     if (action === "convert") return setConverting(true);
-    const type = suggested.data;
+    const type = proposedType;
     if (action === "accept" && (!type || !suggestion)) return;
     setBusy(true);
     try {
@@ -91,7 +96,11 @@ export function SortWithMe({ onClose, thoughts, projects, today, onConvert }: Pr
         if ("type" in retype) await update.mutateAsync({ id: current.id, ...retype });
         setSaid(`Kept in the inbox as ${type}.`);
       } else if (suggestion?.action.kind === "convert") {
-        const done = await onConvert(current, { kind: suggestion.action.target }, { type, quiet: true });
+        const done = await onConvert(
+          current,
+          { kind: suggestion.action.target },
+          { type: type ?? undefined, quiet: true },
+        );
         if (!done) return;
         setSaid(done);
       }
@@ -105,6 +114,20 @@ export function SortWithMe({ onClose, thoughts, projects, today, onConvert }: Pr
 
   const actRef = useRef(act);
   actRef.current = act;
+
+  // Escape while converting goes back to sorting instead of closing the whole walk. Listening on
+  // the window in the capture phase runs before the dialog's own Escape handling.
+  useEffect(() => {
+    if (!converting) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      e.preventDefault();
+      e.stopPropagation();
+      setConverting(false);
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, [converting]);
   useEffect(() => {
     if (converting) return;
     const onKey = (e: KeyboardEvent) => {
@@ -167,10 +190,12 @@ export function SortWithMe({ onClose, thoughts, projects, today, onConvert }: Pr
             <p className="whitespace-pre-wrap break-words">{current.content}</p>
           </article>
           <p className="text-sm" aria-live="polite">
-            {suggested.isPending
+            {asking
               ? "Asking for a suggestion..."
               : suggestion
-                ? `Suggested: ${suggested.data} → ${suggestion.text}`
+                ? chosenType
+                  ? `Your ${chosenType} → ${suggestion.text}`
+                  : `Suggested: ${proposedType} → ${suggestion.text}`
                 : "No suggestion right now. Choose below."}
           </p>
           <div className="grid grid-cols-2 gap-2">
