@@ -73,7 +73,6 @@ export function CaptureDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           placeholder={`Add a ${chosen.toLowerCase()}...`}
           rows={3}
           value={content}
-          // biome-ignore lint/a11y/noAutofocus: the dialog exists to type into this box
           autoFocus
           onChange={(e) => setContent(e.target.value)}
           onKeyDown={(e) => {
