@@ -64,13 +64,37 @@ test("calendar page: add, edit and delete events, agenda by day, all-day events"
   await expect(calendar.day(shortDay(localDate(2))).getByText("Physio (moved)", { exact: true })).toBeVisible();
   await expect(tomorrow).toHaveCount(0);
 
-  // Delete.
+  // Delete: gone from the agenda at once, from the server once the toast has had its time.
   await calendar.delete("Physio (moved)");
   await expect(toastText(page, "Event deleted")).toBeVisible();
-  await expect(page.getByText("Physio (moved)")).toHaveCount(0);
+  await expect(page.getByRole("main").getByText("Physio (moved)")).toHaveCount(0);
+  const titles = async () =>
+    (await api.get<Array<{ title: string }>>("/api/events"))
+      .map((e) => e.title)
+      .sort()
+      .join(", ");
+  await expect.poll(titles, { timeout: 15_000 }).toBe("Holiday, Old meeting");
   const stored = await api.get<Array<{ title: string; duration: number }>>("/api/events");
-  expect(stored.map((e) => e.title).sort()).toEqual(["Holiday", "Old meeting"]);
   expect(stored.find((e) => e.title === "Holiday")?.duration).toBe(1440);
+});
+
+test("deleting an event is undoable from its toast; nothing is deleted on the server", async ({ page, api, app }) => {
+  await page.clock.install();
+  await api.event({ title: "Dentist", date: localDate(1), startTime: "15:00", duration: 30 });
+  await app.calendar.open();
+  await app.calendar.delete("Dentist");
+  const notification = page.getByRole("region", { name: /Notifications/ });
+  await expect(notification.getByText("Event deleted")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Dentist")).toHaveCount(0);
+  await expectAccessible(page, "undo toast");
+  await notification.getByRole("button", { name: "Undo" }).click();
+  await expect(toastText(page, "Restored")).toBeVisible();
+  await expect(page.getByRole("main").getByText("Dentist", { exact: true })).toBeVisible();
+  // Well past the toast's 5 seconds, the event is still there.
+  await page.clock.runFor(10_000);
+  await expect(page.getByRole("main").getByText("Dentist", { exact: true })).toBeVisible();
+  const stored = await api.get<Array<{ title: string }>>("/api/events");
+  expect(stored.map((e) => e.title)).toEqual(["Dentist"]);
 });
 
 test("the .ics export link downloads the user's events as a calendar file", async ({ page, api, app }) => {

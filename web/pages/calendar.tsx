@@ -4,18 +4,19 @@ import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
 import type { CalendarEvent } from "../../shared/schemas.ts";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
-import { toast } from "../components/ui/toast-store.ts";
-import { eventColorClass, useDeleteEvent, useEvents } from "../features/calendar/api.ts";
+import { eventColorClass, useDeleteEvent, useEvents, useEventVisibility } from "../features/calendar/api.ts";
 import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
 import { SyncState } from "../features/calendar/components/sync-state.tsx";
 import { useTimeZone } from "../features/settings/api.ts";
 import { CALENDAR_FILE_URL } from "../features/settings/data.ts";
 import { cn } from "../lib/cn.ts";
 import { formatDisplayDate, formatShortDay, formatTime12, zonedNow } from "../lib/dates.ts";
+import { undoable } from "../lib/undoable.ts";
 
 export function CalendarPage() {
   const events = useEvents();
   const remove = useDeleteEvent();
+  const visibility = useEventVisibility();
   const timeZone = useTimeZone();
   const today = zonedNow(new Date(), timeZone).date;
   const [editing, setEditing] = useState<CalendarEvent | null>(null);
@@ -107,14 +108,16 @@ export function CalendarPage() {
                       type="button"
                       aria-label={`Delete ${e.title}`}
                       className="rounded-md p-2 text-muted hover:bg-accent hover:text-danger"
-                      onClick={async () => {
-                        try {
-                          await remove.mutateAsync(e);
-                          toast({ title: "Event deleted" });
-                        } catch {
-                          toast({ title: "Error", description: "Could not delete event.", variant: "destructive" });
-                        }
-                      }}
+                      onClick={() =>
+                        undoable({
+                          title: "Event deleted",
+                          description: e.title,
+                          hide: () => visibility.hide(e.id),
+                          restore: visibility.restore,
+                          commit: () => remove.mutateAsync(e),
+                          failure: "Could not delete event.",
+                        })
+                      }
                     >
                       <Trash2 className="size-4" aria-hidden />
                     </button>

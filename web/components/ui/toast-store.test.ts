@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ToastData, toastReducer } from "./toast-store.ts";
+import { dismissToast, type ToastData, toast, toastReducer } from "./toast-store.ts";
 
 const t = (id: string): ToastData => ({ id, title: `t${id}`, open: true });
 
@@ -20,5 +20,26 @@ describe("toastReducer", () => {
   });
   it("dismisses all when no id is given", () => {
     expect(toastReducer([t("1")], { type: "dismiss" })[0].open).toBe(false);
+  });
+});
+
+describe("a toast's onClose (what an undoable deletion waits for)", () => {
+  it("runs once when the toast is dismissed, and not again when it is removed", () => {
+    let closed = 0;
+    const shown = toast({ title: "Event deleted", onClose: () => closed++ });
+    expect(closed).toBe(0);
+    shown.dismiss();
+    shown.dismiss();
+    dismissToast();
+    expect(closed).toBe(1);
+  });
+
+  it("runs when a newer toast takes its place", () => {
+    const closed: string[] = [];
+    toast({ title: "first", onClose: () => closed.push("first") });
+    toast({ title: "second", onClose: () => closed.push("second") });
+    expect(closed).toEqual(["first"]);
+    dismissToast();
+    expect(closed).toEqual(["first", "second"]);
   });
 });

@@ -6,6 +6,10 @@ export type ToastData = {
   title?: string;
   description?: string;
   variant?: "default" | "destructive";
+  /** One button in the toast, such as Undo. */
+  action?: { label: string; altText: string; onAction: () => void };
+  /** Called once when the toast closes for any reason: timed out, closed, swiped or replaced. */
+  onClose?: () => void;
   open: boolean;
 };
 
@@ -36,8 +40,21 @@ const listeners = new Set<() => void>();
 const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
 
+const closed = new Set<string>();
+
+function notifyClosed(before: ToastData[], after: ToastData[]): void {
+  const stillOpen = new Set(after.filter((t) => t.open).map((t) => t.id));
+  for (const t of before) {
+    if (!t.open || stillOpen.has(t.id) || closed.has(t.id)) continue;
+    closed.add(t.id);
+    t.onClose?.();
+  }
+}
+
 function dispatch(action: ToastAction): void {
+  const before = state;
   state = toastReducer(state, action);
+  notifyClosed(before, state);
   if (action.type === "dismiss") {
     for (const t of state) {
       if ((action.id === undefined || t.id === action.id) && !removalTimers.has(t.id)) {

@@ -32,6 +32,15 @@ export function Toaster() {
             {t.title && <Toast.Title className="font-semibold">{t.title}</Toast.Title>}
             {t.description && <Toast.Description className="text-sm opacity-95">{t.description}</Toast.Description>}
           </div>
+          {t.action && (
+            <Toast.Action
+              altText={t.action.altText}
+              onClick={t.action.onAction}
+              className="ml-auto shrink-0 self-center rounded-lg border border-current/30 px-3 py-1.5 text-sm font-semibold hover:bg-accent"
+            >
+              {t.action.label}
+            </Toast.Action>
+          )}
           <Toast.Close
             aria-label="Close notification"
             className="absolute top-3 right-3 rounded-md p-1 opacity-80 hover:opacity-100"

@@ -165,3 +165,15 @@ const EVENT_COLORS: Record<string, string> = {
 export function eventColorClass(category: string | null): string {
   return (category && EVENT_COLORS[category]) || "bg-slate-400";
 }
+
+/** Takes an event off every list on screen at once, and brings the lists back from the server. */
+export function useEventVisibility() {
+  const queryClient = useQueryClient();
+  return {
+    hide: (id: number) =>
+      queryClient.setQueriesData<CalendarEvent[]>({ queryKey: queryKeys.events }, (old) =>
+        Array.isArray(old) ? old.filter((e) => e.id !== id) : old,
+      ),
+    restore: () => void queryClient.invalidateQueries({ queryKey: queryKeys.events }),
+  };
+}
