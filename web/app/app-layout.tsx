@@ -13,6 +13,7 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
+import { OfflineBanner } from "../components/offline-banner.tsx";
 import { FocusSessionPill } from "../features/focus/components/focus-session-pill.tsx";
 import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
 import { useThoughts } from "../features/thoughts/api.ts";
@@ -240,6 +241,7 @@ function Shell({ children }: { children: ReactNode }) {
         tabIndex={-1}
         className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-10"
       >
+        <OfflineBanner />
         {children}
       </main>
       <CaptureDialog open={captureOpen} onOpenChange={setCaptureOpen} />

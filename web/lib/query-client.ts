@@ -4,6 +4,9 @@ import { api } from "./api.ts";
 /**
  * Spec section 7: data never goes stale, no focus refetch, no retries; unused data kept 5 minutes.
  * A query without its own `queryFn` GETs its key path.
+ *
+ * Network mode "always": offline, a call fails at once and the screen says so, instead of being
+ * paused until the connection returns (which left buttons saying "Adding..." for ever).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -15,8 +18,9 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         retry: false,
+        networkMode: "always",
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }
