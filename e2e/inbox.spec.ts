@@ -198,3 +198,32 @@ test("inbox: Sort with Me shows the assistant's suggestion and sorts by keyboard
   // Skipped, so still waiting in the inbox.
   await expect(app.inbox.panel.getByText("Wifi password is on the router")).toBeVisible();
 });
+
+test("converting 'Dentist tomorrow at 3pm' makes an event tomorrow at 15:00, and the chip can take it back", async ({
+  page,
+  api,
+  app,
+}) => {
+  await api.thought("Dentist tomorrow at 3pm", "Reminder");
+  await app.inbox.open();
+  const dialog = await app.inbox.openConvert("Dentist tomorrow at 3pm");
+  await dialog.getByRole("button", { name: "Convert to calendar event" }).click();
+  await expect(dialog.getByText(/^From your words “tomorrow at 3pm”: .+ at 3:00 PM$/)).toBeVisible();
+  await expect(dialog.getByLabel("Title")).toHaveValue("Dentist");
+  await expect(dialog.getByLabel("Date")).toHaveValue(localDate(1));
+  await expect(dialog.getByLabel("Start time")).toHaveValue("15:00");
+  await expectAccessible(page, "convert with a date from the words");
+
+  // Taken back, the fields are as before; used again, they follow the words.
+  await dialog.getByRole("button", { name: "Don't use it" }).click();
+  await expect(dialog.getByLabel("Title")).toHaveValue("Dentist tomorrow at 3pm");
+  await expect(dialog.getByLabel("Date")).toHaveValue(localDate());
+  await expect(dialog.getByLabel("Start time")).toHaveValue("09:00");
+  await dialog.getByRole("button", { name: "Use “tomorrow at 3pm”" }).click();
+  await expect(dialog.getByLabel("Start time")).toHaveValue("15:00");
+
+  await dialog.getByRole("button", { name: "Add to calendar" }).click();
+  await expect(toastText(page, "The thought is now a calendar event.")).toBeVisible();
+  const events = await api.get<Array<{ title: string; date: string; startTime: string }>>("/api/events");
+  expect(events).toEqual([expect.objectContaining({ title: "Dentist", date: localDate(1), startTime: "15:00" })]);
+});

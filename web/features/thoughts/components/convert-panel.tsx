@@ -2,9 +2,12 @@ import { CalendarPlus, FolderKanban, ListChecks, Zap } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Thought } from "../../../../shared/schemas.ts";
+import { findWhen, type When, withoutWhen } from "../../../../shared/when.ts";
 import { EventWhenFields } from "../../../components/event-when-fields.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, NativeSelect } from "../../../components/ui/input.tsx";
+import { formatShortDay, formatTime12, zonedNow } from "../../../lib/dates.ts";
+import { useTimeZone } from "../../settings/api.ts";
 import type { ConvertTarget } from "../converted.ts";
 
 type Props = {
@@ -25,9 +28,26 @@ export function ConvertPanel({ thought, projects, today, onConvert, onCancel, ca
   const [step, setStep] = useState<Step>("choose");
   const [busy, setBusy] = useState(false);
   const [projectId, setProjectId] = useState("");
-  const [title, setTitle] = useState(() => thought.content.trim().slice(0, 200));
-  const [date, setDate] = useState(today);
-  const [startTime, setStartTime] = useState("09:00");
+  const timeZone = useTimeZone();
+  // A date or time in the thought's words ("Dentist tomorrow at 3pm") fills the event's fields;
+  // the chip above them says so and can take it back.
+  const [when] = useState<When | null>(() => {
+    const now = zonedNow(new Date(), timeZone);
+    return findWhen(thought.content, { date: now.date, time: now.hhmm });
+  });
+  const [usingWhen, setUsingWhen] = useState(when !== null);
+  const fullTitle = thought.content.trim().slice(0, 200);
+  const shortTitle = when ? withoutWhen(thought.content.trim(), when).slice(0, 200) || fullTitle : fullTitle;
+  const [title, setTitle] = useState(shortTitle);
+  const [date, setDate] = useState(when?.date ?? today);
+  const [startTime, setStartTime] = useState(when?.time ?? "09:00");
+  const applyWhen = (use: boolean) => {
+    setUsingWhen(use);
+    setTitle(use ? shortTitle : fullTitle);
+    setDate(use && when ? when.date : today);
+    setStartTime(use && when?.time ? when.time : "09:00");
+    if (use) setAllDay(false);
+  };
   const [allDay, setAllDay] = useState(false);
   const box = useRef<HTMLDivElement>(null);
 
@@ -110,6 +130,25 @@ export function ConvertPanel({ thought, projects, today, onConvert, onCancel, ca
             autoComplete="off"
           />
         </Field>
+        {when && (
+          <div className="flex flex-wrap items-center gap-2 rounded-xl border border-border bg-accent px-3 py-2 text-sm">
+            {usingWhen ? (
+              <>
+                <span>
+                  From your words “{when.phrase}”: {formatShortDay(when.date)}
+                  {when.time ? ` at ${formatTime12(when.time)}` : ""}
+                </span>
+                <Button variant="ghost" size="sm" onClick={() => applyWhen(false)}>
+                  Don't use it
+                </Button>
+              </>
+            ) : (
+              <Button variant="ghost" size="sm" onClick={() => applyWhen(true)}>
+                Use “{when.phrase}”
+              </Button>
+            )}
+          </div>
+        )}
         <EventWhenFields
           idPrefix="convert-event"
           value={{ date, startTime, allDay }}
