@@ -288,25 +288,65 @@ describe("events", () => {
 
 describe("settings, theme and mood", () => {
   it("starts from the defaults and stores changes per user", async () => {
+    const display = {
+      textSize: "normal",
+      readingFont: "default",
+      reducedMotion: "system",
+      contrast: "normal",
+      lowStimulation: false,
+    };
     expect((await call("GET", "/api/settings")).json()).toEqual({
       theme: "dark",
       tone: "friendly",
       helpLevel: "moderate",
       timeZone: "UTC",
+      ...display,
     });
     const saved = await call("PUT", "/api/settings", {
       tone: "coachy",
       helpLevel: "proactive",
       timeZone: "Europe/Berlin",
     });
-    expect(saved.json()).toEqual({ theme: "dark", tone: "coachy", helpLevel: "proactive", timeZone: "Europe/Berlin" });
+    expect(saved.json()).toEqual({
+      theme: "dark",
+      tone: "coachy",
+      helpLevel: "proactive",
+      timeZone: "Europe/Berlin",
+      ...display,
+    });
     expect((await call("POST", "/api/theme", { appearance: "light" })).json()).toEqual({ appearance: "light" });
     expect((await call("GET", "/api/settings")).json()).toMatchObject({ theme: "light", tone: "coachy" });
     const other = await t.signUp();
     expect((await call("GET", "/api/settings", undefined, other.cookie)).json().theme).toBe("dark");
   });
 
+  it("stores the personal display settings, which follow the person to another device", async () => {
+    const chosen = {
+      textSize: "larger",
+      readingFont: "hyperlegible",
+      reducedMotion: "reduce",
+      contrast: "high",
+      lowStimulation: true,
+    };
+    expect((await call("PUT", "/api/settings", chosen)).json()).toMatchObject(chosen);
+    expect((await call("GET", "/api/settings")).json()).toMatchObject(chosen);
+    // One change leaves the others as they were.
+    await call("PUT", "/api/settings", { lowStimulation: false });
+    expect((await call("GET", "/api/settings")).json()).toMatchObject({ ...chosen, lowStimulation: false });
+  });
+
   it("refuses unknown values", async () => {
+    const before = (await call("GET", "/api/settings")).json();
+    for (const body of [
+      { textSize: "huge" },
+      { readingFont: "comic" },
+      { reducedMotion: "maybe" },
+      { lowStimulation: "yes" },
+    ]) {
+      const res = await call("PUT", "/api/settings", body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call("GET", "/api/settings")).json()).toEqual(before);
     expect((await call("POST", "/api/theme", { appearance: "sepia" })).statusCode).toBe(400);
     expect((await call("PUT", "/api/settings", { tone: "grumpy" })).statusCode).toBe(400);
     expect((await call("PUT", "/api/settings", { timeZone: "Mars/Olympus" })).statusCode).toBe(400);

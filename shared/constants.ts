@@ -78,3 +78,9 @@ export function projectProgress(tasks: ReadonlyArray<{ completed: boolean }>): n
   const done = tasks.filter((t) => t.completed).length;
   return Math.round((done / tasks.length) * 100);
 }
+
+/** Personal display settings (Settings → General). */
+export const TEXT_SIZES = ["normal", "large", "larger"] as const;
+export const READING_FONTS = ["default", "hyperlegible"] as const;
+export const MOTION_PREFERENCES = ["system", "reduce", "allow"] as const;
+export const CONTRASTS = ["normal", "high"] as const;

@@ -6,17 +6,21 @@ import { z } from "zod";
 import {
   ALL_DAY_MINUTES,
   ASSISTANT_TONES,
+  CONTRASTS,
   DEFAULT_TASK_CATEGORY,
   DEFAULT_THOUGHT_TYPE,
   EVENT_CATEGORIES,
   HELP_LEVELS,
   LIST_LIMIT_MAX,
   MOODS,
+  MOTION_PREFERENCES,
   NEXT_CURSOR_HEADER,
   PASSWORD_MAX,
   PASSWORD_MIN,
   PROJECT_BUCKETS,
+  READING_FONTS,
   TASK_CATEGORIES,
+  TEXT_SIZES,
   THEMES,
   THOUGHT_STATUSES,
   THOUGHT_TYPES,
@@ -368,11 +372,20 @@ export const updateEventInput = z.object(eventFields).partial().extend({
 });
 
 // ---------- settings, theme, mood ----------
+export const textSize = z.enum(TEXT_SIZES);
+export const readingFont = z.enum(READING_FONTS);
+export const reducedMotion = z.enum(MOTION_PREFERENCES);
+export const contrast = z.enum(CONTRASTS);
 export const settings = z.object({
   theme,
   tone: assistantTone,
   helpLevel,
   timeZone: z.string(),
+  textSize,
+  readingFont,
+  reducedMotion,
+  contrast,
+  lowStimulation: z.boolean(),
 });
 export type Settings = z.infer<typeof settings>;
 function isTimeZone(value: string): boolean {
@@ -389,6 +402,11 @@ export const updateSettingsInput = z
     tone: assistantTone,
     helpLevel,
     timeZone: text().max(64).refine(isTimeZone, "Unknown time zone"),
+    textSize,
+    readingFont,
+    reducedMotion,
+    contrast,
+    lowStimulation: z.boolean(),
   })
   .partial();
 export const themeInput = z.object({ appearance: theme });

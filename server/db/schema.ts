@@ -152,6 +152,11 @@ export type UserSettingsTable = {
   tone: string;
   help_level: string;
   time_zone: string;
+  text_size: Generated<string>;
+  reading_font: Generated<string>;
+  reduced_motion: Generated<string>;
+  contrast: Generated<string>;
+  low_stimulation: Generated<number>;
   updated_at: string;
 };
 

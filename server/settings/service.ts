@@ -10,12 +10,27 @@ const defaults: Settings = {
   tone: DEFAULT_TONE,
   helpLevel: DEFAULT_HELP_LEVEL,
   timeZone: DEFAULT_TIME_ZONE,
+  textSize: "normal",
+  readingFont: "default",
+  reducedMotion: "system",
+  contrast: "normal",
+  lowStimulation: false,
 };
 
 export async function getSettings(db: Db, opts: { userId: number }): Promise<Settings> {
   const row = await db
     .selectFrom("user_settings")
-    .select(["theme", "tone", "help_level", "time_zone"])
+    .select([
+      "theme",
+      "tone",
+      "help_level",
+      "time_zone",
+      "text_size",
+      "reading_font",
+      "reduced_motion",
+      "contrast",
+      "low_stimulation",
+    ])
     .where("user_id", "=", opts.userId)
     .executeTakeFirst();
   if (!row) return defaults;
@@ -24,6 +39,11 @@ export async function getSettings(db: Db, opts: { userId: number }): Promise<Set
     tone: row.tone as Settings["tone"],
     helpLevel: row.help_level as Settings["helpLevel"],
     timeZone: row.time_zone,
+    textSize: row.text_size as Settings["textSize"],
+    readingFont: row.reading_font as Settings["readingFont"],
+    reducedMotion: row.reduced_motion as Settings["reducedMotion"],
+    contrast: row.contrast as Settings["contrast"],
+    lowStimulation: Boolean(row.low_stimulation),
   };
 }
 
@@ -37,6 +57,11 @@ export async function updateSettings(
     tone: next.tone,
     help_level: next.helpLevel,
     time_zone: next.timeZone,
+    text_size: next.textSize,
+    reading_font: next.readingFont,
+    reduced_motion: next.reducedMotion,
+    contrast: next.contrast,
+    low_stimulation: next.lowStimulation ? 1 : 0,
     updated_at: nowIso(),
   };
   await db
