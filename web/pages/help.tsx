@@ -1,6 +1,6 @@
-import { Link } from "react-router";
+import { PublicFooter, PublicHeader } from "../components/public-layout.tsx";
 import { Card } from "../components/ui/card.tsx";
-import { usePublicConfig } from "../lib/public-config.ts";
+import { usePageData } from "../lib/page-data.ts";
 
 const AREAS = [
   [
@@ -25,7 +25,7 @@ const KEYS = [
 ] as const;
 
 export function HelpPage() {
-  const { legal } = usePublicConfig();
+  const { legal } = usePageData();
   return (
     <div className="grid gap-6">
       <header>
@@ -67,13 +67,13 @@ export function HelpPage() {
         <p className="text-muted">
           Your data is yours: export it or delete all of it from Settings at any time. Assistant answers are cached for
           about 5 minutes. Read the full{" "}
-          <Link to="/privacy" className="text-primary underline">
+          <a href="/privacy" className="text-primary underline">
             privacy policy
-          </Link>{" "}
+          </a>{" "}
           and{" "}
-          <Link to="/terms" className="text-primary underline">
+          <a href="/terms" className="text-primary underline">
             terms
-          </Link>
+          </a>
           .
         </p>
       </Card>
@@ -89,6 +89,19 @@ export function HelpPage() {
           . We usually answer within two working days.
         </p>
       </Card>
+    </div>
+  );
+}
+
+/** Help for a visitor who is not signed in: the same answers, in the public pages' frame. */
+export function PublicHelpPage() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <PublicHeader />
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6">
+        <HelpPage />
+      </main>
+      <PublicFooter />
     </div>
   );
 }
