@@ -49,11 +49,11 @@ export function HelpPage() {
         <h2 id="keys-title" className="mb-4 text-lg font-semibold">
           Keyboard shortcuts
         </h2>
-        <dl className="grid gap-2 sm:grid-cols-[12rem_1fr]">
+        <dl className="grid gap-2 sm:grid-cols-[14rem_1fr]">
           {KEYS.map(([key, text]) => (
             <div key={key} className="contents">
               <dt>
-                <kbd className="rounded-md border border-border bg-accent px-2 py-0.5 font-mono text-sm">{key}</kbd>
+                <kbd className="whitespace-nowrap rounded-md border border-border bg-accent px-2 py-0.5 font-mono text-sm">{key}</kbd>
               </dt>
               <dd className="text-muted">{text}</dd>
             </div>

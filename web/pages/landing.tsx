@@ -87,7 +87,7 @@ export function LandingPage() {
               ))}
             </ul>
           </div>
-          <div className="aspect-[4/3] overflow-hidden rounded-2xl border border-border bg-card shadow-xl">
+          <div className="aspect-[64/43] overflow-hidden rounded-2xl border border-border bg-card shadow-xl">
             {imageFailed ? (
               <div
                 className="flex h-full flex-col items-center justify-center gap-3 text-muted"
