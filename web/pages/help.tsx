@@ -53,7 +53,9 @@ export function HelpPage() {
           {KEYS.map(([key, text]) => (
             <div key={key} className="contents">
               <dt>
-                <kbd className="whitespace-nowrap rounded-md border border-border bg-accent px-2 py-0.5 font-mono text-sm">{key}</kbd>
+                <kbd className="whitespace-nowrap rounded-md border border-border bg-accent px-2 py-0.5 font-mono text-sm">
+                  {key}
+                </kbd>
               </dt>
               <dd className="text-muted">{text}</dd>
             </div>
