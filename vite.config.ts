@@ -1,10 +1,118 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { PRERENDERED_PAGES, type PrerenderedPage, prerenderedFile } from "./shared/web-routes.ts";
+
+const root = path.resolve(import.meta.dirname, "web");
+const outDir = path.resolve(import.meta.dirname, "dist/web");
+const prerenderOutDir = path.resolve(import.meta.dirname, "dist/prerender");
+/** The public pages' HTML shell; the prerendered markup goes where its marker is. */
+const PUBLIC_SHELL = "public.html";
+const ROOT = '<div id="root">';
+const PAGE_MARKER = "<!--prerendered-page-->";
+
+/** Small modules both the public pages and the signed-in app use from their first screen (all icons: 23 KB). */
+const BASICS = [
+  /shared[\\/]web-routes\.ts$/,
+  /web[\\/]lib[\\/](api|cn|page-data)\.ts$/,
+  /web[\\/]components[\\/]ui[\\/](button|input|card)\.tsx$/,
+  /node_modules[\\/]lucide-react[\\/]/,
+];
+const isBasic = (id: string) => BASICS.some((pattern) => pattern.test(id));
+
+/**
+ * web/theme.js in the <head> of both HTML shells, before anything is drawn: a classic script (the
+ * CSP allows same-origin scripts only, no inline ones) with a hashed name, cached for good.
+ */
+function themeScript(): Plugin {
+  const source = fs.readFileSync(path.join(root, "theme.js"), "utf8");
+  const hash = crypto.createHash("sha256").update(source).digest("base64url").slice(0, 10);
+  const fileName = `assets/theme-${hash}.js`;
+  let serving = false;
+  return {
+    name: "daily-compass:theme-script",
+    configResolved(config) {
+      serving = config.command === "serve";
+    },
+    generateBundle() {
+      if (this.environment.name === "client") this.emitFile({ type: "asset", fileName, source });
+    },
+    transformIndexHtml() {
+      return [{ tag: "script", attrs: { src: serving ? "/theme.js" : `/${fileName}` }, injectTo: "head-prepend" }];
+    },
+  };
+}
+
+/**
+ * `vite build` builds the browser bundles, then web/prerender.tsx for Node, then renders each
+ * public page into the public shell: dist/web/.pages/<page>.html (shared/web-routes.ts), which
+ * the server sends (server/web-pages.ts). docs/decisions/017-prerendered-public-pages.md
+ */
+async function prerenderPublicPages(): Promise<void> {
+  const entry = pathToFileURL(path.join(prerenderOutDir, "prerender.js")).href;
+  const { renderPage } = (await import(entry)) as { renderPage: (page: PrerenderedPage) => string };
+  const shellPath = path.join(outDir, PUBLIC_SHELL);
+  const shell = fs.readFileSync(shellPath, "utf8");
+  if (!shell.includes(`${ROOT}${PAGE_MARKER}`)) throw new Error(`${PUBLIC_SHELL} lost its ${ROOT}${PAGE_MARKER}`);
+  for (const page of PRERENDERED_PAGES) {
+    const file = path.join(outDir, prerenderedFile(page));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const html = renderPage(page);
+    fs.writeFileSync(
+      file,
+      shell.replace(`${ROOT}${PAGE_MARKER}`, () => `<div id="root" data-page="${page}">${html}`),
+    );
+  }
+  // The shell itself is no page to serve, and the Node build has done its job.
+  fs.rmSync(shellPath);
+  fs.rmSync(prerenderOutDir, { recursive: true, force: true });
+}
 
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss()],
-  build: { outDir: "../dist/web", emptyOutDir: true, sourcemap: true },
+  plugins: [react(), tailwindcss(), themeScript()],
+  // Every browser the build targets preloads modules itself: no polyfill script.
+  build: { outDir, emptyOutDir: true, sourcemap: true, modulePreload: { polyfill: false } },
+  environments: {
+    client: {
+      build: {
+        rollupOptions: {
+          input: { app: path.join(root, "index.html"), public: path.join(root, PUBLIC_SHELL) },
+          output: {
+            // A public page loads four scripts (React, the basics it shares with the signed-in
+            // app, the public pages, its entry) rather than a dozen small chunks, and the
+            // signed-in app loads the public pages only when it shows one.
+            codeSplitting: {
+              groups: [
+                { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+                { name: "basics", test: isBasic, priority: 2 },
+                { name: "public-pages", test: /web[\\/]app[\\/]public-app\.tsx$/, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
+    ssr: {
+      build: {
+        outDir: prerenderOutDir,
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        rollupOptions: { input: { prerender: path.join(root, "prerender.tsx") } },
+      },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client);
+      await builder.build(builder.environments.ssr);
+      await prerenderPublicPages();
+    },
+  },
   server: { port: 5173, proxy: { "/api": `http://localhost:${process.env.DEV_API_PORT ?? 3000}` } },
 });

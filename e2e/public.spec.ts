@@ -27,7 +27,8 @@ test.describe("signed out", () => {
   });
 
   test("preview image falls back to a placeholder when it cannot load", async ({ page }) => {
-    await page.route("**/preview.png", (route) => route.fulfill({ status: 404, body: "" }));
+    // Every format of it: the WebP versions and the PNG fallback.
+    await page.route(/\/preview[^/]*\.(webp|png)$/, (route) => route.fulfill({ status: 404, body: "" }));
     await page.goto("/");
     await expect(page.getByText("Your day, calmly laid out")).toBeVisible();
     await expect(page.getByRole("img", { name: "Daily Compass dashboard preview" })).toBeVisible();

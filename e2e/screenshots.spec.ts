@@ -8,6 +8,7 @@ const SIGNED_OUT = [
   ["privacy", "/privacy"],
   ["login", "/login"],
   ["not-found", "/nowhere"],
+  ["help-public", "/help"],
 ] as const;
 const SIGNED_IN = [
   ["dashboard", "/"],

@@ -31,6 +31,7 @@ import { registerSettingsRoutes } from "./settings/routes.ts";
 import { shareRateLimitCounts } from "./shared-rate-limit.ts";
 import { registerTaskRoutes } from "./tasks/routes.ts";
 import { registerThoughtRoutes } from "./thoughts/routes.ts";
+import { webPages } from "./web-pages.ts";
 
 export type AppDeps = {
   config: Config;
@@ -206,12 +207,13 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
 }
 
 /**
- * Unknown API paths answer JSON 404. When the web app is built, any other page path gets its
- * index.html (client-side routing) and its files are served as they are.
+ * Unknown API paths answer JSON 404. When the web app is built, any other page path gets the
+ * HTML server/web-pages.ts chooses (index.html or a prerendered page) and its files are served as they are.
  */
 function registerWebApp(app: FastifyInstance, config: Config): void {
   const index = config.webDist ? path.join(config.webDist, "index.html") : undefined;
   const html = index && fs.existsSync(index) ? fs.readFileSync(index) : undefined;
+  const pages = html ? webPages(config, html) : undefined;
   if (html && config.webDist) {
     app.register(fastifyStatic, {
       root: config.webDist,
@@ -228,9 +230,7 @@ function registerWebApp(app: FastifyInstance, config: Config): void {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const isPage = !pathname.startsWith("/api/") && (request.method === "GET" || request.method === "HEAD");
-    if (html && isPage) {
-      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
-    }
+    if (pages && isPage) return pages.send(request, reply);
     return reply.status(404).send({ message: `No route for ${request.method} ${pathname}`, code: "NOT_FOUND" });
   });
 }

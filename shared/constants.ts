@@ -84,3 +84,6 @@ export const TEXT_SIZES = ["normal", "large", "larger"] as const;
 export const READING_FONTS = ["default", "hyperlegible"] as const;
 export const MOTION_PREFERENCES = ["system", "reduce", "allow"] as const;
 export const CONTRASTS = ["normal", "high"] as const;
+
+/** The key that opens quick capture from any signed-in screen (shown in Help). */
+export const CAPTURE_SHORTCUT = "Alt+N";

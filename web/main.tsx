@@ -1,13 +1,10 @@
+// The signed-in app's entry. The stored theme is already on: web/theme.js runs in <head> first.
 import "./styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers.tsx";
 import { router } from "./app/router.tsx";
-import { applyTheme, storedTheme } from "./app/theme.tsx";
-
-// Applied before the first render so a light-theme user never sees a dark flash.
-applyTheme(storedTheme());
 
 const root = document.getElementById("root");
 if (root)

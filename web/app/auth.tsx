@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { STORAGE_KEYS } from "../../shared/constants.ts";
 import type { Settings, User } from "../../shared/schemas.ts";
 import { toast } from "../components/ui/toast-store.ts";
-import { completeSignIn, signOut as endSession, meQuery, signIn as signInWith } from "../features/auth/api.ts";
+import { signOut as endSession, meQuery } from "../features/auth/api.ts";
 import { eventsQuery } from "../features/calendar/api.ts";
 import { forgetFocusSession } from "../features/focus/focus-session.tsx";
 import { projectsQuery } from "../features/projects/api.ts";
@@ -40,9 +40,6 @@ const ME_KEY = queryKeys.me;
 type AuthState = {
   status: "loading" | "authenticated" | "unauthenticated";
   user: User | null;
-  /** Null when the account has two-factor sign-in on: `verifySignInCode` finishes the sign-in. */
-  signIn: (mode: "login" | "register", username: string, password: string) => Promise<User | null>;
-  verifySignInCode: (code: string) => Promise<User>;
   signOut: () => Promise<void>;
   setUser: (user: User) => void;
 };
@@ -94,33 +91,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (user?.id) void loadAll(user.id);
   }, [user?.id, loadAll]);
 
-  const finishSignIn = useCallback(
-    async (signedIn: User) => {
-      // A previous user's cached lists must never show for this one.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
-      loadedFor.current = null;
-      setUser(signedIn);
-      await loadAll(signedIn.id);
-      return signedIn;
-    },
-    [queryClient, setUser, loadAll],
-  );
-
-  const signIn = useCallback(
-    async (mode: "login" | "register", username: string, password: string) => {
-      const signedIn = await signInWith(mode, username, password);
-      return signedIn ? finishSignIn(signedIn) : null;
-    },
-    [finishSignIn],
-  );
-
-  const verifySignInCode = useCallback(
-    async (code: string) => {
-      return finishSignIn(await completeSignIn(code));
-    },
-    [finishSignIn],
-  );
-
   const signOut = useCallback(async () => {
     try {
       await endSession();
@@ -141,12 +111,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       status: me.isPending ? "loading" : user ? "authenticated" : "unauthenticated",
       user,
-      signIn,
-      verifySignInCode,
       signOut,
       setUser,
     }),
-    [me.isPending, user, signIn, verifySignInCode, signOut, setUser],
+    [me.isPending, user, signOut, setUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

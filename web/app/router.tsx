@@ -1,8 +1,10 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, Navigate, Outlet, useLocation } from "react-router";
+import { APP_PAGES, matchPage, PUBLIC_PAGES } from "../../shared/web-routes.ts";
 import { useAuth } from "./auth.tsx";
+import { PageDataFromApi } from "./page-data-from-api.tsx";
 
-// Each route is its own chunk: a signed-out visitor downloads only the landing page.
+// Each route is its own chunk. (Visitors without a session get the prerendered public pages instead.)
 const LandingPage = lazy(() => import("../pages/landing.tsx").then((m) => ({ default: m.LandingPage })));
 const LoginPage = lazy(() => import("../pages/login.tsx").then((m) => ({ default: m.LoginPage })));
 const TermsPage = lazy(() => import("../pages/terms.tsx").then((m) => ({ default: m.TermsPage })));
@@ -18,20 +20,33 @@ const InboxPage = lazy(() => import("../pages/inbox.tsx").then((m) => ({ default
 const FocusPage = lazy(() => import("../pages/focus.tsx").then((m) => ({ default: m.FocusPage })));
 const SettingsPage = lazy(() => import("../pages/settings.tsx").then((m) => ({ default: m.SettingsPage })));
 const HelpPage = lazy(() => import("../pages/help.tsx").then((m) => ({ default: m.HelpPage })));
+const PublicHelpPage = lazy(() => import("../pages/help.tsx").then((m) => ({ default: m.PublicHelpPage })));
 const CalendarPage = lazy(() => import("../pages/calendar.tsx").then((m) => ({ default: m.CalendarPage })));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
 }
 
-/** Protected routes render nothing while the session loads and send signed-out visitors to /. */
+/**
+ * Protected routes render nothing while the session loads and send signed-out visitors to /.
+ * Signed out, `/` is the landing page and `/help` the public help (shared/web-routes.ts); the
+ * server sends those prerendered to a browser without a session cookie, so this is for one whose
+ * cookie turned out stale, or who just signed out.
+ */
 function SignedInShell() {
   const { status } = useAuth();
   const { pathname } = useLocation();
   if (status === "loading") return null;
   if (status === "unauthenticated") {
-    if (pathname === "/") return <LandingPage />;
-    return <Navigate to="/" replace />;
+    const match = matchPage(pathname);
+    if (match.kind === "public" && match.page === "landing") return <LandingPage />;
+    if (match.kind === "public" && match.page === "help")
+      return (
+        <PageDataFromApi>
+          <PublicHelpPage />
+        </PageDataFromApi>
+      );
+    return <Navigate to={PUBLIC_PAGES.landing} replace />;
   }
   return (
     <AppLayout>
@@ -45,7 +60,7 @@ function SignedInShell() {
 function LoginRoute() {
   const { status } = useAuth();
   if (status === "loading") return null;
-  if (status === "authenticated") return <Navigate to="/" replace />;
+  if (status === "authenticated") return <Navigate to={PUBLIC_PAGES.landing} replace />;
   return <LoginPage />;
 }
 
@@ -60,21 +75,42 @@ export const router = createBrowserRouter([
       {
         element: <SignedInShell />,
         children: [
-          { path: "/", element: <DashboardPage /> },
-          { path: "/dashboard", element: <DashboardPage /> },
-          { path: "/projects", element: <ProjectsPage /> },
-          { path: "/project-detail", element: <Navigate to="/projects" replace /> },
-          { path: "/project-detail/:id", element: <ProjectDetailPage /> },
-          { path: "/inbox", element: <InboxPage /> },
-          { path: "/focus", element: <FocusPage /> },
-          { path: "/settings", element: <SettingsPage /> },
-          { path: "/help", element: <HelpPage /> },
-          { path: "/calendar", element: <CalendarPage /> },
+          { path: PUBLIC_PAGES.landing, element: <DashboardPage /> },
+          { path: APP_PAGES.dashboard, element: <DashboardPage /> },
+          { path: APP_PAGES.projects, element: <ProjectsPage /> },
+          { path: APP_PAGES.projectList, element: <Navigate to={APP_PAGES.projects} replace /> },
+          { path: APP_PAGES.projectDetail, element: <ProjectDetailPage /> },
+          { path: APP_PAGES.inbox, element: <InboxPage /> },
+          { path: APP_PAGES.focus, element: <FocusPage /> },
+          { path: APP_PAGES.settings, element: <SettingsPage /> },
+          {
+            path: PUBLIC_PAGES.help,
+            element: (
+              <PageDataFromApi>
+                <HelpPage />
+              </PageDataFromApi>
+            ),
+          },
+          { path: APP_PAGES.calendar, element: <CalendarPage /> },
         ],
       },
-      { path: "/login", element: <LoginRoute /> },
-      { path: "/terms", element: <TermsPage /> },
-      { path: "/privacy", element: <PrivacyPage /> },
+      { path: PUBLIC_PAGES.login, element: <LoginRoute /> },
+      {
+        path: PUBLIC_PAGES.terms,
+        element: (
+          <PageDataFromApi>
+            <TermsPage />
+          </PageDataFromApi>
+        ),
+      },
+      {
+        path: PUBLIC_PAGES.privacy,
+        element: (
+          <PageDataFromApi>
+            <PrivacyPage />
+          </PageDataFromApi>
+        ),
+      },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

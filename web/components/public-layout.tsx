@@ -1,15 +1,16 @@
 import { Compass } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+// Plain links: the public pages are separate prerendered documents (docs/decisions/017-prerendered-public-pages.md).
+import { usePageData } from "../lib/page-data.ts";
 
 export function PublicHeader({ children }: { children?: ReactNode }) {
   return (
     <header className="border-b border-border">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-lg font-semibold">
+        <a href="/" className="flex items-center gap-2 text-lg font-semibold">
           <Compass className="size-6 text-primary" aria-hidden />
           Daily Compass
-        </Link>
+        </a>
         {children}
       </div>
     </header>
@@ -17,17 +18,19 @@ export function PublicHeader({ children }: { children?: ReactNode }) {
 }
 
 export function PublicFooter() {
+  // The year comes with the page: a prerendered page and its hydration must agree on it.
+  const { year } = usePageData();
   return (
     <footer className="border-t border-border">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-6 text-sm text-muted sm:px-6">
-        <p>© {new Date().getFullYear()} Daily Compass</p>
+        <p>© {year} Daily Compass</p>
         <nav aria-label="Legal" className="flex gap-4">
-          <Link to="/terms" className="hover:text-fg hover:underline">
+          <a href="/terms" className="hover:text-fg hover:underline">
             Terms of Service
-          </Link>
-          <Link to="/privacy" className="hover:text-fg hover:underline">
+          </a>
+          <a href="/privacy" className="hover:text-fg hover:underline">
             Privacy Policy
-          </Link>
+          </a>
         </nav>
       </div>
     </footer>

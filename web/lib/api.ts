@@ -121,3 +121,8 @@ export const api = {
 export function errorMessage(error: unknown, fallback = "Unknown error"): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
+
+/** What a form shows beside its field: the server's reason, without the field name it puts first. */
+export function reasonOf(error: unknown, fallback?: string): string {
+  return error instanceof ApiError ? error.reason : errorMessage(error, fallback);
+}

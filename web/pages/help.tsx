@@ -1,7 +1,7 @@
-import { Link } from "react-router";
+import { CAPTURE_SHORTCUT } from "../../shared/constants.ts";
+import { PublicFooter, PublicHeader } from "../components/public-layout.tsx";
 import { Card } from "../components/ui/card.tsx";
-import { CAPTURE_SHORTCUT } from "../features/thoughts/components/capture-dialog.tsx";
-import { usePublicConfig } from "../lib/public-config.ts";
+import { usePageData } from "../lib/page-data.ts";
 
 const AREAS = [
   [
@@ -35,7 +35,7 @@ const KEYS = [
 ] as const;
 
 export function HelpPage() {
-  const { legal } = usePublicConfig();
+  const { legal } = usePageData();
   return (
     <div className="grid gap-6">
       <header>
@@ -59,11 +59,13 @@ export function HelpPage() {
         <h2 id="keys-title" className="mb-4 text-lg font-semibold">
           Keyboard shortcuts
         </h2>
-        <dl className="grid gap-2 sm:grid-cols-[12rem_1fr]">
+        <dl className="grid gap-2 sm:grid-cols-[14rem_1fr]">
           {KEYS.map(([key, text]) => (
             <div key={key} className="contents">
               <dt>
-                <kbd className="rounded-md border border-border bg-accent px-2 py-0.5 font-mono text-sm">{key}</kbd>
+                <kbd className="whitespace-nowrap rounded-md border border-border bg-accent px-2 py-0.5 font-mono text-sm">
+                  {key}
+                </kbd>
               </dt>
               <dd className="text-muted">{text}</dd>
             </div>
@@ -77,13 +79,13 @@ export function HelpPage() {
         <p className="text-muted">
           Your data is yours: export it or delete all of it from Settings at any time. Assistant answers are cached for
           about 5 minutes. Read the full{" "}
-          <Link to="/privacy" className="text-primary underline">
+          <a href="/privacy" className="text-primary underline">
             privacy policy
-          </Link>{" "}
+          </a>{" "}
           and{" "}
-          <Link to="/terms" className="text-primary underline">
+          <a href="/terms" className="text-primary underline">
             terms
-          </Link>
+          </a>
           .
         </p>
       </Card>
@@ -99,6 +101,19 @@ export function HelpPage() {
           . We usually answer within two working days.
         </p>
       </Card>
+    </div>
+  );
+}
+
+/** Help for a visitor who is not signed in: the same answers, in the public pages' frame. */
+export function PublicHelpPage() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <PublicHeader />
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6">
+        <HelpPage />
+      </main>
+      <PublicFooter />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Brain, CalendarSync, LayoutDashboard, ListChecks, Mic, Moon, Sparkles, Target, Zap } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PublicFooter, PublicHeader } from "../components/public-layout.tsx";
 import { buttonClass } from "../components/ui/button.tsx";
 
@@ -37,6 +37,12 @@ function signIn() {
 
 export function LandingPage() {
   const [imageFailed, setImageFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // The page is prerendered: an image that failed before the script ran sent its error to no one.
+  useEffect(() => {
+    const img = image.current;
+    if (img?.complete && img.currentSrc && img.naturalWidth === 0) setImageFailed(true);
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <PublicHeader>
@@ -81,7 +87,7 @@ export function LandingPage() {
               ))}
             </ul>
           </div>
-          <div className="aspect-[4/3] overflow-hidden rounded-2xl border border-border bg-card shadow-xl">
+          <div className="aspect-[64/43] overflow-hidden rounded-2xl border border-border bg-card shadow-xl">
             {imageFailed ? (
               <div
                 className="flex h-full flex-col items-center justify-center gap-3 text-muted"
@@ -92,14 +98,25 @@ export function LandingPage() {
                 <span>Your day, calmly laid out</span>
               </div>
             ) : (
-              <img
-                src="/preview.png"
-                alt="Daily Compass dashboard preview"
-                className="h-full w-full object-cover object-top"
-                width={1280}
-                height={960}
-                onError={() => setImageFailed(true)}
-              />
+              <picture className="contents">
+                <source
+                  type="image/webp"
+                  srcSet="/preview-800.webp 800w, /preview.webp 1280w"
+                  sizes="(min-width: 1024px) 540px, calc(100vw - 2rem)"
+                />
+                <img
+                  ref={image}
+                  src="/preview.png"
+                  alt="Daily Compass dashboard preview"
+                  className="h-full w-full object-cover object-top"
+                  width={1280}
+                  height={860}
+                  // Below the fold on a phone; the heading beside it is what paints first.
+                  loading="lazy"
+                  decoding="async"
+                  onError={() => setImageFailed(true)}
+                />
+              </picture>
             )}
           </div>
         </section>

@@ -1,40 +1,49 @@
-import { useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
-import { useAuth } from "../app/auth.tsx";
+import { useEffect, useState } from "react";
 import { PublicFooter, PublicHeader } from "../components/public-layout.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input } from "../components/ui/input.tsx";
 import { SignInCodeStep } from "../features/account/components/sign-in-code-step.tsx";
+import { completeSignIn, signIn } from "../features/auth/sign-in.ts";
 import { errorMessage } from "../lib/api.ts";
 
+/** Signed in: the app loads afresh at `/`, with nothing left over from before. */
+const openApp = () => window.location.replace("/");
+
+/** The text of a field as the browser holds it (typed before the page's script ran). */
+const typed = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? "";
+
 export function LoginPage() {
-  const { signIn, verifySignInCode } = useAuth();
-  const navigate = useNavigate();
   const [mode, setMode] = useState<"login" | "register">("login");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
-  // A failed provider sign-in comes back here with the reason in ?error=.
-  const [params] = useSearchParams();
-  const [error, setError] = useState<string | null>(() => params.get("error"));
+  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [needsCode, setNeedsCode] = useState(false);
   const title = mode === "login" ? "Log in" : "Create account";
+
+  // The page is prerendered: what a fast typist entered before it came alive is taken over, and a
+  // failed provider sign-in's reason (?error=) shows once the page runs, so the HTML stays the same.
+  useEffect(() => {
+    setUsername((value) => value || typed("username"));
+    setPassword((value) => value || typed("password"));
+    const providerError = new URLSearchParams(window.location.search).get("error");
+    if (providerError) setError(providerError);
+  }, []);
 
   const submit = async () => {
     setBusy(true);
     setError(null);
     try {
-      if (!(await signIn(mode, username.trim(), password))) {
-        setPassword("");
-        setNeedsCode(true);
+      if (await signIn(mode, username.trim(), password)) {
+        openApp(); // Stays busy while the app loads.
         return;
       }
-      navigate("/", { replace: true });
+      setPassword("");
+      setNeedsCode(true);
     } catch (e) {
       setError(errorMessage(e, "Could not sign in."));
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   };
 
   if (needsCode) {
@@ -43,8 +52,8 @@ export function LoginPage() {
         <PublicHeader />
         <main className="flex flex-1 items-start justify-center px-4 py-12">
           <SignInCodeStep
-            onVerify={verifySignInCode}
-            onSignedIn={() => navigate("/", { replace: true })}
+            onVerify={completeSignIn}
+            onSignedIn={openApp}
             onStartOver={(message) => {
               setNeedsCode(false);
               setError(message);

@@ -1,5 +1,4 @@
 import { AlertCircle } from "lucide-react";
-import { Link } from "react-router";
 import { buttonClass } from "../components/ui/button.tsx";
 
 export function NotFoundPage() {
@@ -11,9 +10,9 @@ export function NotFoundPage() {
           404 Page Not Found
         </h1>
         <p className="mt-4 text-muted">Did you forget to add the page to the router?</p>
-        <Link to="/" className={buttonClass("primary", "md", "mt-6")}>
+        <a href="/" className={buttonClass("primary", "md", "mt-6")}>
           Go home
-        </Link>
+        </a>
       </div>
     </main>
   );

@@ -1,8 +1,8 @@
 import { LegalPage } from "../components/public-layout.tsx";
-import { usePublicConfig } from "../lib/public-config.ts";
+import { usePageData } from "../lib/page-data.ts";
 
 export function PrivacyPage() {
-  const { legal } = usePublicConfig();
+  const { legal } = usePageData();
   return (
     <LegalPage title="Privacy Policy">
       <section>

@@ -8,7 +8,7 @@ import type {
   twoFactorSetup,
   twoFactorStatus,
 } from "../../../shared/schemas.ts";
-import { ApiError, api, errorMessage } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
 export const twoFactorStatusQuery = () =>
@@ -60,9 +60,4 @@ export function useEndOtherSessions() {
     mutationFn: () => api.post<typeof revokedSessions>("/api/auth/sessions/revoke-others"),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
-}
-
-/** What a form shows beside its field: the server's reason, without the field name it puts first. */
-export function reasonOf(error: unknown, fallback?: string): string {
-  return error instanceof ApiError ? error.reason : errorMessage(error, fallback);
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { loginResponse, userEnvelope } from "../../../shared/schemas.ts";
+import type { userEnvelope } from "../../../shared/schemas.ts";
 import { api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
@@ -16,18 +16,6 @@ async function fetchMe() {
 /** The session: kept for good, since every screen reads it. */
 export const meQuery = () =>
   queryOptions({ queryKey: queryKeys.me, queryFn: fetchMe, gcTime: Number.POSITIVE_INFINITY });
-
-/** The signed-in user, or null when the account asks for its second factor first (completeSignIn). */
-export async function signIn(mode: "login" | "register", username: string, password: string) {
-  const body = await api.post<typeof loginResponse>(`/api/auth/${mode}`, { username, password });
-  return "user" in body ? body.user : null;
-}
-
-/** The second step of a two-factor sign-in: an authenticator or recovery code. */
-export async function completeSignIn(code: string) {
-  const { user } = await api.post<typeof userEnvelope>("/api/auth/login/2fa", { code });
-  return user;
-}
 
 export function signOut() {
   return api.post("/api/auth/logout");

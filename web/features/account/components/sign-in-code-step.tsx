@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input } from "../../../components/ui/input.tsx";
-import { ApiError } from "../../../lib/api.ts";
-import { reasonOf } from "../api.ts";
+import { ApiError, reasonOf } from "../../../lib/api.ts";
 
 const focusCode = () => document.getElementById("sign-in-code")?.focus();
 

@@ -3,7 +3,8 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
-import { reasonOf, useDisableTwoFactor } from "../api.ts";
+import { reasonOf } from "../../../lib/api.ts";
+import { useDisableTwoFactor } from "../api.ts";
 
 /** Turning two-factor sign-in off asks for the password, or a code from the app, first. */
 export function TurnOffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -6,8 +6,8 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Field, Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
-import { errorMessage } from "../../../lib/api.ts";
-import { reasonOf, twoFactorStatusQuery, useEnableTwoFactor, useStartTwoFactorSetup } from "../api.ts";
+import { errorMessage, reasonOf } from "../../../lib/api.ts";
+import { twoFactorStatusQuery, useEnableTwoFactor, useStartTwoFactorSetup } from "../api.ts";
 import { TurnOffDialog } from "./turn-off-two-factor-dialog.tsx";
 
 const onBadge = "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200";

@@ -1,5 +1,6 @@
 import { Send } from "lucide-react";
 import { useEffect, useState } from "react";
+import { CAPTURE_SHORTCUT } from "../../../../shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Textarea } from "../../../components/ui/input.tsx";
@@ -7,8 +8,7 @@ import { toast } from "../../../components/ui/toast-store.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
 import { TypeChips } from "./type-chips.tsx";
 
-/** The key that opens quick capture from any signed-in screen (shown in Help). */
-export const CAPTURE_SHORTCUT = "Alt+N";
+export { CAPTURE_SHORTCUT };
 
 /** Typing in a field, the shortcut belongs to the field. */
 function isTyping(target: EventTarget | null): boolean {

@@ -1,0 +1,105 @@
+/**
+ * Which HTML a page request gets (docs/decisions/017-prerendered-public-pages.md). A browser with
+ * a session cookie gets the signed-in app (index.html), whatever the path: the app itself decides
+ * what a signed-out visitor with a stale cookie sees. Without one, the public pages come
+ * prerendered (shared/web-routes.ts lists them), a page of the signed-in app redirects to the
+ * landing page, and any other path is the prerendered not-found page with a 404. Without
+ * prerendered pages in the build, every page path gets index.html, as before.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import {
+  fillPrerenderedPage,
+  matchPage,
+  NOT_FOUND_PAGE,
+  PRERENDERED_PAGES,
+  type PrerenderedPage,
+  PUBLIC_PAGES,
+  prerenderedFile,
+} from "../shared/web-routes.ts";
+import { sessionCookieName } from "./auth/request-user.ts";
+import type { Config } from "./config.ts";
+
+export type PageChoice =
+  | { kind: "app" }
+  | { kind: "prerendered"; page: PrerenderedPage; status: 200 | 404 }
+  | { kind: "redirect"; location: string };
+
+/** The decision on its own: what a page path gets, with or without a session cookie. */
+export function choosePage(pathname: string, hasSessionCookie: boolean, prerendered: boolean): PageChoice {
+  if (hasSessionCookie || !prerendered) return { kind: "app" };
+  const match = matchPage(pathname);
+  if (match.kind === "public") return { kind: "prerendered", page: match.page, status: 200 };
+  if (match.kind === "app") return { kind: "redirect", location: PUBLIC_PAGES.landing };
+  return { kind: "prerendered", page: NOT_FOUND_PAGE, status: 404 };
+}
+
+type Html = { body: Buffer; etag: string };
+
+const withEtag = (body: Buffer): Html => ({
+  body,
+  etag: `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+});
+
+/** Prerendered page files, or null when the build made none (or only some: then none is used). */
+function readTemplates(webDist: string): Map<PrerenderedPage, string> | null {
+  const templates = new Map<PrerenderedPage, string>();
+  for (const page of PRERENDERED_PAGES) {
+    const file = path.join(webDist, prerenderedFile(page));
+    if (!fs.existsSync(file)) return null;
+    templates.set(page, fs.readFileSync(file, "utf8"));
+  }
+  return templates;
+}
+
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers["if-none-match"];
+  if (!header) return false;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+export type WebPages = {
+  /** Answers a GET or HEAD for a page path. */
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+};
+
+export function webPages(config: Config, indexHtml: Buffer, now: () => Date = () => new Date()): WebPages {
+  const app = withEtag(indexHtml);
+  const templates = config.webDist ? readTemplates(config.webDist) : null;
+  const cookie = sessionCookieName(config);
+  // Filled once per year: the legal details are fixed while the server runs.
+  let filledFor = -1;
+  let filled = new Map<PrerenderedPage, Html>();
+  const prerendered = (page: PrerenderedPage): Html => {
+    const year = now().getUTCFullYear();
+    if (year !== filledFor && templates) {
+      filled = new Map(
+        [...templates].map(([name, html]) => [
+          name,
+          withEtag(Buffer.from(fillPrerenderedPage(html, { legal: config.legal, year }))),
+        ]),
+      );
+      filledFor = year;
+    }
+    return filled.get(page) ?? app;
+  };
+
+  return {
+    send(request, reply) {
+      const pathname = request.url.split("?")[0] ?? "/";
+      const choice = choosePage(pathname, Boolean(request.cookies[cookie]), templates !== null);
+      // The same path answers differently with and without a session: caches must keep both apart.
+      reply.header("cache-control", "no-cache").header("vary", "Cookie");
+      if (choice.kind === "redirect") return reply.redirect(choice.location, 302);
+      const html = choice.kind === "app" ? app : prerendered(choice.page);
+      const status = choice.kind === "prerendered" ? choice.status : 200;
+      if (status === 200) {
+        reply.header("etag", html.etag);
+        if (notModified(request, html.etag)) return reply.status(304).send();
+      }
+      return reply.status(status).type("text/html; charset=utf-8").send(html.body);
+    },
+  };
+}
