@@ -294,6 +294,7 @@ describe("settings, theme and mood", () => {
       reducedMotion: "system",
       contrast: "normal",
       lowStimulation: false,
+      followDeviceTimeZone: true,
     };
     expect((await call("GET", "/api/settings")).json()).toEqual({
       theme: "dark",

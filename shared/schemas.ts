@@ -386,6 +386,8 @@ export const settings = z.object({
   reducedMotion,
   contrast,
   lowStimulation: z.boolean(),
+  /** True until the person picks a zone in Settings: then "today" stops following the device. */
+  followDeviceTimeZone: z.boolean(),
 });
 export type Settings = z.infer<typeof settings>;
 function isTimeZone(value: string): boolean {
@@ -407,6 +409,7 @@ export const updateSettingsInput = z
     reducedMotion,
     contrast,
     lowStimulation: z.boolean(),
+    followDeviceTimeZone: z.boolean(),
   })
   .partial();
 export const themeInput = z.object({ appearance: theme });

@@ -1,5 +1,8 @@
 // The signed-in app's entry. The stored theme is already on: web/theme.js runs in <head> first.
 import "./styles.css";
+// The reading font a person may choose in Settings; its files load only once it is in use.
+import "@fontsource/atkinson-hyperlegible/400.css";
+import "@fontsource/atkinson-hyperlegible/700.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";

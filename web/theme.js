@@ -7,3 +7,20 @@ try {
 } catch (_error) {
   // Storage unavailable: the page keeps its default, dark.
 }
+
+// The person's display choices (web/app/display-preferences.ts keeps "display" in localStorage):
+// the page is drawn with them, not re-drawn once the settings arrive.
+try {
+  const display = JSON.parse(localStorage.getItem("display") || "null");
+  if (display && typeof display === "object") {
+    const root = document.documentElement;
+    if (display.textSize && display.textSize !== "normal") root.setAttribute("data-text-size", display.textSize);
+    if (display.readingFont && display.readingFont !== "default") root.setAttribute("data-font", display.readingFont);
+    if (display.reducedMotion && display.reducedMotion !== "system")
+      root.setAttribute("data-motion", display.reducedMotion);
+    if (display.contrast && display.contrast !== "normal") root.setAttribute("data-contrast", display.contrast);
+    if (display.lowStimulation) root.setAttribute("data-calm", "");
+  }
+} catch (_error) {
+  // Nothing stored, or storage unavailable: the defaults.
+}

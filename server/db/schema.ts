@@ -157,6 +157,7 @@ export type UserSettingsTable = {
   reduced_motion: Generated<string>;
   contrast: Generated<string>;
   low_stimulation: Generated<number>;
+  follow_device_zone: Generated<number>;
   updated_at: string;
 };
 

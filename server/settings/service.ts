@@ -15,6 +15,7 @@ const defaults: Settings = {
   reducedMotion: "system",
   contrast: "normal",
   lowStimulation: false,
+  followDeviceTimeZone: true,
 };
 
 export async function getSettings(db: Db, opts: { userId: number }): Promise<Settings> {
@@ -30,6 +31,7 @@ export async function getSettings(db: Db, opts: { userId: number }): Promise<Set
       "reduced_motion",
       "contrast",
       "low_stimulation",
+      "follow_device_zone",
     ])
     .where("user_id", "=", opts.userId)
     .executeTakeFirst();
@@ -44,6 +46,7 @@ export async function getSettings(db: Db, opts: { userId: number }): Promise<Set
     reducedMotion: row.reduced_motion as Settings["reducedMotion"],
     contrast: row.contrast as Settings["contrast"],
     lowStimulation: Boolean(row.low_stimulation),
+    followDeviceTimeZone: Boolean(row.follow_device_zone),
   };
 }
 
@@ -62,6 +65,7 @@ export async function updateSettings(
     reduced_motion: next.reducedMotion,
     contrast: next.contrast,
     low_stimulation: next.lowStimulation ? 1 : 0,
+    follow_device_zone: next.followDeviceTimeZone ? 1 : 0,
     updated_at: nowIso(),
   };
   await db

@@ -16,6 +16,7 @@ import { NavLink, useLocation, useNavigate } from "react-router";
 import { OfflineBanner } from "../components/offline-banner.tsx";
 import { FocusSessionPill } from "../features/focus/components/focus-session-pill.tsx";
 import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
+import { useSettings } from "../features/settings/api.ts";
 import { useThoughts } from "../features/thoughts/api.ts";
 import {
   CAPTURE_SHORTCUT,
@@ -24,6 +25,7 @@ import {
 } from "../features/thoughts/components/capture-dialog.tsx";
 import { cn } from "../lib/cn.ts";
 import { useAuth } from "./auth.tsx";
+import { useDisplayPreferences } from "./display-preferences.ts";
 import { useFocusMode } from "./focus-mode.tsx";
 
 const NAV = [
@@ -100,7 +102,10 @@ function Sidebar({ onNavigate, onCapture }: { onNavigate?: () => void; onCapture
                 <item.icon className="size-5" aria-hidden />
                 <span className="flex-1">{item.label}</span>
                 {"badge" in item && unprocessed > 0 && (
-                  <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-fg">
+                  <span
+                    data-count=""
+                    className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-fg"
+                  >
                     <span className="sr-only">Unprocessed thoughts: </span>
                     {unprocessed}
                   </span>
@@ -143,6 +148,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 }
 
 function Shell({ children }: { children: ReactNode }) {
+  useDisplayPreferences(useSettings().data);
   const [menuOpen, setMenuOpen] = useState(false);
   const [captureOpen, setCaptureOpen] = useCaptureShortcut();
   const menuRef = useRef<HTMLDivElement>(null);

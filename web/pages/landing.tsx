@@ -70,7 +70,11 @@ export function LandingPage() {
               <button
                 type="button"
                 className={buttonClass("outline", "md", "h-12 px-6 text-base")}
-                onClick={() => document.getElementById("features")?.scrollIntoView({ behavior: "smooth" })}
+                onClick={() =>
+                  document.getElementById("features")?.scrollIntoView({
+                    behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+                  })
+                }
               >
                 Learn More
               </button>

@@ -11,6 +11,7 @@ import { GoogleAccountCard } from "../features/calendar/components/google-accoun
 import { AccountTab } from "../features/settings/components/account-tab.tsx";
 import { ApiTab } from "../features/settings/components/api-tab.tsx";
 import { DataTab } from "../features/settings/components/data-tab.tsx";
+import { DisplayCard } from "../features/settings/components/display-card.tsx";
 import { GeneralTab } from "../features/settings/components/general-tab.tsx";
 
 export function SettingsPage() {
@@ -60,7 +61,10 @@ export function SettingsPage() {
           ))}
         </Tabs.List>
         <Tabs.Content value="general">
-          <GeneralTab theme={theme} onThemeChange={setTheme} />
+          <div className="grid gap-6">
+            <GeneralTab theme={theme} onThemeChange={setTheme} />
+            <DisplayCard />
+          </div>
         </Tabs.Content>
         <Tabs.Content value="account">
           <AccountTab user={user} onUserChange={setUser}>

@@ -20,4 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable("user_settings")
     .addColumn("low_stimulation", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
+  // Until the person picks a zone in Settings, it follows the device they use (decision 007).
+  await db.schema
+    .alterTable("user_settings")
+    .addColumn("follow_device_zone", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
 }

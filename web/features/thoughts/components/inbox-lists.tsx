@@ -101,7 +101,9 @@ export function InboxThoughts({
               className="flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-medium text-muted data-[state=active]:bg-card data-[state=active]:text-fg data-[state=active]:shadow-sm"
             >
               {tab}
-              <span className="rounded-full bg-bg px-2 text-xs text-fg">{count}</span>
+              <span data-count="" className="rounded-full bg-bg px-2 text-xs text-fg">
+                {count}
+              </span>
             </Tabs.Trigger>
           );
         })}
