@@ -125,7 +125,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
  */
 async function followBrowserTimeZone(settings: Settings | undefined, onSaved: (s: Settings) => void) {
   const zone = browserTimeZone();
-  if (!settings || !settings.followDeviceTimeZone || settings.timeZone === zone) return;
+  if (!settings?.followDeviceTimeZone || settings.timeZone === zone) return;
   try {
     onSaved(await saveSettings({ timeZone: zone }));
   } catch (error) {
