@@ -22,8 +22,11 @@ test.describe("signed out", () => {
     await expectAccessible(page, "landing");
 
     await page.getByRole("button", { name: "Get Started" }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?mode=register$/);
+    await expect(page.getByRole("heading", { name: "Create account" })).toBeVisible();
+    // The password rule is there before a first try, tied to the field.
+    await expect(page.getByLabel("Password")).toHaveAccessibleDescription(/^At least 8 characters/);
+    await expectAccessible(page, "register form");
   });
 
   test("preview image falls back to a placeholder when it cannot load", async ({ page }) => {

@@ -189,6 +189,11 @@ describe("without a configured client", () => {
       const res = await plain.app.inject({ method: "GET", url: "/api/auth/google" });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe("/login");
+      // "Get Started" asks for the register form.
+      const started = await plain.app.inject({ method: "GET", url: "/api/auth/google?intent=register" });
+      expect(started.headers.location).toBe("/login?mode=register");
+      const odd = await plain.app.inject({ method: "GET", url: "/api/auth/google?intent=delete" });
+      expect(odd.statusCode).toBe(400);
       expect((await plain.app.inject({ method: "GET", url: "/api/config" })).json().oidcEnabled).toBe(false);
     } finally {
       await plain.close();

@@ -5,7 +5,9 @@
  * controls an address at the provider take over a local account).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as client from "openid-client";
+import { z } from "zod";
 import { USERNAME_MAX, USERNAME_MIN } from "../../shared/constants.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -135,6 +137,8 @@ export async function resolveOidcUser(db: Db, opts: { userId: number | null; ide
   }
 }
 
+const signInIntent = z.object({ intent: z.enum(["register"]).optional() });
+
 const loginError = (reply: FastifyReply, message: string) =>
   reply.redirect(`/login?error=${encodeURIComponent(message)}`, 302);
 
@@ -144,9 +148,14 @@ export function registerOidcRoutes(app: FastifyInstance, deps: { config: Config;
   const oidc = config.oidc;
   if (!oidc) {
     // With no client configured, the local sign-in page takes the provider's place.
-    app.get("/api/auth/google", { config: { public: true }, schema: { tags } }, async (_req, reply) =>
-      reply.redirect("/login", 302),
-    );
+    // "Get Started" asks for the register form (?intent=register); "Sign in" for the log-in form.
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        "/api/auth/google",
+        { config: { public: true }, schema: { tags, querystring: signInIntent } },
+        async (req, reply) => reply.redirect(req.query.intent === "register" ? "/login?mode=register" : "/login", 302),
+      );
     app.get(OIDC_CALLBACK_PATH, { config: { public: true }, schema: { tags } }, async (_req, reply) =>
       loginError(reply, "Sign-in with a provider is not set up on this server."),
     );

@@ -35,6 +35,11 @@ function signIn() {
   window.location.assign("/api/auth/google");
 }
 
+/** Like signIn, but without a provider it opens the register form. */
+function getStarted() {
+  window.location.assign("/api/auth/google?intent=register");
+}
+
 export function LandingPage() {
   const [imageFailed, setImageFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
@@ -64,7 +69,11 @@ export function LandingPage() {
               drop every stray thought.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <button type="button" className={buttonClass("primary", "md", "h-12 px-6 text-base")} onClick={signIn}>
+              <button
+                type="button"
+                className={buttonClass("primary", "md", "h-12 px-6 text-base")}
+                onClick={getStarted}
+              >
                 Get Started
               </button>
               <button

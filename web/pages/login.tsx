@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { PASSWORD_MIN } from "../../shared/constants.ts";
 import { PublicFooter, PublicHeader } from "../components/public-layout.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input } from "../components/ui/input.tsx";
@@ -26,8 +27,10 @@ export function LoginPage() {
   useEffect(() => {
     setUsername((value) => value || typed("username"));
     setPassword((value) => value || typed("password"));
-    const providerError = new URLSearchParams(window.location.search).get("error");
+    const query = new URLSearchParams(window.location.search);
+    const providerError = query.get("error");
     if (providerError) setError(providerError);
+    if (query.get("mode") === "register") setMode("register");
   }, []);
 
   const submit = async () => {
@@ -95,11 +98,18 @@ export function LoginPage() {
                 id="password"
                 type="password"
                 autoComplete={mode === "login" ? "current-password" : "new-password"}
+                aria-describedby={mode === "register" ? "password-rule" : undefined}
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 required
               />
             </Field>
+            {mode === "register" && (
+              <p id="password-rule" className="-mt-2 text-sm text-muted">
+                At least {PASSWORD_MIN} characters, not a common password and not your username. A few words together
+                make a strong one that is easy to remember.
+              </p>
+            )}
             {error && (
               <p role="alert" className="rounded-lg border border-danger px-3 py-2 text-sm text-danger">
                 {error}
