@@ -200,6 +200,13 @@ export const task = z.object({
   dueDate: z.string().nullable(),
   completed: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Put off with "Not today": the first day (YYYY-MM-DD, the user's zone) the task is back in the
+   * focus order; null when it is not put off. Beyond spec section 3, additive.
+   */
+  notBefore: z.string().nullable(),
+  /** When the task was last marked done (ISO-8601 UTC); null while open. Beyond spec section 3, additive. */
+  completedAt: z.string().nullable(),
 });
 export type Task = z.infer<typeof task>;
 export const timeEstimate = z
@@ -224,6 +231,8 @@ export const updateTaskInput = z
     dueTime: timeString.nullable(),
     dueDate: dateString.nullable(),
     completed: z.boolean(),
+    /** "Not today": the day the task is back (tomorrow or later); null brings it back now. */
+    notBefore: dateString.nullable(),
   })
   .partial();
 
@@ -550,8 +559,10 @@ export const listOrder = z.enum(["focus"], { error: "Expected focus" });
 const completedFilter = queryBool.optional().describe("Only done (true) or open (false) items.");
 
 /**
- * GET /api/tasks. `order=focus`: due soonest, then (Tired or Sad) smallest estimate, then oldest;
- * `mood` overrides today's stored mood for that order. Default order: id.
+ * GET /api/tasks. `order=focus`: due soonest, then (Tired or Sad) smallest estimate, then oldest,
+ * leaving out tasks put off to a later day; `mood` overrides today's stored mood for that order.
+ * `putOff` picks today's or the put-off tasks, `completedOn` the tasks done on one day. Default
+ * order: id.
  */
 export const taskListQuery = z
   .strictObject({
@@ -561,8 +572,21 @@ export const taskListQuery = z
       .optional()
       .describe("focus: due soonest, then the smallest estimate when Tired or Sad, then oldest. Default: id."),
     mood: mood.optional().describe("With order=focus: today's mood, instead of the one stored for today."),
+    putOff: queryBool
+      .optional()
+      .describe(
+        'true: only tasks put off with "Not today" (notBefore after today, in the user\'s zone); false: only ' +
+          "tasks for today. With order=focus the default is false: put-off tasks wait outside the order.",
+      ),
+    completedOn: dateString
+      .optional()
+      .describe("Only tasks marked done on this day (YYYY-MM-DD, the user's zone): 'Done today'."),
   })
-  .refine((q) => q.mood === undefined || q.order === "focus", { message: "Only with order=focus", path: ["mood"] });
+  .refine((q) => q.mood === undefined || q.order === "focus", { message: "Only with order=focus", path: ["mood"] })
+  .refine((q) => q.completedOn === undefined || q.completed !== false, {
+    message: "Only for done tasks, not with completed=false",
+    path: ["completedOn"],
+  });
 export type TaskListParams = z.output<typeof taskListQuery>;
 /** GET /api/quick-wins. `order=focus`: oldest first (createdAt, id). Default order: id. */
 export const quickWinListQuery = z.strictObject({
