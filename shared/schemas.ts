@@ -12,7 +12,6 @@ import {
   HELP_LEVELS,
   LIST_LIMIT_MAX,
   MOODS,
-  NEXT_CURSOR_HEADER,
   PASSWORD_MAX,
   PASSWORD_MIN,
   PROJECT_BUCKETS,
@@ -23,7 +22,6 @@ import {
   TIME_ESTIMATE_DEFAULT,
   TIME_ESTIMATE_MAX,
   TIME_ESTIMATE_MIN,
-  TOTAL_COUNT_HEADER,
   USERNAME_MAX,
   USERNAME_MIN,
 } from "./constants.ts";
@@ -617,34 +615,9 @@ export type EventListParams = z.output<typeof eventListQuery>;
 export const projectListQuery = z.strictObject(pageFields);
 export type ProjectListParams = z.output<typeof projectListQuery>;
 
-/**
- * The URL of a list call: `listUrl("/api/tasks", { completed: false, order: "focus", limit: 5 })`
- * is `/api/tasks?completed=false&order=focus&limit=5`. Undefined values are left out; with no
- * parameter left it is the bare path, which answers the whole list.
- */
-export function listUrl(
-  path: string,
-  params: TaskListParams | QuickWinListParams | ThoughtListParams | EventListParams | ProjectListParams = {},
-): string {
-  const query = Object.entries(params)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
-    .join("&");
-  return query ? `${path}?${query}` : path;
-}
-
-/**
- * Reads the paging headers of a list answer, e.g. `pageInfo(res.headers)` on a fetch Response:
- * the rows matching the filters (null on a whole-list answer) and the next page's cursor (null on
- * the last page).
- */
-export function pageInfo(headers: { get(name: string): string | null }): {
-  total: number | null;
-  nextCursor: string | null;
-} {
-  const total = headers.get(TOTAL_COUNT_HEADER);
-  return { total: total === null ? null : Number(total), nextCursor: headers.get(NEXT_CURSOR_HEADER) };
-}
+// `listUrl` and `pageInfo` live in a module without zod, so the web can use them without loading
+// the schemas; they are re-exported here for the server and the tests.
+export { listUrl, pageInfo } from "./list-url.ts";
 
 // ---------- public configuration ----------
 /** GET /api/config: what the signed-out pages need to know about this server. */

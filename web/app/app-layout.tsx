@@ -1,13 +1,14 @@
-import { Compass, FolderKanban, Inbox, LifeBuoy, LogOut, Menu, Settings, Target, X } from "lucide-react";
+import { Compass, FolderKanban, Inbox, LifeBuoy, ListChecks, LogOut, Menu, Settings, Target, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
-import { useThoughts } from "../features/thoughts/api.ts";
+import { useInboxCount } from "../features/thoughts/api.ts";
 import { cn } from "../lib/cn.ts";
 import { useAuth } from "./auth.tsx";
 import { useFocusMode } from "./focus-mode.tsx";
 
 const NAV = [
   { to: "/", label: "Daily Compass", icon: Compass, end: true },
+  { to: "/tasks", label: "Tasks", icon: ListChecks },
   { to: "/projects", label: "Projects", icon: FolderKanban },
   { to: "/inbox", label: "Capture Inbox", icon: Inbox, badge: true },
   { to: "/focus", label: "Focus Mode", icon: Target },
@@ -18,8 +19,7 @@ const NAV = [
 function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
-  const thoughts = useThoughts();
-  const unprocessed = (thoughts.data ?? []).filter((t) => t.status === "inbox").length;
+  const unprocessed = useInboxCount().data ?? 0;
 
   return (
     <div className="flex h-full flex-col gap-6 p-5">

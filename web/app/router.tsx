@@ -10,6 +10,7 @@ const PrivacyPage = lazy(() => import("../pages/privacy.tsx").then((m) => ({ def
 const NotFoundPage = lazy(() => import("../pages/not-found.tsx").then((m) => ({ default: m.NotFoundPage })));
 const AppLayout = lazy(() => import("./app-layout.tsx").then((m) => ({ default: m.AppLayout })));
 const DashboardPage = lazy(() => import("../pages/dashboard.tsx").then((m) => ({ default: m.DashboardPage })));
+const TasksPage = lazy(() => import("../pages/tasks.tsx").then((m) => ({ default: m.TasksPage })));
 const ProjectsPage = lazy(() => import("../pages/projects.tsx").then((m) => ({ default: m.ProjectsPage })));
 const ProjectDetailPage = lazy(() =>
   import("../pages/project-detail.tsx").then((m) => ({ default: m.ProjectDetailPage })),
@@ -62,6 +63,7 @@ export const router = createBrowserRouter([
         children: [
           { path: "/", element: <DashboardPage /> },
           { path: "/dashboard", element: <DashboardPage /> },
+          { path: "/tasks", element: <TasksPage /> },
           { path: "/projects", element: <ProjectsPage /> },
           { path: "/project-detail", element: <Navigate to="/projects" replace /> },
           { path: "/project-detail/:id", element: <ProjectDetailPage /> },

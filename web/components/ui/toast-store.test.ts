@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { type ToastData, toastReducer } from "./toast-store.ts";
+import { describe, expect, it, vi } from "vitest";
+import { dismissToast, type ToastData, toast, toastReducer } from "./toast-store.ts";
 
 const t = (id: string): ToastData => ({ id, title: `t${id}`, open: true });
 
@@ -20,5 +20,25 @@ describe("toastReducer", () => {
   });
   it("dismisses all when no id is given", () => {
     expect(toastReducer([t("1")], { type: "dismiss" })[0].open).toBe(false);
+  });
+});
+
+describe("a toast's onClose", () => {
+  it("runs once when the toast is dismissed", () => {
+    const onClose = vi.fn();
+    const t1 = toast({ title: "Task deleted", onClose });
+    expect(onClose).not.toHaveBeenCalled();
+    t1.dismiss();
+    dismissToast(t1.id);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("runs when a newer toast takes its place", () => {
+    const onClose = vi.fn();
+    toast({ title: "Task deleted", onClose });
+    toast({ title: "Task Added" });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    dismissToast();
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,11 +1,20 @@
 import { useSyncExternalStore } from "react";
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "../../../shared/constants.ts";
 
+/** A button in the toast, e.g. Undo; `altText` says how to do the same without the toast. */
+export type ToastButton = { label: string; altText: string; onClick: () => void };
+
 export type ToastData = {
   id: string;
   title?: string;
   description?: string;
   variant?: "default" | "destructive";
+  action?: ToastButton;
+  /**
+   * Called once when the toast closes for any reason: its time is up, it is dismissed or swiped
+   * away, its action is pressed, or a newer toast takes its place (limit 1).
+   */
+  onClose?: () => void;
   open: boolean;
 };
 
@@ -37,7 +46,13 @@ const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
 
 function dispatch(action: ToastAction): void {
+  const before = state;
   state = toastReducer(state, action);
+  for (const t of before) {
+    if (!t.open || !t.onClose) continue;
+    const after = state.find((x) => x.id === t.id);
+    if (!after?.open) t.onClose();
+  }
   if (action.type === "dismiss") {
     for (const t of state) {
       if ((action.id === undefined || t.id === action.id) && !removalTimers.has(t.id)) {
