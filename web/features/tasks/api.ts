@@ -21,6 +21,8 @@ import { undoable } from "../../lib/undoable.ts";
 const TASKS = queryKeys.tasks[0];
 /** Rows per 'Show more' on the Tasks page: a few at a time, never a wall. */
 export const TASKS_PAGE_SIZE = 10;
+/** Rows per page of Later. */
+const LATER_PAGE_SIZE = 50;
 export type TaskMood = TaskListParams["mood"];
 
 /** The whole list, as the spec's client reads it (the Focus page). */
@@ -54,22 +56,25 @@ export function useTopFocusTasks(mood: TaskMood | null) {
 }
 
 /** A list of tasks read page after page ('Show more'), by the cursor each page answers. */
-const taskWalk = (params: Omit<TaskListParams, "cursor" | "limit">) =>
+const taskWalk = (params: Omit<TaskListParams, "cursor">) =>
   infiniteQueryOptions({
     queryKey: queryKeys.pages(queryKeys.tasks, params),
-    queryFn: ({ pageParam }) =>
-      api.page<typeof task>(listUrl(TASKS, { ...params, limit: TASKS_PAGE_SIZE, cursor: pageParam ?? undefined })),
+    queryFn: ({ pageParam }) => api.page<typeof task>(listUrl(TASKS, { ...params, cursor: pageParam ?? undefined })),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
 /** Today's open tasks in focus order: the dashboard's five first, then the rest. */
 export const openTasksWalk = (mood: TaskMood | null) =>
-  taskWalk({ completed: false, order: "focus", mood: mood ?? undefined });
-/** Open tasks put off with "Not today", in the order they will come back in. */
-export const laterTasksWalk = () => taskWalk({ completed: false, order: "focus", putOff: true });
-/** 'Done today': the tasks marked done on `today` (the user's date). */
-export const doneTodayWalk = (today: string) => taskWalk({ completedOn: today });
+  taskWalk({ completed: false, order: "focus", mood: mood ?? undefined, limit: TASKS_PAGE_SIZE });
+/**
+ * Open tasks put off with "Not today". Few by nature, so a larger page: the screen sorts them by
+ * the day they come back, which holds across everything read.
+ */
+export const laterTasksWalk = () =>
+  taskWalk({ completed: false, order: "focus", putOff: true, limit: LATER_PAGE_SIZE });
+/** 'Done today': the tasks marked done on `today` (the user's date), in the order they were made. */
+export const doneTodayWalk = (today: string) => taskWalk({ completedOn: today, limit: TASKS_PAGE_SIZE });
 
 export function useTaskWalk(walk: ReturnType<typeof taskWalk>) {
   return useInfiniteQuery(walk);

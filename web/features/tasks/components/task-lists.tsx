@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, ListChecks, Pencil, Sunrise, Trash2, Undo2 } from "lucide-react";
+import { CalendarClock, CheckCircle2, Clock, ListChecks, Pencil, Trash2, Undo2 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { isPutOff } from "../../../../shared/ranking.ts";
 import type { Task } from "../../../../shared/schemas.ts";
@@ -68,7 +68,10 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
   const rowsOf = (walk: typeof open) => walk.data?.pages.flatMap((p) => p.items) ?? [];
   // Rows changed on this screen leave their list at once, before the lists are read again.
   const openRows = useShownTasks(rowsOf(open)).filter((t) => !t.completed && !isPutOff(t, today));
-  const laterRows = useShownTasks(rowsOf(later)).filter((t) => !t.completed && isPutOff(t, today));
+  // Soonest back first (the server answers them in focus order, which breaks ties here).
+  const laterRows = useShownTasks(rowsOf(later))
+    .filter((t) => !t.completed && isPutOff(t, today))
+    .sort((a, b) => (a.notBefore ?? "").localeCompare(b.notBefore ?? ""));
   const doneRows = useShownTasks(rowsOf(done)).filter((t) => t.completed);
 
   const notToday = (task: Task) => {
@@ -169,7 +172,7 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
                   notToday(task);
                 }}
               >
-                <Sunrise className="size-4" aria-hidden />
+                <CalendarClock className="size-4" aria-hidden />
                 Not today
               </Button>
               {editAndDelete(task)}
@@ -183,7 +186,7 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
           <CardHeader
             id="later-tasks-title"
             title="Later"
-            icon={<Sunrise className="size-5 text-primary" aria-hidden />}
+            icon={<CalendarClock className="size-5 text-primary" aria-hidden />}
           />
           <p className="-mt-2 mb-4 text-sm text-muted">Put off for now. Each comes back on its day.</p>
           <PagedList query={later} rows={laterRows} label="Later" empty={null}>
