@@ -152,8 +152,12 @@ test("Not today takes a task out of the dashboard's five until tomorrow, and Bri
   await app.shell.go("Daily Compass");
   await expect.poll(() => app.dashboard.focusTaskTitles()).toEqual(titles(2, 3, 4, 5, 6));
   await expect(app.dashboard.showAllTasks).toHaveText("Show all (11)");
+  await app.shell.go("Focus Mode");
+  await expect(app.focus.heading).toBeVisible();
+  await expect(page.getByRole("button", { name: /Task 02/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Task 01/ })).toBeHidden();
 
-  await app.dashboard.showAllTasks.click();
+  await app.shell.go("Tasks");
   await app.tasks.bringBack("Task 01").click();
   await expect(app.tasks.later).toBeHidden();
   await expect.poll(async () => (await app.tasks.todayTitles())[0]).toBe("Task 01");
