@@ -24,6 +24,7 @@ test("the dashboard shows five of twelve open tasks; Tired puts the smallest fir
   await app.dashboard.open();
   await expect.poll(() => app.dashboard.focusTaskTitles()).toEqual(titles(1, 2, 3, 4, 5));
   await expect(app.dashboard.showAllTasks).toHaveText("Show all (12)");
+  await expectAccessible(page, "dashboard with Show all");
 
   const reread = page.waitForRequest((r) => r.url().includes("/api/tasks?") && r.url().includes("mood=Tired"));
   await app.dashboard.mood("Tired").click();

@@ -2,7 +2,7 @@ import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-quer
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import { STORAGE_KEYS } from "../../shared/constants.ts";
 import type { Settings, User } from "../../shared/schemas.ts";
-import { toast } from "../components/ui/toast-store.ts";
+import { dismissToast, toast } from "../components/ui/toast-store.ts";
 import { completeSignIn, signOut as endSession, meQuery, signIn as signInWith } from "../features/auth/api.ts";
 import { scheduleQuery } from "../features/calendar/api.ts";
 import { storedMood } from "../features/mood/api.ts";
@@ -122,6 +122,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    // Closing the toasts first sends what waits on them (a delete not undone) while still signed in.
+    dismissToast();
     try {
       await endSession();
     } catch {
