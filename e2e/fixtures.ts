@@ -8,6 +8,7 @@ import { LoginPage } from "./pages/login.ts";
 import { ProjectDetailPage, ProjectsPage } from "./pages/projects.ts";
 import { SettingsPage } from "./pages/settings.ts";
 import { AppShell } from "./pages/shell.ts";
+import { TasksPage } from "./pages/tasks.ts";
 
 export type TestUser = { id: number; username: string; password: string };
 
@@ -43,6 +44,9 @@ export class Api {
   event(input: Record<string, unknown>) {
     return this.send<{ id: number }>("POST", "/api/events", input);
   }
+  patchTask(id: number, patch: Record<string, unknown>) {
+    return this.send<{ id: number; title: string }>("PATCH", `/api/tasks/${id}`, patch);
+  }
   get<T>(url: string) {
     return this.send<T>("GET", url);
   }
@@ -52,6 +56,7 @@ export class Api {
 export type App = {
   shell: AppShell;
   dashboard: DashboardPage;
+  tasks: TasksPage;
   projects: ProjectsPage;
   projectDetail: ProjectDetailPage;
   inbox: InboxPage;
@@ -87,6 +92,7 @@ export const test = base.extend<Fixtures>({
     await use({
       shell: new AppShell(page),
       dashboard: new DashboardPage(page),
+      tasks: new TasksPage(page),
       projects: new ProjectsPage(page),
       projectDetail: new ProjectDetailPage(page),
       inbox: new InboxPage(page),

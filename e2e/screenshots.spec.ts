@@ -12,6 +12,7 @@ const SIGNED_OUT = [
 ] as const;
 const SIGNED_IN = [
   ["dashboard", "/"],
+  ["tasks", "/tasks"],
   ["projects", "/projects"],
   ["inbox", "/inbox"],
   ["focus", "/focus"],

@@ -2,7 +2,7 @@ import { expect, test, toastText } from "./fixtures.ts";
 
 test("a list that fails to load after sign-in says so once, and the rest still shows", async ({ page, api }) => {
   await api.task("Still here");
-  await page.route("**/api/quick-wins", (route) =>
+  await page.route("**/api/quick-wins?**", (route) =>
     route.request().method() === "GET" ? route.fulfill({ status: 500, body: "down" }) : route.continue(),
   );
   await page.goto("/");

@@ -40,7 +40,7 @@ export type AppDeps = {
   logStream?: NodeJS.WritableStream;
   /** Tests only: how outbound addresses resolve and which local ones stand in for public ones. */
   networkForTests?: PublicFetchOptions["testing"];
-  /** The clock sign-in and request limits run on; tests pass one they can move forward. */
+  /** The clock sign-in, request limits and the tasks' "today" run on; tests pass one they can move forward. */
   now?: () => number;
 };
 
@@ -173,7 +173,7 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   registerSessionRoutes(app, { config, db });
   registerTwoFactorRoutes(app, { config, db, guard });
   const oidc = registerOidcRoutes(app, { config, db });
-  registerTaskRoutes(app, { db });
+  registerTaskRoutes(app, { db, now });
   registerQuickWinRoutes(app, { db });
   const calendar = new CalendarSync({ config, db, log: app.log, networkForTests });
   app.decorate("calendarSync", calendar);

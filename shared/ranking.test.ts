@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type FocusRankable, isLowEnergyMood, rankFocusTasks, rankQuickWins, todayInZone } from "./ranking.ts";
+import {
+  type FocusRankable,
+  isLowEnergyMood,
+  isPutOff,
+  rankFocusTasks,
+  rankQuickWins,
+  todayInZone,
+  todaysFocusTasks,
+} from "./ranking.ts";
 
 const TODAY = "2025-03-12";
 let nextId = 1;
@@ -97,6 +105,39 @@ describe("focus ranking", () => {
     [undefined, false],
   ])("reads the mood %j as low energy: %s", (mood, low) => {
     expect(isLowEnergyMood(mood)).toBe(low);
+  });
+});
+
+describe("Not today", () => {
+  const open = (over: Partial<FocusRankable> & { title: string; notBefore?: string | null; completed?: boolean }) => ({
+    completed: false,
+    notBefore: null,
+    ...task(over),
+    ...over,
+  });
+
+  it("leaves a task put off until a later day out of today's list, and takes it back on that day", () => {
+    const list = [
+      open({ title: "put off to tomorrow", notBefore: "2025-03-13", createdAt: "2025-01-01T00:00:00.000Z" }),
+      open({ title: "plain" }),
+      open({ title: "back today", notBefore: TODAY, createdAt: "2025-02-01T00:00:00.000Z" }),
+      open({ title: "was put off last week", notBefore: "2025-03-05", dueTime: "10:00" }),
+      open({ title: "done", completed: true }),
+    ];
+    expect(titles(todaysFocusTasks(list, calm))).toEqual(["was put off last week", "back today", "plain"]);
+    expect(titles(todaysFocusTasks(list, { today: "2025-03-13", lowEnergy: false }))).toEqual([
+      "was put off last week",
+      "put off to tomorrow",
+      "back today",
+      "plain",
+    ]);
+  });
+
+  it("counts a task as put off only before its day", () => {
+    expect(isPutOff({ notBefore: null }, TODAY)).toBe(false);
+    expect(isPutOff({ notBefore: "2025-03-11" }, TODAY)).toBe(false);
+    expect(isPutOff({ notBefore: TODAY }, TODAY)).toBe(false);
+    expect(isPutOff({ notBefore: "2025-03-13" }, TODAY)).toBe(true);
   });
 });
 

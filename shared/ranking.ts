@@ -83,6 +83,28 @@ export function compareKeys(a: ReadonlyArray<string | number>, b: ReadonlyArray<
   return a.length - b.length;
 }
 
+/**
+ * True for a task put off with "Not today" that is not back yet: its `notBefore` day is after
+ * `today` (both YYYY-MM-DD in the user's zone). On that day it is back, in its usual place.
+ */
+export function isPutOff(task: { notBefore: string | null }, today: string): boolean {
+  return task.notBefore !== null && task.notBefore > today;
+}
+
+/**
+ * Today's focus list: the open tasks not put off to a later day, in focus order. What
+ * `GET /api/tasks?completed=false&order=focus` answers, page by page.
+ */
+export function todaysFocusTasks<T extends FocusRankable & { completed: boolean; notBefore: string | null }>(
+  tasks: readonly T[],
+  ctx: FocusRankContext,
+): T[] {
+  return rankFocusTasks(
+    tasks.filter((t) => !t.completed && !isPutOff(t, ctx.today)),
+    ctx,
+  );
+}
+
 /** Tasks in focus order (a new array; the input is left as it is). */
 export function rankFocusTasks<T extends FocusRankable>(tasks: readonly T[], ctx: FocusRankContext): T[] {
   return tasks

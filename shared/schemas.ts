@@ -14,7 +14,6 @@ import {
   LIST_LIMIT_MAX,
   MOODS,
   MOTION_PREFERENCES,
-  NEXT_CURSOR_HEADER,
   PASSWORD_MAX,
   PASSWORD_MIN,
   PROJECT_BUCKETS,
@@ -27,7 +26,6 @@ import {
   TIME_ESTIMATE_DEFAULT,
   TIME_ESTIMATE_MAX,
   TIME_ESTIMATE_MIN,
-  TOTAL_COUNT_HEADER,
   USERNAME_MAX,
   USERNAME_MIN,
 } from "./constants.ts";
@@ -204,6 +202,13 @@ export const task = z.object({
   dueDate: z.string().nullable(),
   completed: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Put off with "Not today": the first day (YYYY-MM-DD, the user's zone) the task is back in the
+   * focus order; null when it is not put off. Beyond spec section 3, additive.
+   */
+  notBefore: z.string().nullable(),
+  /** When the task was last marked done (ISO-8601 UTC); null while open. Beyond spec section 3, additive. */
+  completedAt: z.string().nullable(),
 });
 export type Task = z.infer<typeof task>;
 export const timeEstimate = z
@@ -228,6 +233,8 @@ export const updateTaskInput = z
     dueTime: timeString.nullable(),
     dueDate: dateString.nullable(),
     completed: z.boolean(),
+    /** "Not today": the day the task is back (tomorrow or later); null brings it back now. */
+    notBefore: dateString.nullable(),
   })
   .partial();
 
@@ -571,8 +578,10 @@ export const listOrder = z.enum(["focus"], { error: "Expected focus" });
 const completedFilter = queryBool.optional().describe("Only done (true) or open (false) items.");
 
 /**
- * GET /api/tasks. `order=focus`: due soonest, then (Tired or Sad) smallest estimate, then oldest;
- * `mood` overrides today's stored mood for that order. Default order: id.
+ * GET /api/tasks. `order=focus`: due soonest, then (Tired or Sad) smallest estimate, then oldest,
+ * leaving out tasks put off to a later day; `mood` overrides today's stored mood for that order.
+ * `putOff` picks today's or the put-off tasks, `completedOn` the tasks done on one day. Default
+ * order: id.
  */
 export const taskListQuery = z
   .strictObject({
@@ -582,8 +591,21 @@ export const taskListQuery = z
       .optional()
       .describe("focus: due soonest, then the smallest estimate when Tired or Sad, then oldest. Default: id."),
     mood: mood.optional().describe("With order=focus: today's mood, instead of the one stored for today."),
+    putOff: queryBool
+      .optional()
+      .describe(
+        'true: only tasks put off with "Not today" (notBefore after today, in the user\'s zone); false: only ' +
+          "tasks for today. With order=focus the default is false: put-off tasks wait outside the order.",
+      ),
+    completedOn: dateString
+      .optional()
+      .describe("Only tasks marked done on this day (YYYY-MM-DD, the user's zone): 'Done today'."),
   })
-  .refine((q) => q.mood === undefined || q.order === "focus", { message: "Only with order=focus", path: ["mood"] });
+  .refine((q) => q.mood === undefined || q.order === "focus", { message: "Only with order=focus", path: ["mood"] })
+  .refine((q) => q.completedOn === undefined || q.completed !== false, {
+    message: "Only for done tasks, not with completed=false",
+    path: ["completedOn"],
+  });
 export type TaskListParams = z.output<typeof taskListQuery>;
 /** GET /api/quick-wins. `order=focus`: oldest first (createdAt, id). Default order: id. */
 export const quickWinListQuery = z.strictObject({
@@ -614,34 +636,9 @@ export type EventListParams = z.output<typeof eventListQuery>;
 export const projectListQuery = z.strictObject(pageFields);
 export type ProjectListParams = z.output<typeof projectListQuery>;
 
-/**
- * The URL of a list call: `listUrl("/api/tasks", { completed: false, order: "focus", limit: 5 })`
- * is `/api/tasks?completed=false&order=focus&limit=5`. Undefined values are left out; with no
- * parameter left it is the bare path, which answers the whole list.
- */
-export function listUrl(
-  path: string,
-  params: TaskListParams | QuickWinListParams | ThoughtListParams | EventListParams | ProjectListParams = {},
-): string {
-  const query = Object.entries(params)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
-    .join("&");
-  return query ? `${path}?${query}` : path;
-}
-
-/**
- * Reads the paging headers of a list answer, e.g. `pageInfo(res.headers)` on a fetch Response:
- * the rows matching the filters (null on a whole-list answer) and the next page's cursor (null on
- * the last page).
- */
-export function pageInfo(headers: { get(name: string): string | null }): {
-  total: number | null;
-  nextCursor: string | null;
-} {
-  const total = headers.get(TOTAL_COUNT_HEADER);
-  return { total: total === null ? null : Number(total), nextCursor: headers.get(NEXT_CURSOR_HEADER) };
-}
+// `listUrl` and `pageInfo` live in a module without zod, so the web can use them without loading
+// the schemas; they are re-exported here for the server and the tests.
+export { listUrl, pageInfo } from "./list-url.ts";
 
 // ---------- public configuration ----------
 /** GET /api/config: what the signed-out pages need to know about this server. */

@@ -34,6 +34,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
  */
 export const APP_PAGES = {
   dashboard: "/dashboard",
+  tasks: "/tasks",
   projects: "/projects",
   projectList: "/project-detail",
   projectDetail: "/project-detail/:id",

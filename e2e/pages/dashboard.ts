@@ -21,6 +21,19 @@ export class DashboardPage {
   focusTaskCheckbox(title: string): Locator {
     return this.page.getByRole("checkbox", { name: `Complete ${title}` });
   }
+  get focusTaskList(): Locator {
+    return this.page.getByRole("list", { name: "Top Focus Tasks" });
+  }
+  /** The titles Top Focus Tasks shows, in order. */
+  async focusTaskTitles(): Promise<string[]> {
+    return this.focusTaskList
+      .getByRole("checkbox")
+      .evaluateAll((boxes) => boxes.map((b) => b.getAttribute("aria-label")?.replace(/^Complete /, "") ?? ""));
+  }
+  /** 'Show all (N)' under Top Focus Tasks. */
+  get showAllTasks(): Locator {
+    return this.page.getByRole("region", { name: "Top Focus Tasks" }).getByRole("link", { name: /^Show all/ });
+  }
   async openAddTask(): Promise<AddTaskDialog> {
     await this.page.getByRole("button", { name: "Add Task" }).click();
     return new AddTaskDialog(this.page);
@@ -42,6 +55,10 @@ export class DashboardPage {
   }
   quickWin(text: string): Locator {
     return this.page.getByRole("checkbox", { name: text });
+  }
+  /** 'Show all (N)' under Quick Wins. */
+  get showAllQuickWins(): Locator {
+    return this.quickWins.getByRole("link", { name: /^Show all/ });
   }
 
   // Schedule

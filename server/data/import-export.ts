@@ -76,7 +76,8 @@ export async function importData(
       (t) => key(t.title, t.category),
       async ({ completed, ...fields }) => {
         const created = await createTask(trx, { userId, input: fields });
-        if (completed) await updateTask(trx, { userId, id: created.id, input: { completed } });
+        // Done at some time before the export: not part of anyone's 'Done today'.
+        if (completed) await updateTask(trx, { userId, id: created.id, input: { completed }, doneAt: null });
       },
     );
     const quickWins = await mergeInto(

@@ -5,6 +5,7 @@ import * as calendarSync from "./migrations/0003-calendar-sync.ts";
 import * as sharedLimits from "./migrations/0004-shared-limits.ts";
 import * as twoFactorAndDevices from "./migrations/0005-two-factor-and-devices.ts";
 import * as listIndexes from "./migrations/0006-list-indexes.ts";
+import * as notTodayAndDoneToday from "./migrations/0007-not-today-and-done-today.ts";
 import * as displayPreferences from "./migrations/0008-display-preferences.ts";
 
 const MIGRATION_LOCK_ID = 724201;
@@ -33,6 +34,7 @@ const migrations: Migration[] = [
   { name: "0004-shared-limits", up: sharedLimits.up },
   { name: "0005-two-factor-and-devices", up: twoFactorAndDevices.up },
   { name: "0006-list-indexes", up: listIndexes.up },
+  { name: "0007-not-today-and-done-today", up: notTodayAndDoneToday.up },
   { name: "0008-display-preferences", up: displayPreferences.up },
 ];
 

@@ -39,6 +39,10 @@ export type TasksTable = {
   due_date: string | null;
   completed: number;
   created_at: string;
+  /** "Not today": the first day (YYYY-MM-DD, user's zone) the task is back in the focus order. */
+  not_before: Generated<string | null>;
+  /** When the task was last marked done (ISO-8601 UTC); null while open. */
+  completed_at: Generated<string | null>;
 };
 
 export type QuickWinsTable = {

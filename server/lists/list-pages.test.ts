@@ -5,7 +5,14 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIST_LIMIT_DEFAULT } from "../../shared/constants.ts";
-import { type FocusRankContext, rankFocusTasks, rankQuickWins, todayInZone } from "../../shared/ranking.ts";
+import { addDays } from "../../shared/dates.ts";
+import {
+  type FocusRankContext,
+  rankFocusTasks,
+  rankQuickWins,
+  todayInZone,
+  todaysFocusTasks,
+} from "../../shared/ranking.ts";
 import {
   type CalendarEvent,
   type Project,
@@ -49,6 +56,8 @@ async function seedTasks(userId: number, count: number, seed: number) {
     due_date: pick(rnd, [null, null, null, null, today, "2024-12-31", "2099-01-01"]),
     completed: rnd() < 0.3 ? 1 : 0,
     created_at: pick(rnd, CREATED),
+    // Put off with "Not today": until tomorrow or later (left out today), or until a day already here.
+    not_before: pick(rnd, [null, null, null, null, addDays(today, 1), "2099-01-01", today, "2024-12-31"]),
   }));
   await t.handle.db.insertInto("tasks").values(rows).execute();
 }
@@ -215,21 +224,40 @@ describe("tasks", () => {
     expect(w.total).toBe(all.filter((x) => x.completed === completed).length);
   });
 
-  it("ranks open tasks in focus order, page by page, as the shared ranking does", async () => {
-    const open = (await whole<Task>("/api/tasks")).filter((x) => !x.completed);
+  it("ranks today's open tasks in focus order, page by page, as the shared ranking does", async () => {
+    const all = await whole<Task>("/api/tasks");
     const ctx: FocusRankContext = { today: todayInZone("UTC"), lowEnergy: false };
+    const todays = todaysFocusTasks(all, ctx);
+    // The seed holds open tasks put off to a later day: the order leaves them out.
+    expect(todays.length).toBeLessThan(all.filter((x) => !x.completed).length);
     const w = await walk<Task>("/api/tasks?completed=false&order=focus&limit=4");
-    expect(ids(w.items)).toEqual(ids(rankFocusTasks(open, ctx)));
+    expect(ids(w.items)).toEqual(ids(todays));
     const first = await get("/api/tasks?completed=false&order=focus&limit=5");
-    expect(ids(first.json())).toEqual(ids(rankFocusTasks(open, ctx)).slice(0, 5));
-    expect(first.headers["x-total-count"]).toBe(String(open.length));
+    expect(ids(first.json())).toEqual(ids(todays).slice(0, 5));
+    expect(first.headers["x-total-count"]).toBe(String(todays.length));
+  });
+
+  it("lists the open tasks put off to a later day with putOff=true, and today's with putOff=false", async () => {
+    const all = await whole<Task>("/api/tasks");
+    const today = todayInZone("UTC");
+    const later = all.filter((x) => !x.completed && x.notBefore !== null && x.notBefore > today);
+    expect(later.length).toBeGreaterThan(0);
+    const ctx: FocusRankContext = { today, lowEnergy: false };
+    const w = await walk<Task>("/api/tasks?completed=false&order=focus&putOff=true&limit=3");
+    expect(ids(w.items)).toEqual(ids(rankFocusTasks(later, ctx)));
+    expect(w.total).toBe(later.length);
+    const byId = await walk<Task>("/api/tasks?putOff=false&limit=7");
+    expect(ids(byId.items)).toEqual(ids(all.filter((x) => x.notBefore === null || x.notBefore <= today)));
+    // Without putOff or order=focus, an open task is open, put off or not.
+    const open = await walk<Task>("/api/tasks?completed=false&limit=9");
+    expect(ids(open.items)).toEqual(ids(all.filter((x) => !x.completed)));
   });
 
   it("puts the smallest estimates first with mood=Tired or a stored Sad mood, and mood=Happy overrides it", async () => {
-    const open = (await whole<Task>("/api/tasks")).filter((x) => !x.completed);
+    const all = await whole<Task>("/api/tasks");
     const today = todayInZone("UTC");
-    const low = ids(rankFocusTasks(open, { today, lowEnergy: true }));
-    const calm = ids(rankFocusTasks(open, { today, lowEnergy: false }));
+    const low = ids(todaysFocusTasks(all, { today, lowEnergy: true }));
+    const calm = ids(todaysFocusTasks(all, { today, lowEnergy: false }));
     expect(low).not.toEqual(calm);
     expect(ids((await walk<Task>("/api/tasks?completed=false&order=focus&mood=Tired&limit=9")).items)).toEqual(low);
     expect((await get("/api/mood", alice.cookie, "POST", { mood: "Sad" })).statusCode).toBe(200);
@@ -242,8 +270,8 @@ describe("tasks", () => {
   });
 
   it("keeps one order through a walk when the mood changes between pages", async () => {
-    const open = (await whole<Task>("/api/tasks")).filter((x) => !x.completed);
-    const calm = ids(rankFocusTasks(open, { today: todayInZone("UTC"), lowEnergy: false }));
+    const all = await whole<Task>("/api/tasks");
+    const calm = ids(todaysFocusTasks(all, { today: todayInZone("UTC"), lowEnergy: false }));
     const first = await get("/api/tasks?completed=false&order=focus&limit=10");
     await get("/api/mood", alice.cookie, "POST", { mood: "Tired" });
     try {
@@ -281,6 +309,7 @@ describe("tasks", () => {
       timeEstimate: fc.constantFrom(5, 15, 120),
       createdAt: fc.constantFrom(...CREATED),
       completed: fc.boolean(),
+      notBefore: fc.constantFrom(null, null, addDays(today, -1), today, addDays(today, 1), "2099-12-31"),
     });
     await fc.assert(
       fc.asyncProperty(
@@ -302,14 +331,16 @@ describe("tasks", () => {
                   due_date: x.dueDate,
                   completed: x.completed ? 1 : 0,
                   created_at: x.createdAt,
+                  not_before: x.notBefore,
                 })),
               )
               .execute();
           }
-          const open = (await whole<Task>("/api/tasks", user.cookie)).filter((x) => !x.completed);
+          const all = await whole<Task>("/api/tasks", user.cookie);
           const w = await walk<Task>(`/api/tasks?completed=false&order=focus&mood=${mood}&limit=${limit}`, user.cookie);
-          expect(ids(w.items)).toEqual(ids(rankFocusTasks(open, { today, lowEnergy: mood === "Tired" })));
-          expect(w.total).toBe(open.length);
+          const expected = todaysFocusTasks(all, { today, lowEnergy: mood === "Tired" });
+          expect(ids(w.items)).toEqual(ids(expected));
+          expect(w.total).toBe(expected.length);
         },
       ),
       { numRuns: 25 },
@@ -420,6 +451,10 @@ describe("bad parameters", () => {
     ["/api/tasks?cursor=not!base64", "cursor"],
     ["/api/tasks?cursor=bm9wZQ", "cursor"],
     ["/api/tasks?page=2", "page"],
+    ["/api/tasks?putOff=later", "putOff"],
+    ["/api/tasks?completedOn=today", "completedOn"],
+    ["/api/tasks?completedOn=2025-02-30", "completedOn"],
+    ["/api/tasks?completed=false&completedOn=2025-03-12", "completedOn"],
     ["/api/quick-wins?completed=1", "completed"],
     ["/api/quick-wins?order=focus&cursor=WyJpZCIsMV0", "cursor"],
     ["/api/thoughts?status=open", "status"],
@@ -467,7 +502,7 @@ describe("API description", () => {
   it("lists the parameters and the page headers of every list route", async () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
     const expectations: Record<string, string[]> = {
-      "/api/tasks": ["limit", "cursor", "completed", "order", "mood"],
+      "/api/tasks": ["limit", "cursor", "completed", "order", "mood", "putOff", "completedOn"],
       "/api/quick-wins": ["limit", "cursor", "completed", "order"],
       "/api/thoughts": ["limit", "cursor", "status"],
       "/api/events": ["limit", "cursor", "from", "to"],

@@ -54,6 +54,8 @@ beforeAll(async () => {
           due_date: i % 11 === 0 ? today : null,
           completed: i % 3 === 0 ? 1 : 0,
           created_at: now,
+          not_before: i % 13 === 1 ? "2099-01-01" : null,
+          completed_at: i % 3 === 0 ? now : null,
         })),
       )
       .execute();
@@ -183,6 +185,24 @@ const dashboardCalls: Array<[string, (db: Db) => Promise<unknown>, string, strin
     (db) => listTaskPage(db, { userId: userId, query: { completed: false, order: "focus", limit: 5 } }),
     "tasks",
     ["tasks_user_completed"],
+  ],
+  [
+    "the Tasks page: /api/tasks?completed=false&order=focus&limit=10",
+    (db) => listTaskPage(db, { userId, query: { completed: false, order: "focus", limit: 10 } }),
+    "tasks",
+    ["tasks_user_completed"],
+  ],
+  [
+    "its Later list: /api/tasks?completed=false&order=focus&putOff=true&limit=10",
+    (db) => listTaskPage(db, { userId, query: { completed: false, order: "focus", putOff: true, limit: 10 } }),
+    "tasks",
+    ["tasks_user_completed"],
+  ],
+  [
+    "its Done today: /api/tasks?completedOn=today&limit=10",
+    (db) => listTaskPage(db, { userId, query: { completedOn: today, limit: 10 } }),
+    "tasks",
+    ["tasks_user_completed_at"],
   ],
   [
     "the full list: /api/tasks?completed=false&limit=50",

@@ -5,9 +5,10 @@ import { createTaskInput, idParams, task, taskListQuery, updateTaskInput } from 
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
-import { createTask, deleteTask, listTaskPage, listTasks, toggleTask, updateTask } from "./service.ts";
+import { type Clock, createTask, deleteTask, listTaskPage, listTasks, toggleTask, updateTask } from "./service.ts";
 
-export function registerTaskRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+/** `now` is the clock "today" and the done time are read from; tests pass one they move forward. */
+export function registerTaskRoutes(app: FastifyInstance, { db, now }: { db: Db; now?: Clock }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["tasks"];
   r.get(
@@ -16,7 +17,7 @@ export function registerTaskRoutes(app: FastifyInstance, { db }: { db: Db }): vo
     async (req, reply) => {
       const userId = userIdOf(req);
       if (wantsWholeList(req.query)) return listTasks(db, { userId });
-      return sendPage(req, reply, await listTaskPage(db, { userId, query: req.query }));
+      return sendPage(req, reply, await listTaskPage(db, { userId, query: req.query, now }));
     },
   );
   r.post("/api/tasks", { schema: { tags, body: createTaskInput, response: { 201: task } } }, async (req, reply) =>
@@ -25,10 +26,10 @@ export function registerTaskRoutes(app: FastifyInstance, { db }: { db: Db }): vo
   r.patch(
     "/api/tasks/:id",
     { schema: { tags, params: idParams, body: updateTaskInput, response: { 200: task } } },
-    (req) => updateTask(db, { userId: userIdOf(req), id: req.params.id, input: req.body }),
+    (req) => updateTask(db, { userId: userIdOf(req), id: req.params.id, input: req.body, now }),
   );
   r.patch("/api/tasks/:id/toggle", { schema: { tags, params: idParams, response: { 200: task } } }, (req) =>
-    toggleTask(db, { userId: userIdOf(req), id: req.params.id }),
+    toggleTask(db, { userId: userIdOf(req), id: req.params.id, now }),
   );
   r.delete("/api/tasks/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
     await deleteTask(db, { userId: userIdOf(req), id: req.params.id });

@@ -1,9 +1,11 @@
+import { TZDate } from "@date-fns/tz";
 import { type Expression, type Selectable, sql, type Updateable } from "kysely";
 import { z } from "zod";
+import { addDays } from "../../shared/dates.ts";
 import { END_OF_DAY, type FocusRankContext, focusKey, isLowEnergyMood, todayInZone } from "../../shared/ranking.ts";
 import type { createTaskInput, Task, taskListQuery, updateTaskInput } from "../../shared/schemas.ts";
 import { type Db, fromBool, nowIso, toBool } from "../db/database.ts";
-import { deleteOwned, toggleOwnedCompleted } from "../db/owned.ts";
+import { deleteOwned } from "../db/owned.ts";
 import type { TasksTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
@@ -19,6 +21,8 @@ const columns = [
   "due_date",
   "completed",
   "created_at",
+  "not_before",
+  "completed_at",
 ] as const;
 type Row = Selectable<TasksTable>;
 
@@ -33,8 +37,14 @@ function toTask(row: Row): Task {
     dueDate: row.due_date,
     completed: toBool(row.completed),
     createdAt: row.created_at,
+    notBefore: row.not_before,
+    completedAt: row.completed_at,
   };
 }
+
+/** The clock the task routes run on: the server's, or one a test moves forward. */
+export type Clock = () => number;
+const systemClock: Clock = () => Date.now();
 
 export async function listTasks(db: Db, opts: { userId: number }): Promise<Task[]> {
   const rows = await db.selectFrom("tasks").select(columns).where("user_id", "=", opts.userId).orderBy("id").execute();
@@ -52,13 +62,15 @@ const focusCursor = z.tuple([
 ]);
 
 /**
- * Today's date in the user's zone and whether today's mood is Tired or Sad: the `mood` given by
- * the client, else the mood stored for today. One query reads the zone with the moods of the three
- * dates today can be in any zone (UTC's yesterday, today and tomorrow).
+ * The user's zone and today's mood: the `mood` given by the client, else the mood stored for
+ * today. One query reads the zone with the moods of the three dates today can be in any zone
+ * (UTC's yesterday, today and tomorrow).
  */
-async function focusContext(db: Db, opts: { userId: number; mood?: string }): Promise<FocusRankContext> {
-  const now = new Date();
-  const near = [-1, 0, 1].map((d) => new Date(now.getTime() + d * 86_400_000).toISOString().slice(0, 10));
+async function userDay(
+  db: Db,
+  opts: { userId: number; mood?: string; now: number },
+): Promise<FocusRankContext & { timeZone: string }> {
+  const near = [-1, 0, 1].map((d) => new Date(opts.now + d * 86_400_000).toISOString().slice(0, 10));
   const rows = await db
     .selectFrom("users")
     .leftJoin("user_settings", "user_settings.user_id", "users.id")
@@ -68,9 +80,19 @@ async function focusContext(db: Db, opts: { userId: number; mood?: string }): Pr
     .select(["user_settings.time_zone", "mood_entries.date", "mood_entries.mood"])
     .where("users.id", "=", opts.userId)
     .execute();
-  const today = todayInZone(rows[0]?.time_zone ?? DEFAULT_TIME_ZONE, now);
+  const timeZone = rows[0]?.time_zone ?? DEFAULT_TIME_ZONE;
+  const today = todayInZone(timeZone, new Date(opts.now));
   const mood = opts.mood ?? rows.find((r) => r.date === today)?.mood;
-  return { today, lowEnergy: isLowEnergyMood(mood) };
+  return { today, lowEnergy: isLowEnergyMood(mood), timeZone };
+}
+
+/** The instants (ISO-8601 UTC) a wall-clock day of `timeZone` starts and ends: [start, end). */
+function dayBounds(day: string, timeZone: string): [string, string] {
+  const at = (d: string) => {
+    const [y, m, dd] = d.split("-").map(Number) as [number, number, number];
+    return new Date(new TZDate(y, m - 1, dd, 0, 0, timeZone).getTime()).toISOString();
+  };
+  return [at(day), at(addDays(day, 1))];
 }
 
 /**
@@ -88,30 +110,54 @@ function focusKeyExprs(ctx: FocusRankContext): Array<Expression<unknown> | null>
   ];
 }
 
-/** One page of the user's tasks, filtered by `completed`, in id or focus order. */
+/**
+ * One page of the user's tasks, filtered by `completed`, `putOff` and `completedOn`, in id or
+ * focus order. The focus order leaves out tasks put off to a later day unless `putOff=true`
+ * asks for exactly those.
+ */
 export async function listTaskPage(
   db: Db,
-  opts: { userId: number; query: z.output<typeof taskListQuery> },
+  opts: { userId: number; query: z.output<typeof taskListQuery>; now?: Clock },
 ): Promise<Page<Task>> {
   const { query } = opts;
   const limit = pageLimit(query);
+  const focus = query.order === "focus";
+  const focusAt = focus && query.cursor ? decodeCursor(query.cursor, focusCursor) : undefined;
+  const idAt = !focus && query.cursor ? decodeCursor(query.cursor, idCursor) : undefined;
+  const putOff = query.putOff ?? (focus ? false : undefined);
+  // A focus walk keeps the day it started on, for its order and for what counts as put off.
+  const needsDay = (focus || putOff !== undefined) && !focusAt;
+  const day =
+    needsDay || query.completedOn !== undefined
+      ? await userDay(db, { userId: opts.userId, mood: query.mood, now: (opts.now ?? systemClock)() })
+      : undefined;
+  const focusCtx: FocusRankContext | undefined = focusAt
+    ? { today: focusAt[1], lowEnergy: focusAt[2] }
+    : focus && day
+      ? { today: day.today, lowEnergy: day.lowEnergy }
+      : undefined;
+  const today = focusCtx?.today ?? day?.today ?? "";
+
   let base = db.selectFrom("tasks").where("user_id", "=", opts.userId);
   if (query.completed !== undefined) base = base.where("completed", "=", fromBool(query.completed));
+  if (putOff === true) base = base.where("not_before", ">", today);
+  if (putOff === false) base = base.where((eb) => eb.or([eb("not_before", "is", null), eb("not_before", "<=", today)]));
+  if (query.completedOn !== undefined && day) {
+    const [start, end] = dayBounds(query.completedOn, day.timeZone);
+    base = base.where("completed", "=", 1).where("completed_at", ">=", start).where("completed_at", "<", end);
+  }
   const total = async () => Number((await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
 
-  if (query.order === "focus") {
-    const cursor = query.cursor ? decodeCursor(query.cursor, focusCursor) : undefined;
-    const ctx: FocusRankContext = cursor
-      ? { today: cursor[1], lowEnergy: cursor[2] }
-      : await focusContext(db, { userId: opts.userId, mood: query.mood });
-    const exprs = focusKeyExprs(ctx);
+  if (focusCtx) {
+    const exprs = focusKeyExprs(focusCtx);
     const used = exprs.flatMap((e, i) => (e ? [i] : []));
     let q = base.select(columns);
-    if (cursor) {
+    if (focusAt) {
+      const key = focusAt[3];
       q = q.where(
         afterKey(
           used.map((i) => exprs[i] as Expression<unknown>),
-          used.map((i) => cursor[3][i] as string | number),
+          used.map((i) => key[i] as string | number),
           "asc",
         ),
       );
@@ -119,14 +165,13 @@ export async function listTaskPage(
     for (const i of used) q = q.orderBy(exprs[i] as Expression<unknown>);
     const [rows, n] = await Promise.all([q.limit(limit + 1).execute(), total()]);
     const page = takePage(rows.map(toTask), limit, (t) =>
-      encodeCursor(["focus", ctx.today, ctx.lowEnergy, focusKey(t, ctx)]),
+      encodeCursor(["focus", focusCtx.today, focusCtx.lowEnergy, focusKey(t, focusCtx)]),
     );
     return { items: page.rows, total: n, nextCursor: page.next };
   }
 
-  const cursor = query.cursor ? decodeCursor(query.cursor, idCursor) : undefined;
   let q = base.select(columns);
-  if (cursor) q = q.where("id", ">", cursor[1]);
+  if (idAt) q = q.where("id", ">", idAt[1]);
   const [rows, n] = await Promise.all([
     q
       .orderBy("id")
@@ -165,6 +210,8 @@ export async function createTask(
       due_date: input.dueDate,
       completed: 0,
       created_at: nowIso(),
+      not_before: null,
+      completed_at: null,
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
@@ -173,7 +220,14 @@ export async function createTask(
 
 export async function updateTask(
   db: Db,
-  opts: { userId: number; id: number; input: z.output<typeof updateTaskInput> },
+  opts: {
+    userId: number;
+    id: number;
+    input: z.output<typeof updateTaskInput>;
+    now?: Clock;
+    /** When a task marked done was done, if not now: null for an import, where nobody knows. */
+    doneAt?: string | null;
+  },
 ): Promise<Task> {
   const { input } = opts;
   await getTask(db, opts.userId, opts.id);
@@ -183,15 +237,36 @@ export async function updateTask(
   if (input.timeEstimate !== undefined) patch.time_estimate = input.timeEstimate;
   if (input.dueTime !== undefined) patch.due_time = input.dueTime;
   if (input.dueDate !== undefined) patch.due_date = input.dueDate;
+  if (input.notBefore !== undefined) patch.not_before = input.notBefore;
   if (input.completed !== undefined) patch.completed = fromBool(input.completed);
   if (Object.keys(patch).length > 0) {
-    await db.updateTable("tasks").set(patch).where("id", "=", opts.id).where("user_id", "=", opts.userId).execute();
+    let update = db.updateTable("tasks").set(patch);
+    if (input.completed !== undefined) {
+      // Marking a done task done again keeps the moment it was first done.
+      const at = opts.doneAt === undefined ? new Date((opts.now ?? systemClock)()).toISOString() : opts.doneAt;
+      update = update.set({ completed_at: input.completed ? sql<string | null>`coalesce(completed_at, ${at})` : null });
+    }
+    await update.where("id", "=", opts.id).where("user_id", "=", opts.userId).execute();
   }
   return getTask(db, opts.userId, opts.id);
 }
 
-export async function toggleTask(db: Db, opts: { userId: number; id: number }): Promise<Task> {
-  await toggleOwnedCompleted(db, "tasks", opts, "Task");
+/**
+ * Flips `completed` in one statement, so two quick taps cannot both read the old value, and keeps
+ * `completed_at` with it (both sides of a SET read the row as it was).
+ */
+export async function toggleTask(db: Db, opts: { userId: number; id: number; now?: Clock }): Promise<Task> {
+  const at = new Date((opts.now ?? systemClock)()).toISOString();
+  const res = await db
+    .updateTable("tasks")
+    .set({
+      completed: sql<number>`1 - completed`,
+      completed_at: sql<string | null>`case when completed = 0 then ${at} else null end`,
+    })
+    .where("id", "=", opts.id)
+    .where("user_id", "=", opts.userId)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound("Task");
   return getTask(db, opts.userId, opts.id);
 }
 

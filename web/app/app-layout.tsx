@@ -4,6 +4,7 @@ import {
   FolderKanban,
   Inbox,
   LifeBuoy,
+  ListChecks,
   LogOut,
   Menu,
   NotebookPen,
@@ -17,7 +18,7 @@ import { OfflineBanner } from "../components/offline-banner.tsx";
 import { FocusSessionPill } from "../features/focus/components/focus-session-pill.tsx";
 import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
 import { useSettings } from "../features/settings/api.ts";
-import { useThoughts } from "../features/thoughts/api.ts";
+import { useInboxCount } from "../features/thoughts/api.ts";
 import {
   CAPTURE_SHORTCUT,
   CaptureDialog,
@@ -30,6 +31,7 @@ import { useFocusMode } from "./focus-mode.tsx";
 
 const NAV = [
   { to: "/", label: "Daily Compass", icon: Compass, end: true },
+  { to: "/tasks", label: "Tasks", icon: ListChecks },
   { to: "/projects", label: "Projects", icon: FolderKanban },
   { to: "/inbox", label: "Capture Inbox", icon: Inbox, badge: true },
   { to: "/focus", label: "Focus Mode", icon: Target },
@@ -68,8 +70,7 @@ function CaptureButton({
 function Sidebar({ onNavigate, onCapture }: { onNavigate?: () => void; onCapture: () => void }) {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
-  const thoughts = useThoughts();
-  const unprocessed = (thoughts.data ?? []).filter((t) => t.status === "inbox").length;
+  const unprocessed = useInboxCount().data ?? 0;
 
   return (
     <div className="flex h-full flex-col gap-6 p-5">

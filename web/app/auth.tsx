@@ -2,37 +2,38 @@ import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-quer
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import { STORAGE_KEYS } from "../../shared/constants.ts";
 import type { Settings, User } from "../../shared/schemas.ts";
-import { toast } from "../components/ui/toast-store.ts";
+import { dismissToast, toast } from "../components/ui/toast-store.ts";
 import { signOut as endSession, meQuery } from "../features/auth/api.ts";
-import { eventsQuery } from "../features/calendar/api.ts";
+import { scheduleQuery } from "../features/calendar/api.ts";
 import { forgetFocusSession } from "../features/focus/focus-session.tsx";
-import { projectsQuery } from "../features/projects/api.ts";
-import { quickWinsQuery } from "../features/quick-wins/api.ts";
+import { storedMood } from "../features/mood/api.ts";
+import { topQuickWinsQuery } from "../features/quick-wins/api.ts";
 import { saveSettings, settingsQuery } from "../features/settings/api.ts";
-import { tasksQuery } from "../features/tasks/api.ts";
-import { thoughtsQuery } from "../features/thoughts/api.ts";
+import { topFocusTasksQuery } from "../features/tasks/api.ts";
+import { inboxCountQuery } from "../features/thoughts/api.ts";
 import { browserTimeZone } from "../lib/dates.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { writeLocal } from "../lib/storage.ts";
 
-/** The lists loaded right after sign-in, so the dashboard opens complete. Answers their keys. */
+/**
+ * What is loaded right after sign-in, so the dashboard opens complete: the same bounded reads its
+ * cards make (the five focus tasks and quick wins, two days of events, the inbox count) and the
+ * settings. Answers their keys.
+ */
 async function prefetchData(queryClient: QueryClient) {
+  const tasks = topFocusTasksQuery(storedMood());
+  const quickWins = topQuickWinsQuery();
+  const events = scheduleQuery(browserTimeZone());
+  const inbox = inboxCountQuery();
+  const settings = settingsQuery();
   await Promise.all([
-    queryClient.prefetchQuery(tasksQuery()),
-    queryClient.prefetchQuery(quickWinsQuery()),
-    queryClient.prefetchQuery(eventsQuery()),
-    queryClient.prefetchQuery(projectsQuery()),
-    queryClient.prefetchQuery(thoughtsQuery()),
-    queryClient.prefetchQuery(settingsQuery()),
+    queryClient.prefetchQuery(tasks),
+    queryClient.prefetchQuery(quickWins),
+    queryClient.prefetchQuery(events),
+    queryClient.prefetchQuery(inbox),
+    queryClient.prefetchQuery(settings),
   ]);
-  return [
-    queryKeys.tasks,
-    queryKeys.quickWins,
-    queryKeys.events,
-    queryKeys.projects,
-    queryKeys.thoughts,
-    queryKeys.settings,
-  ];
+  return [tasks.queryKey, quickWins.queryKey, events.queryKey, inbox.queryKey, settings.queryKey];
 }
 
 const ME_KEY = queryKeys.me;
@@ -92,6 +93,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [user?.id, loadAll]);
 
   const signOut = useCallback(async () => {
+    // Closing the toasts first sends what waits on them (a delete not undone) while still signed in.
+    dismissToast();
     try {
       await endSession();
     } catch {

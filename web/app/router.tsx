@@ -12,6 +12,7 @@ const PrivacyPage = lazy(() => import("../pages/privacy.tsx").then((m) => ({ def
 const NotFoundPage = lazy(() => import("../pages/not-found.tsx").then((m) => ({ default: m.NotFoundPage })));
 const AppLayout = lazy(() => import("./app-layout.tsx").then((m) => ({ default: m.AppLayout })));
 const DashboardPage = lazy(() => import("../pages/dashboard.tsx").then((m) => ({ default: m.DashboardPage })));
+const TasksPage = lazy(() => import("../pages/tasks.tsx").then((m) => ({ default: m.TasksPage })));
 const ProjectsPage = lazy(() => import("../pages/projects.tsx").then((m) => ({ default: m.ProjectsPage })));
 const ProjectDetailPage = lazy(() =>
   import("../pages/project-detail.tsx").then((m) => ({ default: m.ProjectDetailPage })),
@@ -77,6 +78,7 @@ export const router = createBrowserRouter([
         children: [
           { path: PUBLIC_PAGES.landing, element: <DashboardPage /> },
           { path: APP_PAGES.dashboard, element: <DashboardPage /> },
+          { path: APP_PAGES.tasks, element: <TasksPage /> },
           { path: APP_PAGES.projects, element: <ProjectsPage /> },
           { path: APP_PAGES.projectList, element: <Navigate to={APP_PAGES.projects} replace /> },
           { path: APP_PAGES.projectDetail, element: <ProjectDetailPage /> },

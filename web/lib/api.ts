@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import type { ErrorBody, ErrorCode } from "../../shared/errors.ts";
+import { pageInfo } from "../../shared/list-url.ts";
 
 /** A refusal from the server: its `message`, and the `code` and `field` of shared/errors.ts when it sent them. */
 export class ApiError extends Error {
@@ -27,7 +28,11 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { nullOn401?: boolean };
+type RequestOptions = {
+  nullOn401?: boolean;
+  /** Lets the request finish after the page is left (a change sent as the tab closes). */
+  keepalive?: boolean;
+};
 
 /** What a shared schema promises the server answers. */
 type Answer<S extends z.ZodType> = z.output<S>;
@@ -64,6 +69,7 @@ export async function apiRequest<T>(
     credentials: "include",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
+    keepalive: options.keepalive,
   });
   if (options.nullOn401 && res.status === 401) return null as T;
   if (!res.ok) throw await errorOf(res);
@@ -84,12 +90,27 @@ async function sendForm<T>(url: string, form: FormData): Promise<T> {
  * (the code and field of a JSON error body still come along).
  */
 export async function getJson<T>(url: string): Promise<T> {
+  return (await getResponse(url)).json() as Promise<T>;
+}
+
+async function getResponse(url: string): Promise<Response> {
   const res = await fetch(url, { credentials: "include", headers: { Accept: "application/json" } });
   if (!res.ok) {
     const text = await res.text().catch(() => "");
     throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, detailOf(text));
   }
-  return (await res.json()) as T;
+  return res;
+}
+
+/** One page of a list (docs/list-api.md): its rows, the rows over all pages, the next page's cursor. */
+export type ListPage<T> = { items: T[]; total: number; nextCursor: string | null };
+
+/** A list call with paging parameters: the array answered plus its X-Total-Count and X-Next-Cursor. */
+async function getPage<T>(url: string): Promise<ListPage<T>> {
+  const res = await getResponse(url);
+  const items = (await res.json()) as T[];
+  const info = pageInfo(res.headers);
+  return { items, total: info.total ?? items.length, nextCursor: info.nextCursor };
 }
 
 function detailOf(text: string): { code?: ErrorCode; field?: string } {
@@ -108,13 +129,15 @@ function detailOf(text: string): { code?: ErrorCode; field?: string } {
 export const api = {
   /** The data queries' GET (spec section 7): failures read '{status}: {body text}'. */
   query: <S extends z.ZodType>(path: string) => getJson<Answer<S>>(path),
+  /** One page of a list, `S` the item's schema: `api.page<typeof task>(listUrl("/api/tasks", { limit: 5 }))`. */
+  page: <S extends z.ZodType>(url: string) => getPage<Answer<S>>(url),
   get: <S extends z.ZodType>(path: string, options?: RequestOptions) =>
     apiRequest<Answer<S>>("GET", path, undefined, options),
   post: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown) => apiRequest<Answer<S>>("POST", path, body),
   put: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown) => apiRequest<Answer<S>>("PUT", path, body),
   patch: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown) =>
     apiRequest<Answer<S>>("PATCH", path, body),
-  delete: (path: string) => apiRequest<unknown>("DELETE", path),
+  delete: (path: string, options?: RequestOptions) => apiRequest<unknown>("DELETE", path, undefined, options),
   form: <S extends z.ZodType>(path: string, form: FormData) => sendForm<Answer<S>>(path, form),
 };
 

@@ -2,12 +2,16 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import type { z } from "zod";
 import { toast } from "../components/ui/toast-store.ts";
 import { api } from "./api.ts";
+import { editLists, refreshPages, restoreLists, snapshotLists } from "./list-cache.ts";
 
 type Toggleable = z.ZodType<{ id: number; completed: boolean }>;
 
 /**
- * Flips `completed` at once, asks the server (`PATCH {list path}/{id}/toggle`), and on refusal
- * restores exactly the list that was there before and says so. `S` is the item's shared schema.
+ * Flips `completed` at once in every cached read of the list (the whole list, the dashboard's
+ * page, the Tasks page's walks), asks the server (`PATCH {list path}/{id}/toggle`), and on refusal
+ * restores exactly what was there before and says so. After the server agrees, the bounded reads
+ * are read again: the next item moves up into the five, and the counts follow. `S` is the item's
+ * shared schema.
  */
 export function useOptimisticToggle<S extends Toggleable>(key: readonly [string], errorText: string) {
   type Item = z.output<S>;
@@ -16,18 +20,19 @@ export function useOptimisticToggle<S extends Toggleable>(key: readonly [string]
     mutationFn: (id: number) => api.patch<S>(`${key[0]}/${id}/toggle`),
     onMutate: async (id: number) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<Item[]>(key);
-      queryClient.setQueryData<Item[]>(key, (old) =>
-        old?.map((x) => (x.id === id ? { ...x, completed: !x.completed } : x)),
+      const previous = snapshotLists(queryClient, key);
+      editLists<Item>(queryClient, key, (rows) =>
+        rows.map((x) => (x.id === id ? { ...x, completed: !x.completed } : x)),
       );
       return { previous };
     },
     onError: (_error, _id, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      if (context?.previous) restoreLists(queryClient, context.previous);
       toast({ title: "Error", description: errorText, variant: "destructive" });
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData<Item[]>(key, (old) => old?.map((x) => (x.id === saved.id ? saved : x)));
+      editLists<Item>(queryClient, key, (rows) => rows.map((x) => (x.id === saved.id ? saved : x)));
+      void refreshPages(queryClient, key);
     },
   });
 }

@@ -4,6 +4,7 @@ import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
 import type { CalendarEvent } from "../../shared/schemas.ts";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
+import { toast } from "../components/ui/toast-store.ts";
 import { eventColorClass, useDeleteEvent, useEvents, useEventVisibility } from "../features/calendar/api.ts";
 import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
 import { SyncState } from "../features/calendar/components/sync-state.tsx";
@@ -108,16 +109,23 @@ export function CalendarPage() {
                       type="button"
                       aria-label={`Delete ${e.title}`}
                       className="rounded-md p-2 text-muted hover:bg-accent hover:text-danger"
-                      onClick={() =>
+                      onClick={() => {
+                        visibility.hide(e.id);
                         undoable({
                           title: "Event deleted",
                           description: e.title,
-                          hide: () => visibility.hide(e.id),
-                          restore: visibility.restore,
-                          commit: () => remove.mutateAsync(e),
-                          failure: "Could not delete event.",
-                        })
-                      }
+                          altText: "Undo deleting the event from the notification (F8 reaches it)",
+                          undo: () => {
+                            visibility.restore();
+                            toast({ title: "Restored" });
+                          },
+                          commit: () =>
+                            void remove.mutateAsync(e).catch(() => {
+                              visibility.restore();
+                              toast({ title: "Error", description: "Could not delete event.", variant: "destructive" });
+                            }),
+                        });
+                      }}
                     >
                       <Trash2 className="size-4" aria-hidden />
                     </button>

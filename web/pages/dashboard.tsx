@@ -2,26 +2,27 @@ import { format } from "date-fns";
 import { CalendarPlus, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
-import { RECENT_THOUGHTS_FOR_AI, STORAGE_KEYS } from "../../shared/constants.ts";
+import { SUGGESTION_CONTEXT_SENT } from "../../shared/ai-schemas.ts";
+import { STORAGE_KEYS } from "../../shared/constants.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { useFocusMode } from "../app/focus-mode.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { toast } from "../components/ui/toast-store.ts";
 import { fetchBreakdown } from "../features/assistant/api.ts";
 import { AiAssistantCard } from "../features/assistant/components/ai-assistant-card.tsx";
-import { useEvents } from "../features/calendar/api.ts";
+import { useScheduleEvents } from "../features/calendar/api.ts";
 import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
 import { ScheduleCard } from "../features/calendar/components/schedule-card.tsx";
 import { type Mood, storedMood } from "../features/mood/api.ts";
 import { MoodCheckIn } from "../features/mood/components/mood-check-in.tsx";
-import { useProjects } from "../features/projects/api.ts";
-import { useQuickWins } from "../features/quick-wins/api.ts";
+import { useSomeProjects } from "../features/projects/api.ts";
+import { useTopQuickWins } from "../features/quick-wins/api.ts";
 import { QuickWinsCard } from "../features/quick-wins/components/quick-wins-card.tsx";
 import { useTimeZone } from "../features/settings/api.ts";
-import { useTasks } from "../features/tasks/api.ts";
+import { useTopFocusTasks } from "../features/tasks/api.ts";
 import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
 import { TopFocusTasks } from "../features/tasks/components/top-focus-tasks.tsx";
-import { useThoughts } from "../features/thoughts/api.ts";
+import { useRecentThoughts } from "../features/thoughts/api.ts";
 import { ThoughtDumpCard } from "../features/thoughts/components/thought-dump-card.tsx";
 import { zonedNow } from "../lib/dates.ts";
 import { eventTiming, isTaskApproaching } from "../lib/schedule.ts";
@@ -34,13 +35,16 @@ export function DashboardPage() {
   const [addTaskOpen, setAddTaskOpen] = useState(false);
   const [eventOpen, setEventOpen] = useState(false);
   const [mood, setMood] = useState<Mood | null>(storedMood);
-  const tasks = useTasks();
-  const quickWins = useQuickWins();
-  const events = useEvents();
-  const thoughts = useThoughts();
-  const projects = useProjects();
+  // Every read here is bounded (docs/list-api.md, "The dashboard's calls"): the five the cards
+  // show, two days of events, and the top few of each list for the assistant's context.
   const timeZone = useTimeZone();
+  const top = useTopFocusTasks(mood);
+  const quickWins = useTopQuickWins();
+  const events = useScheduleEvents(timeZone);
+  const thoughts = useRecentThoughts();
+  const projects = useSomeProjects(SUGGESTION_CONTEXT_SENT.activeProjects);
   const today = zonedNow(new Date(), timeZone).date;
+  const openTasks = (top.data?.items ?? []).filter((t) => !t.completed);
 
   const needUser = (what: string) => () => requireUser(user, what);
 
@@ -50,7 +54,7 @@ export function DashboardPage() {
       currentTime: now.hhmm,
       currentDate: now.date,
       mood,
-      incompleteTasks: (tasks.data ?? [])
+      incompleteTasks: (top.data?.items ?? [])
         .filter((t) => !t.completed)
         .map((t) => ({
           title: t.title,
@@ -75,20 +79,19 @@ export function DashboardPage() {
             currentTime: now.hhmm,
           };
         }),
-      incompleteQuickWins: (quickWins.data ?? []).filter((q) => !q.completed).map((q) => q.text),
-      recentThoughts: (thoughts.data ?? [])
-        .slice(0, RECENT_THOUGHTS_FOR_AI)
-        .map((t) => ({ content: t.content, type: t.type })),
+      incompleteQuickWins: (quickWins.data?.items ?? []).filter((q) => !q.completed).map((q) => q.text),
+      recentThoughts: (thoughts.data ?? []).map((t) => ({ content: t.content, type: t.type })),
       activeProjects: (projects.data ?? [])
         .filter((p) => p.progress < 100)
         .map((p) => ({ title: p.title, progress: p.progress, deadline: p.deadline })),
     };
-  }, [timeZone, mood, tasks.data, events.data, quickWins.data, thoughts.data, projects.data]);
+  }, [timeZone, mood, top.data, events.data, quickWins.data, thoughts.data, projects.data]);
 
-  const completionSignal = `${mood ?? ""}|${(tasks.data ?? []).map((t) => `${t.id}:${t.completed ? 1 : 0}`).join(",")}`;
+  const completionSignal = `${mood ?? ""}|${(top.data?.items ?? []).map((t) => `${t.id}:${t.completed ? 1 : 0}`).join(",")}`;
 
   const taskBreaker = async () => {
-    const task = (tasks.data ?? []).find((t) => !t.completed);
+    // The first task of today's focus order: the one Top Focus Tasks shows first.
+    const task = openTasks[0];
     if (!task) {
       toast({
         title: "No tasks found",
@@ -134,6 +137,7 @@ export function DashboardPage() {
       <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div>
           <TopFocusTasks
+            mood={mood}
             onChoose={(task) => {
               startFocus(task.id);
               navigate("/focus");
@@ -152,7 +156,7 @@ export function DashboardPage() {
         signedIn={Boolean(user)}
         buildContext={buildContext}
         refreshSignal={completionSignal}
-        ready={tasks.isSuccess}
+        ready={top.isSuccess && !top.isPlaceholderData}
         onTaskBreaker={taskBreaker}
       />
 

@@ -1,5 +1,6 @@
 import { Clock, ListTodo } from "lucide-react";
 import { useNavigate } from "react-router";
+import { isPutOff } from "../../shared/ranking.ts";
 import { useFocusMode } from "../app/focus-mode.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../components/ui/card.tsx";
@@ -7,14 +8,18 @@ import { toast } from "../components/ui/toast-store.ts";
 import { fetchBreakdown } from "../features/assistant/api.ts";
 import { FocusModeDialog } from "../features/focus/components/focus-mode-dialog.tsx";
 import { FocusTimerCard } from "../features/focus/components/focus-timer-card.tsx";
+import { useTimeZone } from "../features/settings/api.ts";
 import { taskCategoryClass, useCompleteTask, useTasks } from "../features/tasks/api.ts";
+import { zonedNow } from "../lib/dates.ts";
 
 export function FocusPage() {
   const navigate = useNavigate();
   const tasks = useTasks();
   const complete = useCompleteTask();
   const { active, currentTaskId, startFocus, stopFocus } = useFocusMode();
-  const open = (tasks.data ?? []).filter((t) => !t.completed);
+  const today = zonedNow(new Date(), useTimeZone()).date;
+  // Tasks put off with "Not today" wait for their day here too.
+  const open = (tasks.data ?? []).filter((t) => !t.completed && !isPutOff(t, today));
   const current = (tasks.data ?? []).find((t) => t.id === currentTaskId) ?? null;
 
   return (

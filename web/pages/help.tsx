@@ -8,6 +8,10 @@ const AREAS = [
     "Daily Compass",
     "Your day at a glance: a mood check-in, top focus tasks, your schedule, quick wins, a thought dump and the assistant's suggestions.",
   ],
+  [
+    "Tasks",
+    "Every focus task and quick win, a few at a time, in the dashboard's order. Edit or delete a task, put it off with Not today (it comes back tomorrow), and see what you finished under Done today.",
+  ],
   ["Projects", "Bigger goals in four buckets (work, personal, health, finance), each with tasks, progress and notes."],
   [
     "Capture Inbox",

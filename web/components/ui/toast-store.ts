@@ -1,14 +1,19 @@
 import { useSyncExternalStore } from "react";
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "../../../shared/constants.ts";
 
+/** A button in the toast, e.g. Undo; `altText` says how to do the same without the toast. */
+export type ToastButton = { label: string; altText: string; onClick: () => void };
+
 export type ToastData = {
   id: string;
   title?: string;
   description?: string;
   variant?: "default" | "destructive";
-  /** One button in the toast, such as Undo. */
-  action?: { label: string; altText: string; onAction: () => void };
-  /** Called once when the toast closes for any reason: timed out, closed, swiped or replaced. */
+  action?: ToastButton;
+  /**
+   * Called once when the toast closes for any reason: its time is up, it is dismissed or swiped
+   * away, its action is pressed, or a newer toast takes its place (limit 1).
+   */
   onClose?: () => void;
   open: boolean;
 };
@@ -40,21 +45,14 @@ const listeners = new Set<() => void>();
 const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
 let counter = 0;
 
-const closed = new Set<string>();
-
-function notifyClosed(before: ToastData[], after: ToastData[]): void {
-  const stillOpen = new Set(after.filter((t) => t.open).map((t) => t.id));
-  for (const t of before) {
-    if (!t.open || stillOpen.has(t.id) || closed.has(t.id)) continue;
-    closed.add(t.id);
-    t.onClose?.();
-  }
-}
-
 function dispatch(action: ToastAction): void {
   const before = state;
   state = toastReducer(state, action);
-  notifyClosed(before, state);
+  for (const t of before) {
+    if (!t.open || !t.onClose) continue;
+    const after = state.find((x) => x.id === t.id);
+    if (!after?.open) t.onClose();
+  }
   if (action.type === "dismiss") {
     for (const t of state) {
       if ((action.id === undefined || t.id === action.id) && !removalTimers.has(t.id)) {

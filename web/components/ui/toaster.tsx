@@ -28,15 +28,15 @@ export function Toaster() {
             t.variant === "destructive" ? "border-danger bg-danger text-danger-fg" : "border-border bg-card text-fg",
           )}
         >
-          <div className="grid gap-1">
+          <div className="grid min-w-0 flex-1 gap-1">
             {t.title && <Toast.Title className="font-semibold">{t.title}</Toast.Title>}
             {t.description && <Toast.Description className="text-sm opacity-95">{t.description}</Toast.Description>}
           </div>
           {t.action && (
             <Toast.Action
               altText={t.action.altText}
-              onClick={t.action.onAction}
-              className="ml-auto shrink-0 self-center rounded-lg border border-current/30 px-3 py-1.5 text-sm font-semibold hover:bg-accent"
+              onClick={t.action.onClick}
+              className="shrink-0 self-center rounded-lg border border-current/30 px-3 py-1.5 text-sm font-semibold hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
             >
               {t.action.label}
             </Toast.Action>

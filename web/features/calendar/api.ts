@@ -1,5 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import { LIST_LIMIT_MAX } from "../../../shared/constants.ts";
+import { addDays } from "../../../shared/dates.ts";
+import { listUrl } from "../../../shared/list-url.ts";
 import type {
   CaldavConnectInput,
   CaldavStatus,
@@ -10,10 +13,12 @@ import type {
   caldavStatus,
   calendarStatus,
   calendarSyncSummary,
+  EventListParams,
   event,
   googleAuthUrl,
 } from "../../../shared/schemas.ts";
 import { api } from "../../lib/api.ts";
+import { zonedNow } from "../../lib/dates.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
 const EVENTS = queryKeys.events[0];
@@ -23,6 +28,23 @@ export const eventsQuery = () =>
 
 export function useEvents() {
   return useQuery(eventsQuery());
+}
+
+/**
+ * The schedule's events: today's and tomorrow's only, today being the user's (`timeZone`). Up to
+ * LIST_LIMIT_MAX of them, far more than two days hold.
+ */
+export const scheduleQuery = (timeZone: string, now: Date = new Date()) => {
+  const today = zonedNow(now, timeZone).date;
+  const params: EventListParams = { from: today, to: addDays(today, 1), limit: LIST_LIMIT_MAX };
+  return queryOptions({
+    queryKey: queryKeys.page(queryKeys.events, params),
+    queryFn: async () => (await api.page<typeof event>(listUrl(EVENTS, params))).items,
+  });
+};
+
+export function useScheduleEvents(timeZone: string) {
+  return useQuery(scheduleQuery(timeZone));
 }
 
 const NOT_CONNECTED: CalendarStatus = { connected: false, lastSyncedAt: null, lastError: null };

@@ -2,8 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { z } from "zod";
 import type { projectTasksResponse } from "../../../shared/ai-schemas.ts";
 import { projectProgress } from "../../../shared/constants.ts";
-import type { CreateProjectInput, ProjectTask, project } from "../../../shared/schemas.ts";
+import { listUrl } from "../../../shared/list-url.ts";
+import type { CreateProjectInput, ProjectListParams, ProjectTask, project } from "../../../shared/schemas.ts";
 import { api } from "../../lib/api.ts";
+import { refreshPages } from "../../lib/list-cache.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
 const PROJECTS = queryKeys.projects[0];
@@ -19,6 +21,19 @@ export const projectQuery = (id: number | null) =>
 
 export function useProjects() {
   return useQuery(projectsQuery());
+}
+
+/** The first few projects, for the assistant's context on the dashboard. */
+export const someProjectsQuery = (limit: number) => {
+  const params: ProjectListParams = { limit };
+  return queryOptions({
+    queryKey: queryKeys.page(queryKeys.projects, params),
+    queryFn: async () => (await api.page<typeof project>(listUrl(PROJECTS, params))).items,
+  });
+};
+
+export function useSomeProjects(limit: number) {
+  return useQuery(someProjectsQuery(limit));
 }
 
 export function useProject(id: number | null) {
@@ -40,8 +55,9 @@ export function useCreateProject() {
       return created;
     },
     onSuccess: (created) => {
-      queryClient.setQueryData(projectsQuery().queryKey, (old) => [...(old ?? []), created]);
+      queryClient.setQueryData(projectsQuery().queryKey, (old) => (old ? [...old, created] : old));
       queryClient.setQueryData(projectQuery(created.id).queryKey, created);
+      void refreshPages(queryClient, queryKeys.projects);
     },
   });
 }
@@ -55,6 +71,7 @@ export function useUpdateProject(id: number) {
     onSuccess: (saved) => {
       queryClient.setQueryData(projectQuery(id).queryKey, saved);
       queryClient.setQueryData(projectsQuery().queryKey, (old) => old?.map((p) => (p.id === id ? saved : p)));
+      void refreshPages(queryClient, queryKeys.projects);
     },
   });
 }

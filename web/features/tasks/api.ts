@@ -1,12 +1,31 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 import type { z } from "zod";
-import type { CreateTaskInput, task } from "../../../shared/schemas.ts";
-import { api } from "../../lib/api.ts";
+import { DASHBOARD_SHORT_LIST } from "../../../shared/constants.ts";
+import { listUrl } from "../../../shared/list-url.ts";
+import type { CreateTaskInput, Task, TaskListParams, task } from "../../../shared/schemas.ts";
+import { toast } from "../../components/ui/toast-store.ts";
+import { ApiError, api } from "../../lib/api.ts";
+import { editLists, refreshPages, restoreLists, snapshotLists } from "../../lib/list-cache.ts";
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { undoable } from "../../lib/undoable.ts";
 
 const TASKS = queryKeys.tasks[0];
+/** Rows per 'Show more' on the Tasks page: a few at a time, never a wall. */
+export const TASKS_PAGE_SIZE = 10;
+/** Rows per page of Later. */
+const LATER_PAGE_SIZE = 50;
+export type TaskMood = TaskListParams["mood"];
 
+/** The whole list, as the spec's client reads it (the Focus page). */
 export const tasksQuery = () =>
   queryOptions({ queryKey: queryKeys.tasks, queryFn: () => api.query<z.ZodArray<typeof task>>(TASKS) });
 
@@ -14,11 +33,62 @@ export function useTasks() {
   return useQuery(tasksQuery());
 }
 
+/**
+ * Top Focus Tasks: the first five of today's focus order (docs/decisions/015-ranked-short-lists.md)
+ * for the mood the dashboard shows, with how many there are in all ('Show all (N)').
+ */
+export const topFocusTasksQuery = (mood: TaskMood | null) => {
+  const params: TaskListParams = {
+    completed: false,
+    order: "focus",
+    mood: mood ?? undefined,
+    limit: DASHBOARD_SHORT_LIST,
+  };
+  return queryOptions({
+    queryKey: queryKeys.page(queryKeys.tasks, params),
+    queryFn: () => api.page<typeof task>(listUrl(TASKS, params)),
+  });
+};
+
+export function useTopFocusTasks(mood: TaskMood | null) {
+  // A new mood reorders the list: the old order stays on screen until the new one arrives.
+  return useQuery({ ...topFocusTasksQuery(mood), placeholderData: (previous) => previous });
+}
+
+/** A list of tasks read page after page ('Show more'), by the cursor each page answers. */
+const taskWalk = (params: Omit<TaskListParams, "cursor">) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.pages(queryKeys.tasks, params),
+    queryFn: ({ pageParam }) => api.page<typeof task>(listUrl(TASKS, { ...params, cursor: pageParam ?? undefined })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** Today's open tasks in focus order: the dashboard's five first, then the rest. */
+export const openTasksWalk = (mood: TaskMood | null) =>
+  taskWalk({ completed: false, order: "focus", mood: mood ?? undefined, limit: TASKS_PAGE_SIZE });
+/**
+ * Open tasks put off with "Not today". Few by nature, so a larger page: the screen sorts them by
+ * the day they come back, which holds across everything read.
+ */
+export const laterTasksWalk = () =>
+  taskWalk({ completed: false, order: "focus", putOff: true, limit: LATER_PAGE_SIZE });
+/** 'Done today': the tasks marked done on `today` (the user's date), in the order they were made. */
+export const doneTodayWalk = (today: string) => taskWalk({ completedOn: today, limit: TASKS_PAGE_SIZE });
+
+export function useTaskWalk(walk: ReturnType<typeof taskWalk>) {
+  return useInfiniteQuery(walk);
+}
+
 export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateTaskInput & { userId: number }) => api.post<typeof task>(TASKS, input),
-    onSuccess: (created) => queryClient.setQueryData(tasksQuery().queryKey, (old) => [...(old ?? []), created]),
+    onSuccess: (created) => {
+      // The whole list gains the row only where it is already held; the bounded reads are read again.
+      queryClient.setQueryData(tasksQuery().queryKey, (old) => (old ? [...old, created] : old));
+      void refreshPages(queryClient, queryKeys.tasks);
+    },
   });
 }
 
@@ -30,9 +100,97 @@ export function useCompleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.patch<typeof task>(`${TASKS}/${id}`, { completed: true }),
-    onSuccess: (saved) =>
-      queryClient.setQueryData(tasksQuery().queryKey, (old) => old?.map((t) => (t.id === saved.id ? saved : t))),
+    onSuccess: (saved) => {
+      editLists<Task>(queryClient, queryKeys.tasks, (rows) => rows.map((t) => (t.id === saved.id ? saved : t)));
+      void refreshPages(queryClient, queryKeys.tasks);
+    },
   });
+}
+
+export type TaskPatch = Partial<Pick<Task, "title" | "category" | "timeEstimate" | "dueTime" | "notBefore">>;
+
+/**
+ * Edits a task (title, category, estimate, due time, or "Not today"'s day). The change shows at
+ * once everywhere the task is held and is taken back if the server refuses it; then the bounded
+ * reads are read again, since the change may move the task in or out of today's five.
+ */
+export function useUpdateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: TaskPatch }) => api.patch<typeof task>(`${TASKS}/${id}`, patch),
+    onMutate: async ({ id, patch }) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
+      const previous = snapshotLists(queryClient, queryKeys.tasks);
+      editLists<Task>(queryClient, queryKeys.tasks, (rows) => rows.map((t) => (t.id === id ? { ...t, ...patch } : t)));
+      return { previous };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.previous) restoreLists(queryClient, context.previous);
+    },
+    onSuccess: (saved) => {
+      editLists<Task>(queryClient, queryKeys.tasks, (rows) => rows.map((t) => (t.id === saved.id ? saved : t)));
+    },
+    onSettled: () => refreshPages(queryClient, queryKeys.tasks),
+  });
+}
+
+/** Tasks deleted on screen whose toast is still open: hidden from every list until it closes. */
+const deleting = new Set<number>();
+let deletingVersion = 0;
+const deletingListeners = new Set<() => void>();
+function setDeleting(id: number, on: boolean) {
+  if (on) deleting.add(id);
+  else deleting.delete(id);
+  deletingVersion++;
+  for (const listener of deletingListeners) listener();
+}
+
+/**
+ * The rows to show: without the tasks waiting for their 'Task deleted' toast to close, so a list
+ * read again meanwhile does not bring one back for a moment.
+ */
+export function useShownTasks(rows: Task[]): Task[] {
+  useSyncExternalStore(
+    (listener) => {
+      deletingListeners.add(listener);
+      return () => deletingListeners.delete(listener);
+    },
+    () => deletingVersion,
+  );
+  return deleting.size === 0 ? rows : rows.filter((t) => !deleting.has(t.id));
+}
+
+/**
+ * Deletes a task the undoable way: it leaves every list at once, and the server is told when the
+ * 'Task deleted' toast closes (or the page is left); Undo brings it back as it was, since nothing
+ * was deleted yet.
+ */
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return (task: Task) => {
+    setDeleting(task.id, true);
+    const title = task.title || "Untitled Task";
+    undoable({
+      title: "Task deleted",
+      description: `"${title}" is off your list.`,
+      altText: "Undo deleting the task",
+      undo: () => setDeleting(task.id, false),
+      commit: (leaving) => {
+        api
+          .delete(`${TASKS}/${task.id}`, { keepalive: leaving })
+          .then(() => editLists<Task>(queryClient, queryKeys.tasks, (rows) => rows.filter((t) => t.id !== task.id)))
+          .catch((error: unknown) => {
+            // Already gone, or signed out meanwhile: nothing to tell.
+            if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return;
+            toast({ title: "Error", description: "Failed to delete task", variant: "destructive" });
+          })
+          .finally(() => {
+            setDeleting(task.id, false);
+            void refreshPages(queryClient, queryKeys.tasks);
+          });
+      },
+    });
+  };
 }
 
 const CATEGORY_BADGE: Record<string, string> = {

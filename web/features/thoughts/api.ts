@@ -1,8 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { categorizeResponse } from "../../../shared/ai-schemas.ts";
-import type { ConvertThoughtInput, convertThoughtResponse, Thought, thought } from "../../../shared/schemas.ts";
+import { RECENT_THOUGHTS_FOR_AI } from "../../../shared/constants.ts";
+import { listUrl } from "../../../shared/list-url.ts";
+import type {
+  ConvertThoughtInput,
+  convertThoughtResponse,
+  Thought,
+  ThoughtListParams,
+  thought,
+} from "../../../shared/schemas.ts";
 import { ApiError, api } from "../../lib/api.ts";
+import { refreshPages } from "../../lib/list-cache.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
 const THOUGHTS = queryKeys.thoughts[0];
@@ -13,6 +22,33 @@ export const thoughtsQuery = () =>
 
 export function useThoughts() {
   return useQuery(thoughtsQuery());
+}
+
+/** How many thoughts wait in the inbox (the sidebar badge): one row read, the count from its header. */
+export const inboxCountQuery = () => {
+  const params: ThoughtListParams = { status: "inbox", limit: 1 };
+  return queryOptions({
+    queryKey: queryKeys.page(queryKeys.thoughts, params),
+    queryFn: () => api.page<typeof thought>(listUrl(THOUGHTS, params)),
+    select: (page) => page.total,
+  });
+};
+
+export function useInboxCount() {
+  return useQuery(inboxCountQuery());
+}
+
+/** The newest few thoughts, for the assistant's context (spec section 7: the first 3). */
+export const recentThoughtsQuery = () => {
+  const params: ThoughtListParams = { limit: RECENT_THOUGHTS_FOR_AI };
+  return queryOptions({
+    queryKey: queryKeys.page(queryKeys.thoughts, params),
+    queryFn: async () => (await api.page<typeof thought>(listUrl(THOUGHTS, params))).items,
+  });
+};
+
+export function useRecentThoughts() {
+  return useQuery(recentThoughtsQuery());
 }
 
 /** The assistant's type for a text. */
@@ -77,8 +113,10 @@ export function useUpdateThought() {
   return useMutation({
     mutationFn: ({ id, ...patch }: { id: number } & Partial<Pick<Thought, "status" | "convertedTo" | "type">>) =>
       api.patch<typeof thought>(`${THOUGHTS}/${id}`, patch),
-    onSuccess: (updated) =>
-      queryClient.setQueryData(thoughtsQuery().queryKey, (old) => old?.map((t) => (t.id === updated.id ? updated : t))),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(thoughtsQuery().queryKey, (old) => old?.map((t) => (t.id === updated.id ? updated : t)));
+      void refreshPages(queryClient, queryKeys.thoughts);
+    },
   });
 }
 
@@ -86,7 +124,10 @@ export function useDeleteThought() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete(`${THOUGHTS}/${id}`),
-    onSuccess: (_r, id) => queryClient.setQueryData(thoughtsQuery().queryKey, (old) => old?.filter((t) => t.id !== id)),
+    onSuccess: (_r, id) => {
+      queryClient.setQueryData(thoughtsQuery().queryKey, (old) => old?.filter((t) => t.id !== id));
+      void refreshPages(queryClient, queryKeys.thoughts);
+    },
   });
 }
 

@@ -6,7 +6,7 @@ import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatShortDay, formatTime12, zonedNow } from "../../../lib/dates.ts";
 import { buildAgenda, eventTiming } from "../../../lib/schedule.ts";
-import { eventColorClass, useEvents } from "../api.ts";
+import { eventColorClass, useScheduleEvents } from "../api.ts";
 import { refreshCalendar } from "../refresh.ts";
 
 function EventRow({ event, detail, faded }: { event: CalendarEvent; detail: string; faded?: boolean }) {
@@ -36,9 +36,12 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** Today's and tomorrow's events; `timeZone` is the user's, which decides what "today" is. */
+/**
+ * Today's and tomorrow's events, and only those are read; `timeZone` is the user's, which decides
+ * what "today" is.
+ */
 export function ScheduleCard({ timeZone }: { timeZone: string }) {
-  const events = useEvents();
+  const events = useScheduleEvents(timeZone);
   const [syncing, setSyncing] = useState(false);
   const now = zonedNow(new Date(), timeZone);
   const agenda = buildAgenda(events.data ?? [], now);

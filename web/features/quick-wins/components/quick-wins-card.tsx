@@ -1,21 +1,24 @@
-import { Plus, Zap } from "lucide-react";
+import { ArrowRight, Plus, Zap } from "lucide-react";
 import { useState } from "react";
-import { QUICK_WIN_BADGE, QUICK_WIN_TOAST_CHARS } from "../../../../shared/constants.ts";
+import { Link } from "react-router";
+import { DASHBOARD_SHORT_LIST, QUICK_WIN_BADGE, QUICK_WIN_TOAST_CHARS } from "../../../../shared/constants.ts";
 import type { User } from "../../../../shared/schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
-import { useCreateQuickWin, useQuickWins, useToggleQuickWin } from "../api.ts";
+import { useCreateQuickWin, useToggleQuickWin, useTopQuickWins } from "../api.ts";
 
 type Props = { user: User | null; requireUser: () => boolean };
 
+/** The five oldest open quick wins, read as five; 'Show all (N)' opens the rest on the Tasks page. */
 export function QuickWinsCard({ user, requireUser }: Props) {
-  const quickWins = useQuickWins();
+  const quickWins = useTopQuickWins();
   const create = useCreateQuickWin();
   const toggle = useToggleQuickWin();
   const [text, setText] = useState("");
-  const open = (quickWins.data ?? []).filter((q) => !q.completed);
+  const open = (quickWins.data?.items ?? []).filter((q) => !q.completed);
+  const total = quickWins.data?.total ?? 0;
 
   const add = async () => {
     const trimmed = text.trim();
@@ -43,7 +46,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
       ) : open.length === 0 ? (
         <p className="py-2 text-sm text-muted">No quick wins yet. Add some!</p>
       ) : (
-        <ul className="grid gap-1">
+        <ul className="grid gap-1" aria-labelledby="quick-wins-title">
           {open.map((q) => (
             <li key={q.id}>
               <label className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 hover:bg-accent">
@@ -58,6 +61,15 @@ export function QuickWinsCard({ user, requireUser }: Props) {
             </li>
           ))}
         </ul>
+      )}
+      {total > DASHBOARD_SHORT_LIST && (
+        <Link
+          to="/tasks?list=quick-wins"
+          className={buttonClass("outline", "md", "mt-3 w-full whitespace-nowrap sm:w-auto")}
+        >
+          Show all ({total})
+          <ArrowRight className="size-4" aria-hidden />
+        </Link>
       )}
       <form
         className="mt-4 flex gap-2"

@@ -1,17 +1,29 @@
-import { Clock, Plus, Target } from "lucide-react";
+import { ArrowRight, Clock, Plus, Target } from "lucide-react";
+import { Link } from "react-router";
+import { DASHBOARD_SHORT_LIST } from "../../../../shared/constants.ts";
 import type { Task } from "../../../../shared/schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatTime12 } from "../../../lib/dates.ts";
-import { taskCategoryClass, useTasks, useToggleTask } from "../api.ts";
+import { type TaskMood, taskCategoryClass, useShownTasks, useToggleTask, useTopFocusTasks } from "../api.ts";
 
-type Props = { onChoose: (task: Task) => void; onAddFocusTask: () => void };
+type Props = {
+  /** Today's mood as the dashboard shows it: Tired or Sad puts the smallest tasks first. */
+  mood: TaskMood | null;
+  onChoose: (task: Task) => void;
+  onAddFocusTask: () => void;
+};
 
-export function TopFocusTasks({ onChoose, onAddFocusTask }: Props) {
-  const tasks = useTasks();
+/**
+ * The first five of today's focus order, read as five (docs/decisions/015-ranked-short-lists.md);
+ * 'Show all (N)' opens the Tasks page when there are more.
+ */
+export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
+  const top = useTopFocusTasks(mood);
   const toggle = useToggleTask();
-  const open = (tasks.data ?? []).filter((t) => !t.completed);
+  const open = useShownTasks(top.data?.items ?? []).filter((t) => !t.completed);
+  const total = top.data?.total ?? 0;
 
   return (
     <Card aria-labelledby="focus-tasks-title" className="h-full">
@@ -20,7 +32,7 @@ export function TopFocusTasks({ onChoose, onAddFocusTask }: Props) {
         title="Top Focus Tasks"
         icon={<Target className="size-5 text-primary" aria-hidden />}
       />
-      {tasks.isPending ? (
+      {top.isPending ? (
         <div className="grid gap-2" aria-hidden>
           <div className="h-16 animate-pulse rounded-xl bg-accent" />
           <div className="h-16 animate-pulse rounded-xl bg-accent" />
@@ -31,7 +43,7 @@ export function TopFocusTasks({ onChoose, onAddFocusTask }: Props) {
           <p className="mt-1 text-sm text-muted">Add your most important tasks to stay on track.</p>
         </div>
       ) : (
-        <ul className="grid gap-2">
+        <ul className="grid gap-2" aria-labelledby="focus-tasks-title" aria-busy={top.isPlaceholderData}>
           {open.map((task) => (
             <li
               key={task.id}
@@ -68,10 +80,18 @@ export function TopFocusTasks({ onChoose, onAddFocusTask }: Props) {
           ))}
         </ul>
       )}
-      <Button variant="ghost" className="mt-3 w-full" onClick={onAddFocusTask}>
-        <Plus className="size-4" aria-hidden />
-        Add a focus task
-      </Button>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {total > DASHBOARD_SHORT_LIST && (
+          <Link to="/tasks" className={buttonClass("outline", "md", "flex-1 whitespace-nowrap")}>
+            Show all ({total})
+            <ArrowRight className="size-4" aria-hidden />
+          </Link>
+        )}
+        <Button variant="ghost" className="flex-1 whitespace-nowrap" onClick={onAddFocusTask}>
+          <Plus className="size-4" aria-hidden />
+          Add a focus task
+        </Button>
+      </div>
     </Card>
   );
 }

@@ -1,0 +1,107 @@
+import {
+  DEFAULT_TASK_CATEGORY,
+  TASK_CATEGORIES,
+  TIME_ESTIMATE_DEFAULT,
+  TIME_ESTIMATE_MAX,
+  TIME_ESTIMATE_MIN,
+} from "../../../../shared/constants.ts";
+import type { Task } from "../../../../shared/schemas.ts";
+import { Field, Input, NativeSelect } from "../../../components/ui/input.tsx";
+
+/** What the add and edit dialogs hold while the person types: the inputs' own strings. */
+export type TaskFormValues = { title: string; estimate: string; dueTime: string; category: string };
+
+export const emptyTaskForm: TaskFormValues = {
+  title: "",
+  estimate: String(TIME_ESTIMATE_DEFAULT),
+  dueTime: "",
+  category: DEFAULT_TASK_CATEGORY,
+};
+
+export function taskFormOf(task: Task): TaskFormValues {
+  return {
+    title: task.title,
+    estimate: String(task.timeEstimate),
+    dueTime: task.dueTime ?? "",
+    category: task.category,
+  };
+}
+
+/** Unparsable or out-of-range estimates fall back to the default (spec section 5). */
+export function parseEstimate(raw: string): number {
+  const n = Number.parseInt(raw, 10);
+  if (Number.isNaN(n)) return TIME_ESTIMATE_DEFAULT;
+  return Math.min(TIME_ESTIMATE_MAX, Math.max(TIME_ESTIMATE_MIN, n));
+}
+
+/** The values as the API takes them: a trimmed title, an estimate within 5–120, no due time as null. */
+export function taskInputOf(values: TaskFormValues) {
+  return {
+    title: values.title.trim(),
+    timeEstimate: parseEstimate(values.estimate),
+    dueTime: values.dueTime || null,
+    category: values.category as (typeof TASK_CATEGORIES)[number],
+  };
+}
+
+/**
+ * The Add Task dialog's fields (spec section 5: title, estimate 5–120 minutes, optional due time,
+ * category), shared by the dialog that edits a task. `idPrefix` keeps the ids unique on a page.
+ */
+export function TaskFields({
+  idPrefix,
+  values,
+  onChange,
+}: {
+  idPrefix: string;
+  values: TaskFormValues;
+  onChange: (values: TaskFormValues) => void;
+}) {
+  const set = (patch: Partial<TaskFormValues>) => onChange({ ...values, ...patch });
+  return (
+    <>
+      <Field id={`${idPrefix}-title`} label="Task title">
+        <Input
+          id={`${idPrefix}-title`}
+          value={values.title}
+          onChange={(e) => set({ title: e.target.value })}
+          placeholder="What do you want to focus on?"
+          autoComplete="off"
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${idPrefix}-estimate`} label="Time estimate (minutes)">
+          <Input
+            id={`${idPrefix}-estimate`}
+            type="number"
+            min={TIME_ESTIMATE_MIN}
+            max={TIME_ESTIMATE_MAX}
+            value={values.estimate}
+            onChange={(e) => set({ estimate: e.target.value })}
+          />
+        </Field>
+        <Field id={`${idPrefix}-due`} label="Due time (optional)">
+          <Input
+            id={`${idPrefix}-due`}
+            type="time"
+            value={values.dueTime}
+            onChange={(e) => set({ dueTime: e.target.value })}
+          />
+        </Field>
+      </div>
+      <Field id={`${idPrefix}-category`} label="Category">
+        <NativeSelect
+          id={`${idPrefix}-category`}
+          value={values.category}
+          onChange={(e) => set({ category: e.target.value })}
+        >
+          {TASK_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { addDays } from "../../../../shared/dates.ts";
+import type { Task } from "../../../../shared/schemas.ts";
+import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { TaskLists } from "./task-lists.tsx";
+import { TopFocusTasks } from "./top-focus-tasks.tsx";
+
+// Each step waits on the real API, on a machine that may be busy.
+configure({ asyncUtilTimeout: 5000 });
+
+// The test server's users live in UTC until they say otherwise.
+const today = new Date().toISOString().slice(0, 10);
+const tomorrow = addDays(today, 1);
+
+beforeEach(async () => {
+  await signUp();
+});
+afterEach(resetApp);
+
+async function seed(...specs: Array<string | [string, number]>): Promise<Task[]> {
+  const made: Task[] = [];
+  for (const spec of specs) {
+    const [title, timeEstimate] = typeof spec === "string" ? [spec, 15] : spec;
+    made.push(await server<Task>("POST", "/api/tasks", { title, timeEstimate }));
+  }
+  return made;
+}
+const tasks = () => server<Task[]>("GET", "/api/tasks");
+/** A toast's own button. Clicked without pointer events, which Radix Toast's swipe reads and jsdom lacks. */
+const clickInToast = async (name: string) => fireEvent.click(await screen.findByRole("button", { name }));
+
+/** Top Focus Tasks with the dashboard's mood, which a button sets as the mood picker does. */
+function WithMood() {
+  const [mood, setMood] = useState<"Tired" | null>(null);
+  return (
+    <>
+      <button type="button" onClick={() => setMood("Tired")}>
+        Feeling tired
+      </button>
+      <TopFocusTasks mood={mood} onChoose={() => {}} onAddFocusTask={() => {}} />
+    </>
+  );
+}
+const titlesIn = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole("checkbox")
+    .map((box) => box.getAttribute("aria-label")?.replace(/^Complete /, ""));
+
+describe("Top Focus Tasks", () => {
+  it("shows five of seven, 'Show all (7)', and the smallest first for a tired mood", async () => {
+    await seed(["a", 60], ["b", 45], ["c", 30], ["d", 90], ["e", 120], ["f", 5], ["g", 10]);
+    renderWithApp(<WithMood />);
+    const list = await screen.findByRole("list", { name: "Top Focus Tasks" });
+    expect(titlesIn(list)).toEqual(["a", "b", "c", "d", "e"]);
+    expect(screen.getByRole("link", { name: /Show all \(7\)/ })).toHaveAttribute("href", "/tasks");
+
+    await userEvent.click(screen.getByRole("button", { name: "Feeling tired" }));
+    await waitFor(() =>
+      expect(titlesIn(screen.getByRole("list", { name: "Top Focus Tasks" }))).toEqual(["f", "g", "c", "b", "a"]),
+    );
+  });
+
+  it("offers no 'Show all' when the five are all there is", async () => {
+    await seed("a", "b", "c", "d", "e");
+    renderWithApp(<TopFocusTasks mood={null} onChoose={() => {}} onAddFocusTask={() => {}} />);
+    expect(titlesIn(await screen.findByRole("list", { name: "Top Focus Tasks" }))).toHaveLength(5);
+    expect(screen.queryByRole("link", { name: /Show all/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("the Tasks page's lists", () => {
+  it("puts a task off to tomorrow, says so kindly, and Undo brings it back", async () => {
+    const [first] = await seed("Call the bank", "Tidy the desk");
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Not today: Call the bank" }));
+    expect(await screen.findByText("Saved for tomorrow")).toBeVisible();
+    expect(screen.getByText('"Call the bank" comes back tomorrow.')).toBeVisible();
+    const later = await screen.findByRole("region", { name: "Later" });
+    expect(within(later).getByText("Call the bank")).toBeVisible();
+    expect(within(later).getByText("Back tomorrow")).toBeVisible();
+    expect(titlesIn(screen.getByRole("list", { name: "Today's tasks" }))).toEqual(["Tidy the desk"]);
+    expect((await tasks()).find((t) => t.id === first?.id)?.notBefore).toBe(tomorrow);
+
+    await clickInToast("Undo");
+    await waitFor(() =>
+      expect(titlesIn(screen.getByRole("list", { name: "Today's tasks" }))).toEqual(["Call the bank", "Tidy the desk"]),
+    );
+    expect(screen.queryByRole("region", { name: "Later" })).not.toBeInTheDocument();
+    expect((await tasks()).find((t) => t.id === first?.id)?.notBefore).toBeNull();
+  });
+
+  it("deletes only when the toast closes, and Undo keeps the task", async () => {
+    await seed("Keep me", "Let me go");
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Keep me" }));
+    expect(await screen.findByText("Task deleted")).toBeVisible();
+    expect(screen.queryByText("Keep me")).not.toBeInTheDocument();
+    expect((await tasks()).map((t) => t.title)).toContain("Keep me");
+    await clickInToast("Undo");
+    expect(await screen.findByText("Keep me")).toBeVisible();
+
+    await userEvent.click(screen.getByRole("button", { name: "Delete Let me go" }));
+    await clickInToast("Close notification");
+    await waitFor(async () => expect((await tasks()).map((t) => t.title)).toEqual(["Keep me"]));
+    expect(screen.queryByText("Let me go")).not.toBeInTheDocument();
+  });
+
+  it("moves a ticked task to 'Done today' and back when unticked", async () => {
+    await seed("Stretch", "Read");
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    const done = await screen.findByRole("region", { name: "Done today" });
+    expect(await within(done).findByText("Tasks you finish today gather here.")).toBeVisible();
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Complete Stretch" }));
+    expect(await within(done).findByRole("checkbox", { name: "Complete Stretch" })).toBeChecked();
+    expect(titlesIn(screen.getByRole("list", { name: "Today's tasks" }))).toEqual(["Read"]);
+
+    await userEvent.click(within(done).getByRole("checkbox", { name: "Complete Stretch" }));
+    expect(await within(done).findByText("Tasks you finish today gather here.")).toBeVisible();
+    await waitFor(() =>
+      expect(titlesIn(screen.getByRole("list", { name: "Today's tasks" }))).toEqual(["Stretch", "Read"]),
+    );
+  });
+
+  it("edits a task with the Add Task dialog's fields", async () => {
+    await seed("Draft");
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Edit Draft" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit task" });
+    const title = within(dialog).getByLabelText("Task title");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Draft the letter");
+    await userEvent.clear(within(dialog).getByLabelText("Time estimate (minutes)"));
+    await userEvent.type(within(dialog).getByLabelText("Time estimate (minutes)"), "25");
+    await userEvent.selectOptions(within(dialog).getByLabelText("Category"), "Personal");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Task updated")).toBeVisible();
+    expect(await screen.findByText("Draft the letter")).toBeVisible();
+    expect(await tasks()).toEqual([
+      expect.objectContaining({ title: "Draft the letter", timeEstimate: 25, category: "Personal" }),
+    ]);
+  });
+
+  it("shows ten at a time and the rest with 'Show more'", async () => {
+    await seed(...Array.from({ length: 12 }, (_, i) => `t${String(i + 1).padStart(2, "0")}`));
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    const list = await screen.findByRole("list", { name: "Today's tasks" });
+    await waitFor(() => expect(titlesIn(list)).toHaveLength(10));
+    await userEvent.click(screen.getByRole("button", { name: "Show more" }));
+    await waitFor(() => expect(titlesIn(list)).toHaveLength(12));
+    expect(titlesIn(list).at(-1)).toBe("t12");
+    expect(screen.queryByRole("button", { name: "Show more" })).not.toBeInTheDocument();
+  });
+});

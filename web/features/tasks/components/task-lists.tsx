@@ -1,0 +1,286 @@
+import { CalendarClock, CheckCircle2, Clock, ListChecks, Pencil, Trash2, Undo2 } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { isPutOff } from "../../../../shared/ranking.ts";
+import type { Task } from "../../../../shared/schemas.ts";
+import { PagedList } from "../../../components/paged-list.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
+import { toast } from "../../../components/ui/toast-store.ts";
+import { cn } from "../../../lib/cn.ts";
+import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
+import {
+  doneTodayWalk,
+  laterTasksWalk,
+  openTasksWalk,
+  type TaskMood,
+  taskCategoryClass,
+  useDeleteTask,
+  useShownTasks,
+  useTaskWalk,
+  useToggleTask,
+  useUpdateTask,
+} from "../api.ts";
+import { EditTaskDialog } from "./edit-task-dialog.tsx";
+
+type Props = {
+  /** Today's mood as the dashboard shows it, so this list and the dashboard's five agree. */
+  mood: TaskMood | null;
+  /** Today and tomorrow in the user's time zone (YYYY-MM-DD). */
+  today: string;
+  tomorrow: string;
+};
+
+const titleOf = (task: Task) => task.title || "Untitled Task";
+
+/**
+ * Before a row leaves its list (ticked, put off, deleted), focus moves to the row after it, else
+ * the one before, else the list's card: never lost to the page.
+ */
+function focusNeighbour(from: HTMLElement, fallback?: HTMLElement | null) {
+  const row = from.closest("li");
+  const next = (row?.nextElementSibling ?? row?.previousElementSibling) as HTMLElement | null;
+  (next ?? fallback ?? (row?.closest("section") as HTMLElement | null))?.focus();
+}
+
+/**
+ * The Tasks page's lists (docs/decisions/019-tasks-page-and-not-today.md): today's open tasks in
+ * the dashboard's order, a page at a time, each with "Not today", edit and delete; the tasks put
+ * off to a later day; and what was done today, which can be unticked.
+ */
+export function TaskLists({ mood, today, tomorrow }: Props) {
+  const open = useTaskWalk(openTasksWalk(mood));
+  const later = useTaskWalk(laterTasksWalk());
+  const done = useTaskWalk(doneTodayWalk(today));
+  const toggle = useToggleTask();
+  const update = useUpdateTask();
+  const remove = useDeleteTask();
+  const [editing, setEditing] = useState<Task | null>(null);
+  // An edit can move its task (a new due time ranks it higher): once the lists are read again,
+  // focus goes back to the task's Edit button, wherever it now stands.
+  const [refocus, setRefocus] = useState<number | null>(null);
+  const settled = !open.isFetching && !later.isFetching;
+  useEffect(() => {
+    if (refocus === null || !settled) return;
+    document.getElementById(`edit-task-${refocus}`)?.focus();
+    setRefocus(null);
+  }, [refocus, settled]);
+
+  const rowsOf = (walk: typeof open) => walk.data?.pages.flatMap((p) => p.items) ?? [];
+  // Rows changed on this screen leave their list at once, before the lists are read again.
+  const openRows = useShownTasks(rowsOf(open)).filter((t) => !t.completed && !isPutOff(t, today));
+  // Soonest back first (the server answers them in focus order, which breaks ties here).
+  const laterRows = useShownTasks(rowsOf(later))
+    .filter((t) => !t.completed && isPutOff(t, today))
+    .sort((a, b) => (a.notBefore ?? "").localeCompare(b.notBefore ?? ""));
+  const doneRows = useShownTasks(rowsOf(done)).filter((t) => t.completed);
+
+  const notToday = (task: Task) => {
+    update.mutate(
+      { id: task.id, patch: { notBefore: tomorrow } },
+      {
+        onSuccess: () =>
+          toast({
+            title: "Saved for tomorrow",
+            description: `"${titleOf(task)}" comes back tomorrow.`,
+            action: {
+              label: "Undo",
+              altText: "Bring the task back from Later",
+              onClick: () => update.mutate({ id: task.id, patch: { notBefore: null } }),
+            },
+          }),
+        onError: () => toast({ title: "Error", description: "Failed to update task", variant: "destructive" }),
+      },
+    );
+  };
+  const bringBack = (task: Task) => {
+    update.mutate(
+      { id: task.id, patch: { notBefore: null } },
+      {
+        onSuccess: () => toast({ title: "Back on today's list", description: `"${titleOf(task)}" is there again.` }),
+        onError: () => toast({ title: "Error", description: "Failed to update task", variant: "destructive" }),
+      },
+    );
+  };
+
+  const check = (task: Task) => (
+    <input
+      type="checkbox"
+      className="mt-0.5 size-5 shrink-0 accent-[var(--primary)]"
+      checked={task.completed}
+      onChange={(e) => {
+        focusNeighbour(e.currentTarget);
+        toggle.mutate(task.id);
+      }}
+      aria-label={`Complete ${titleOf(task)}`}
+    />
+  );
+  const editAndDelete = (task: Task) => (
+    <>
+      <Button
+        id={`edit-task-${task.id}`}
+        variant="ghost"
+        size="icon"
+        aria-label={`Edit ${titleOf(task)}`}
+        onClick={() => setEditing(task)}
+      >
+        <Pencil className="size-4" aria-hidden />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Delete ${titleOf(task)}`}
+        onClick={(e) => {
+          focusNeighbour(e.currentTarget);
+          remove(task);
+        }}
+      >
+        <Trash2 className="size-4" aria-hidden />
+      </Button>
+    </>
+  );
+
+  return (
+    <div className="grid gap-6">
+      <Card id="today-tasks" aria-labelledby="today-tasks-title" tabIndex={-1} className="outline-none">
+        <CardHeader
+          id="today-tasks-title"
+          title="Today"
+          icon={<ListChecks className="size-5 text-primary" aria-hidden />}
+        />
+        <p className="-mt-2 mb-4 text-sm text-muted">
+          In the order Daily Compass suggests. The first five are on your dashboard; the rest can wait.
+        </p>
+        <PagedList
+          query={open}
+          rows={openRows}
+          label="Today's tasks"
+          empty={
+            <div className="rounded-xl border border-dashed border-border p-6 text-center">
+              <p className="font-medium">No focus tasks for today</p>
+              <p className="mt-1 text-sm text-muted">Add your most important tasks to stay on track.</p>
+            </div>
+          }
+        >
+          {(task) => (
+            <TaskRow task={task} check={check(task)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Not today: ${titleOf(task)}`}
+                onClick={(e) => {
+                  focusNeighbour(e.currentTarget);
+                  notToday(task);
+                }}
+              >
+                <CalendarClock className="size-4" aria-hidden />
+                Not today
+              </Button>
+              {editAndDelete(task)}
+            </TaskRow>
+          )}
+        </PagedList>
+      </Card>
+
+      {laterRows.length > 0 && (
+        <Card aria-labelledby="later-tasks-title" tabIndex={-1} className="outline-none">
+          <CardHeader
+            id="later-tasks-title"
+            title="Later"
+            icon={<CalendarClock className="size-5 text-primary" aria-hidden />}
+          />
+          <p className="-mt-2 mb-4 text-sm text-muted">Put off for now. Each comes back on its day.</p>
+          <PagedList query={later} rows={laterRows} label="Later" empty={null}>
+            {(task) => (
+              <TaskRow
+                task={task}
+                check={check(task)}
+                note={
+                  task.notBefore === tomorrow
+                    ? "Back tomorrow"
+                    : task.notBefore
+                      ? `Back ${formatShortDay(task.notBefore)}`
+                      : null
+                }
+              >
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Bring back: ${titleOf(task)}`}
+                  onClick={(e) => {
+                    // The last one back takes the Later card with it: focus goes to Today.
+                    focusNeighbour(e.currentTarget, document.getElementById("today-tasks"));
+                    bringBack(task);
+                  }}
+                >
+                  <Undo2 className="size-4" aria-hidden />
+                  Bring back
+                </Button>
+                {editAndDelete(task)}
+              </TaskRow>
+            )}
+          </PagedList>
+        </Card>
+      )}
+
+      <Card aria-labelledby="done-today-title" tabIndex={-1} className="outline-none">
+        <CardHeader
+          id="done-today-title"
+          title="Done today"
+          icon={<CheckCircle2 className="size-5 text-primary" aria-hidden />}
+        />
+        <PagedList
+          query={done}
+          rows={doneRows}
+          label="Done today"
+          empty={<p className="text-sm text-muted">Tasks you finish today gather here.</p>}
+        >
+          {(task) => <TaskRow task={task} check={check(task)} />}
+        </PagedList>
+      </Card>
+
+      {editing && (
+        <EditTaskDialog
+          key={editing.id}
+          task={editing}
+          onClose={() => {
+            setRefocus(editing.id);
+            setEditing(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function TaskRow({
+  task,
+  check,
+  note,
+  children,
+}: {
+  task: Task;
+  check: ReactNode;
+  note?: string | null;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <div className={cn("flex min-w-48 flex-1 items-start gap-3", task.completed && "text-muted")}>
+        {check}
+        <div className="grid min-w-0 gap-1">
+          <span className={cn("font-medium break-words", task.completed && "line-through")}>{titleOf(task)}</span>
+          <span className="flex flex-wrap items-center gap-2 text-xs text-muted">
+            <Badge className={taskCategoryClass(task.category)}>{task.category}</Badge>
+            <span className="inline-flex items-center gap-1">
+              <Clock className="size-3.5" aria-hidden />
+              {task.timeEstimate} min
+            </span>
+            {task.dueTime && <span>Due {formatTime12(task.dueTime)}</span>}
+            {note && <span>{note}</span>}
+          </span>
+        </div>
+      </div>
+      {children && <div className="ml-auto flex items-center gap-1">{children}</div>}
+    </div>
+  );
+}

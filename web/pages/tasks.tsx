@@ -1,0 +1,78 @@
+import { Plus } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { addDays } from "../../shared/dates.ts";
+import { requireUser, useAuth } from "../app/auth.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { storedMood } from "../features/mood/api.ts";
+import { QuickWinsList } from "../features/quick-wins/components/quick-wins-list.tsx";
+import { useTimeZone } from "../features/settings/api.ts";
+import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
+import { TaskLists } from "../features/tasks/components/task-lists.tsx";
+import { zonedNow } from "../lib/dates.ts";
+
+const LISTS = [
+  ["tasks", "Focus tasks"],
+  ["quick-wins", "Quick wins"],
+] as const;
+type ListName = (typeof LISTS)[number][0];
+
+/**
+ * Every task, where the dashboard shows five (docs/decisions/019-tasks-page-and-not-today.md):
+ * 'Show all (N)' on Top Focus Tasks opens the focus tasks, on Quick Wins `?list=quick-wins`.
+ */
+export function TasksPage() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const [addOpen, setAddOpen] = useState(false);
+  const timeZone = useTimeZone();
+  const today = zonedNow(new Date(), timeZone).date;
+  const list: ListName = params.get("list") === "quick-wins" ? "quick-wins" : "tasks";
+
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight">Tasks</h1>
+          <p className="mt-1 text-muted">Everything on your list, a few at a time. Anything can wait until tomorrow.</p>
+        </div>
+        <Button onClick={() => setAddOpen(true)}>
+          <Plus className="size-4" aria-hidden />
+          Add Task
+        </Button>
+      </header>
+
+      <Tabs.Root
+        value={list}
+        onValueChange={(value) => setParams(value === "tasks" ? {} : { list: value }, { replace: true })}
+        className="grid gap-6"
+      >
+        <Tabs.List aria-label="Lists" className="flex w-full gap-1 rounded-xl bg-accent p-1 sm:w-fit">
+          {LISTS.map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="flex-1 rounded-lg px-4 py-2 text-sm font-medium whitespace-nowrap text-muted data-[state=active]:bg-card data-[state=active]:text-fg data-[state=active]:shadow-sm sm:flex-none"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="tasks">
+          <TaskLists mood={storedMood()} today={today} tomorrow={addDays(today, 1)} />
+        </Tabs.Content>
+        <Tabs.Content value="quick-wins">
+          <QuickWinsList />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <AddTaskDialog
+        open={addOpen}
+        onOpenChange={setAddOpen}
+        user={user}
+        requireUser={() => requireUser(user, "task")}
+      />
+    </div>
+  );
+}
