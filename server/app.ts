@@ -6,7 +6,7 @@ import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import { publicConfig } from "../shared/schemas.ts";
 import { registerAiRoutes } from "./ai/routes.ts";
 import { LoginThrottle } from "./auth/login-throttle.ts";
@@ -23,6 +23,7 @@ import { registerDataRoutes } from "./data/routes.ts";
 import { checkDatabase, type Db } from "./db/database.ts";
 import { AppError, openApiTransform, registerErrorHandling } from "./errors.ts";
 import { registerEventRoutes } from "./events/routes.ts";
+import { zodJsonSerializerCompiler } from "./json-serializer.ts";
 import { withPageHeaders } from "./lists/paging.ts";
 import type { PublicFetchOptions } from "./net/public-fetch.ts";
 import { registerProjectRoutes } from "./projects/routes.ts";
@@ -43,7 +44,13 @@ export type AppDeps = {
   now?: () => number;
 };
 
-export type RouteEntry = { method: string; url: string; isPublic: boolean };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  isPublic: boolean;
+  /** The route's response schemas by status code, as declared. */
+  responses: Record<string, unknown>;
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -84,11 +91,12 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === "HEAD") continue;
-      routeTable.push({ method, url: route.url, isPublic: route.config?.public === true });
+      const responses = (route.schema?.response ?? {}) as Record<string, unknown>;
+      routeTable.push({ method, url: route.url, isPublic: route.config?.public === true, responses });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(zodJsonSerializerCompiler);
   registerErrorHandling(app);
 
   // JSON only: plain text bodies are refused (415). An empty JSON body is accepted as "no body":
