@@ -15,13 +15,13 @@ type Schema = { [key: string]: unknown };
 const EXTRA = { passwordHash: "secret-hash", __internal: { leak: true } };
 
 /** Values the JSON Schema describes (nulls, optional keys, every union branch), plus extra keys. */
-function valueOf(schema: Schema): fc.Arbitrary<unknown> {
+function valuesOf(schema: Schema): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
   const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
-  if (branches) return fc.oneof(...branches.map(valueOf));
+  if (branches) return fc.oneof(...branches.map(valuesOf));
   if (Array.isArray(schema.type)) {
-    return fc.oneof(...(schema.type as string[]).map((type) => valueOf({ ...schema, type })));
+    return fc.oneof(...(schema.type as string[]).map((type) => valuesOf({ ...schema, type })));
   }
   switch (schema.type) {
     case "null":
@@ -38,15 +38,15 @@ function valueOf(schema: Schema): fc.Arbitrary<unknown> {
         fc.constantFrom("2030-01-02T08:30:00.000Z", 'line\nbreak \u2028 "quoted" \\', "\ud800 lone", "ünïcødé ✓"),
       );
     case "array":
-      return fc.array(valueOf((schema.items ?? {}) as Schema), { maxLength: 3 });
+      return fc.array(valuesOf((schema.items ?? {}) as Schema), { maxLength: 3 });
     case "object": {
       const props = (schema.properties ?? {}) as Record<string, Schema>;
       const required = (schema.required ?? []) as string[];
-      const record = fc.record(Object.fromEntries(Object.entries(props).map(([key, prop]) => [key, valueOf(prop)])), {
+      const record = fc.record(Object.fromEntries(Object.entries(props).map(([key, prop]) => [key, valuesOf(prop)])), {
         requiredKeys: required,
       });
       const extra = isSchema(schema.additionalProperties)
-        ? fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), valueOf(schema.additionalProperties), {
+        ? fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), valuesOf(schema.additionalProperties), {
             maxKeys: 3,
           })
         : fc.constant(EXTRA);
@@ -82,7 +82,7 @@ describe("response serialisation", () => {
       const shape = z.toJSONSchema(zod, { io: "output", target: "draft-07" }) as Schema;
       let encoded = 0;
       fc.assert(
-        fc.property(valueOf(shape), (value) => {
+        fc.property(valuesOf(shape), (value) => {
           const expected = z.safeEncode(zod, value);
           // Values the schema refuses were 500s before and are not answers a route gives.
           if (!expected.success) return;
