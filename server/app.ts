@@ -28,6 +28,7 @@ import { withPageHeaders } from "./lists/paging.ts";
 import type { PublicFetchOptions } from "./net/public-fetch.ts";
 import { registerProjectRoutes } from "./projects/routes.ts";
 import { registerQuickWinRoutes } from "./quick-wins/routes.ts";
+import { RequestLog } from "./request-log.ts";
 import { registerSettingsRoutes } from "./settings/routes.ts";
 import { shareRateLimitCounts } from "./shared-rate-limit.ts";
 import { registerTaskRoutes } from "./tasks/routes.ts";
@@ -76,6 +77,8 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
             redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password"],
             ...(logStream ? { stream: logStream } : {}),
           },
+    // One line per request, at a level that fits it (server/request-log.ts).
+    logController: new RequestLog({ slowRequestMs: config.slowRequestMs }),
     bodyLimit: BODY_LIMIT,
     // Slow or stalled clients cannot hold a connection (docs/decisions/009-fault-handling.md).
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
