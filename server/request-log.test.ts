@@ -49,9 +49,7 @@ describe("request logs at the default level (info)", () => {
     for (const url of ["/api/tasks", "/api/auth/me", "/api/health"]) {
       expect((await t.app.inject({ method: "GET", url, headers: { cookie } })).statusCode).toBe(200);
     }
-    expect((await t.app.inject({ method: "GET", url: "/api/tasks/999999", headers: { cookie } })).statusCode).toBe(
-      404,
-    );
+    expect((await t.app.inject({ method: "GET", url: "/api/tasks/999999", headers: { cookie } })).statusCode).toBe(404);
     expect(requestLines()).toEqual([]);
   });
 
@@ -102,7 +100,11 @@ describe("request logs at debug", () => {
   it("write one line per request, without cookies, tokens, passwords or query strings", async () => {
     const { t, requestLines, raw } = await appWithLogs({ LOG_LEVEL: "debug", SLOW_REQUEST_MS: "60000" });
     const { cookie, username } = await t.signUp(undefined, PASSWORD);
-    const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password: PASSWORD } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username, password: PASSWORD },
+    });
     const token = login.cookies.find((c) => c.name === "dc_session")?.value ?? "missing";
     await t.app.inject({ method: "GET", url: "/api/tasks?completed=false&limit=5", headers: { cookie } });
     await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { authorization: "Bearer sekrit-value" } });

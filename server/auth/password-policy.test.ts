@@ -42,7 +42,7 @@ describe("choosing a password at registration", () => {
     const before = await userCount();
     const res = await register({ username: uniqueName(), password });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: `password: ${message}`, code: "BAD_REQUEST" });
+    expect(res.json()).toEqual({ message: `password: ${message}`, code: "BAD_REQUEST", field: "password" });
     expect(await userCount()).toBe(before);
   });
 

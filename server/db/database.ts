@@ -6,8 +6,10 @@ import {
   type DatabaseConnection,
   Kysely,
   PostgresDialect,
+  type SqliteDatabase,
   SqliteDialect,
   SqliteDriver,
+  type SqliteStatement,
   sql,
 } from "kysely";
 import pg from "pg";
@@ -33,9 +35,60 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-class ImmediateSqliteDialect extends SqliteDialect {
+/** Prepared statements kept per SQL text; past this the least recently used is dropped. */
+const STATEMENT_CACHE_SIZE = 200;
+/** Longer statements (bulk inserts of many rows) are one-off: prepared each time, not kept. */
+const STATEMENT_CACHE_MAX_SQL = 4096;
+
+/**
+ * The SQLite database as Kysely sees it, with the prepared statement of each SQL text kept and
+ * reused (a small LRU) instead of compiled again on every query: SQLite re-prepares a kept
+ * statement by itself when the schema changes. Kysely runs one query at a time on its single
+ * connection, so a statement is never in use twice at once.
+ */
+export class StatementCache implements SqliteDatabase {
   readonly #database: SQLite.Database;
-  constructor(database: SQLite.Database) {
+  readonly #statements = new Map<string, SqliteStatement>();
+  readonly #size: number;
+
+  constructor(database: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
+    this.#database = database;
+    this.#size = size;
+  }
+
+  prepare(text: string): SqliteStatement {
+    const kept = this.#statements.get(text);
+    if (kept) {
+      // Most recently used last: a Map keeps insertion order.
+      this.#statements.delete(text);
+      this.#statements.set(text, kept);
+      return kept;
+    }
+    const statement = this.#database.prepare(text);
+    if (text.length <= STATEMENT_CACHE_MAX_SQL) {
+      if (this.#statements.size >= this.#size) {
+        const oldest = this.#statements.keys().next().value;
+        if (oldest !== undefined) this.#statements.delete(oldest);
+      }
+      this.#statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  /** How many statements are kept (tests). */
+  get size(): number {
+    return this.#statements.size;
+  }
+
+  close(): void {
+    this.#statements.clear();
+    this.#database.close();
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #database: SqliteDatabase;
+  constructor(database: SqliteDatabase) {
     super({ database });
     this.#database = database;
   }
@@ -88,7 +141,7 @@ export async function openDatabase(opts: {
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(new StatementCache(sqlite)) });
     handle = { db, dialect: "sqlite", close: () => db.destroy() };
   }
   await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
