@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
@@ -31,6 +31,7 @@ import { registerQuickWinRoutes } from "./quick-wins/routes.ts";
 import { RequestLog } from "./request-log.ts";
 import { registerSettingsRoutes } from "./settings/routes.ts";
 import { shareRateLimitCounts } from "./shared-rate-limit.ts";
+import { htmlDocument, isFilePath, registerStaticFiles, sendHtml } from "./static-files.ts";
 import { registerTaskRoutes } from "./tasks/routes.ts";
 import { registerThoughtRoutes } from "./thoughts/routes.ts";
 
@@ -144,6 +145,11 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
     }),
   });
 
+  // Answers of 1 KB or more (JSON, the calendar file) go out as br or gzip when the client takes
+  // them. The web app's files and HTML are compressed once, not here (server/static-files.ts).
+  // Request bodies are not decompressed: no client sends them compressed.
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"], globalDecompression: false });
+
   // State-changing requests from another site are refused: with SameSite=Lax cookies this closes
   // the remaining cross-site request forgery paths (sibling subdomains, old browsers).
   app.addHook("onRequest", async (request) => {
@@ -218,30 +224,18 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
 
 /**
  * Unknown API paths answer JSON 404. When the web app is built, any other page path gets its
- * index.html (client-side routing) and its files are served as they are.
+ * index.html (client-side routing) and its files are served as they are (server/static-files.ts);
+ * a missing file (under /assets/, or a source map) is a 404, not a page.
  */
 function registerWebApp(app: FastifyInstance, config: Config): void {
   const index = config.webDist ? path.join(config.webDist, "index.html") : undefined;
-  const html = index && fs.existsSync(index) ? fs.readFileSync(index) : undefined;
-  if (html && config.webDist) {
-    app.register(fastifyStatic, {
-      root: config.webDist,
-      index: false,
-      wildcard: false,
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        // Hashed bundle names change with their content, so they can be cached for good.
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
-      },
-    });
-  }
+  const html = index && fs.existsSync(index) ? htmlDocument(fs.readFileSync(index)) : undefined;
+  if (html && config.webDist) registerStaticFiles(app, config.webDist, { skip: (file) => file === "/index.html" });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    const isPage = !pathname.startsWith("/api/") && (request.method === "GET" || request.method === "HEAD");
-    if (html && isPage) {
-      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
-    }
+    const isPage =
+      !pathname.startsWith("/api/") && !isFilePath(pathname) && (request.method === "GET" || request.method === "HEAD");
+    if (html && isPage) return sendHtml(request, reply, html);
     return reply.status(404).send({ message: `No route for ${request.method} ${pathname}`, code: "NOT_FOUND" });
   });
 }
