@@ -73,7 +73,7 @@ describe("a NUL character in text", () => {
       const res = await t.app.inject({ method, url, headers: { cookie }, payload });
       const label = `${method} ${url} ${JSON.stringify(payload)}`;
       expect(res.statusCode, label).toBe(400);
-      expect(res.json(), label).toEqual({ message: `${field}: ${MESSAGE}`, code: "BAD_REQUEST" });
+      expect(res.json(), label).toEqual({ message: `${field}: ${MESSAGE}`, code: "BAD_REQUEST", field });
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -85,14 +85,14 @@ describe("a NUL character in text", () => {
       payload: { username: `${username}\u0000`, password: "correct horse battery" },
     });
     expect(login.statusCode).toBe(400);
-    expect(login.json()).toEqual({ message: `username: ${MESSAGE}`, code: "BAD_REQUEST" });
+    expect(login.json()).toEqual({ message: `username: ${MESSAGE}`, code: "BAD_REQUEST", field: "username" });
     const register = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",
       payload: { username: "new\u0000user", password: "correct horse battery" },
     });
     expect(register.statusCode).toBe(400);
-    expect(register.json()).toEqual({ message: `username: ${MESSAGE}`, code: "BAD_REQUEST" });
+    expect(register.json()).toEqual({ message: `username: ${MESSAGE}`, code: "BAD_REQUEST", field: "username" });
     const displayName = await t.app.inject({
       method: "POST",
       url: "/api/auth/register",

@@ -53,6 +53,7 @@ describe("malformed multipart bodies", () => {
       expect(res.json(), name).toEqual({
         message: expect.stringMatching(/^audio: The upload is not valid multipart\/form-data \(.+\)$/),
         code: "BAD_REQUEST",
+        field: "audio",
       });
     }
     expect(await stored()).toEqual(before);
