@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -29,6 +28,7 @@ import type { PublicFetchOptions } from "./net/public-fetch.ts";
 import { registerProjectRoutes } from "./projects/routes.ts";
 import { registerQuickWinRoutes } from "./quick-wins/routes.ts";
 import { RequestLog } from "./request-log.ts";
+import { registerSecurityHeaders } from "./security-headers.ts";
 import { registerSettingsRoutes } from "./settings/routes.ts";
 import { shareRateLimitCounts } from "./shared-rate-limit.ts";
 import { htmlDocument, isFilePath, registerStaticFiles, sendHtml } from "./static-files.ts";
@@ -115,7 +115,7 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   });
 
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
