@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DeviceSession } from "../../shared/schemas.ts";
 import type { Db } from "../db/database.ts";
+import { precompiled } from "../db/precompiled.ts";
 import type { UserRow } from "../db/schema.ts";
 import { describeUserAgent } from "./user-agent.ts";
 import { userColumns } from "./users.ts";
@@ -45,6 +46,15 @@ export async function createSession(
 
 const sessionUserColumns = userColumns.map((column) => `users.${column}` as const);
 
+/** The session's row joined with its user's: built and compiled once, as it runs on every request. */
+const sessionWithUser = precompiled((db: Db, id: string) =>
+  db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["sessions.last_seen_at", "sessions.expires_at", "sessions.user_agent", ...sessionUserColumns])
+    .where("sessions.id", "=", id),
+);
+
 /**
  * The session's user, or null when the token is unknown, idle too long or past its end. One
  * query by primary key joins the user, so a request needs no other read to know who asks; the
@@ -59,12 +69,7 @@ export async function findSessionUser(
 ): Promise<UserRow | null> {
   const now = opts.now ?? new Date();
   const id = hashToken(token);
-  const row = await db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["sessions.last_seen_at", "sessions.expires_at", "sessions.user_agent", ...sessionUserColumns])
-    .where("sessions.id", "=", id)
-    .executeTakeFirst();
+  const [row] = await sessionWithUser(db, id);
   if (!row) return null;
   const lastSeen = Date.parse(row.last_seen_at);
   if (Date.parse(row.expires_at) <= now.getTime() || lastSeen + SESSION_IDLE_MS <= now.getTime()) {
