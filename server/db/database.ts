@@ -41,6 +41,53 @@ const STATEMENT_CACHE_SIZE = 200;
 const STATEMENT_CACHE_MAX_SQL = 4096;
 
 /**
+ * A prepared statement that reads its rows as arrays and makes the row objects in JavaScript:
+ * better-sqlite3 builds an object row property by property through V8's API, about twice the
+ * cost of reading arrays and making objects of one fixed shape from a literal. The rows are the
+ * same objects with the same keys in the same order (a name used twice keeps its last value, as
+ * before). Statements with a `*` keep object rows: their columns may change with the schema,
+ * whereas a named column cannot change without the statement failing.
+ */
+class ArrayReadStatement implements SqliteStatement {
+  readonly #statement: SQLite.Statement;
+  readonly #toRow: ((values: unknown[]) => unknown) | undefined;
+  readonly reader: boolean;
+
+  constructor(statement: SQLite.Statement) {
+    this.#statement = statement;
+    this.reader = statement.reader;
+    if (statement.reader && !statement.source.includes("*")) {
+      const names = statement.columns().map((c) => c.name);
+      statement.raw(true);
+      // The column names come from our own SQL; JSON.stringify quotes them as property names.
+      this.#toRow = new Function(
+        "v",
+        `return { ${names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(", ")} };`,
+      ) as (values: unknown[]) => unknown;
+    }
+  }
+
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    const rows = this.#statement.all(parameters) as unknown[][];
+    const toRow = this.#toRow;
+    if (!toRow) return rows;
+    const out = new Array<unknown>(rows.length);
+    for (let i = 0; i < rows.length; i++) out[i] = toRow(rows[i] as unknown[]);
+    return out;
+  }
+
+  run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    return this.#statement.run(parameters);
+  }
+
+  *iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    for (const values of this.#statement.iterate(parameters) as IterableIterator<unknown[]>) {
+      yield this.#toRow ? this.#toRow(values) : values;
+    }
+  }
+}
+
+/**
  * The SQLite database as Kysely sees it, with the prepared statement of each SQL text kept and
  * reused (a small LRU) instead of compiled again on every query: SQLite re-prepares a kept
  * statement by itself when the schema changes. Kysely runs one query at a time on its single
@@ -64,7 +111,7 @@ export class StatementCache implements SqliteDatabase {
       this.#statements.set(text, kept);
       return kept;
     }
-    const statement = this.#database.prepare(text);
+    const statement = new ArrayReadStatement(this.#database.prepare(text));
     if (text.length <= STATEMENT_CACHE_MAX_SQL) {
       if (this.#statements.size >= this.#size) {
         const oldest = this.#statements.keys().next().value;

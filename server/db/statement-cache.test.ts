@@ -72,6 +72,36 @@ describe("the SQLite statement cache", () => {
     expect(cache.size).toBe(3);
   });
 
+  it("rows come out exactly as better-sqlite3's own row objects: keys, order, nulls, numbers, blobs", async () => {
+    await sql`create table notes (id integer primary key, body text not null, extra text, data blob, score real)`.execute(
+      db,
+    );
+    await sql`create table tags (id integer primary key, note_id integer not null, body text)`.execute(db);
+    await sql`insert into notes values (1, 'a', null, x'00ff', 1.5), (2, 'b', 'x', null, null)`.execute(db);
+    await sql`insert into tags values (10, 1, 'tag'), (11, 1, null)`.execute(db);
+    const queries = [
+      'select "id", "body", "extra", "data", "score" from "notes" order by "id"',
+      // The same name twice: the last one wins, as in better-sqlite3's objects.
+      'select "notes"."id", "tags"."id", "tags"."body" as "tag" from "notes" join "tags" on "tags"."note_id" = "notes"."id" order by "tags"."id"',
+      'select count(*) as "n" from "notes"',
+      'select "id" from "notes" where "id" > 100',
+    ];
+    for (const text of queries) {
+      const expected = sqlite.prepare(text).all();
+      expect(cache.prepare(text).all([]), text).toEqual(expected);
+      expect(Object.keys((cache.prepare(text).all([])[0] ?? {}) as object), text).toEqual(
+        Object.keys((expected[0] ?? {}) as object),
+      );
+      expect([...cache.prepare(text).iterate([])], text).toEqual(expected);
+    }
+    const streamed: unknown[] = [];
+    for await (const row of db.selectFrom("notes").select(["id", "body"]).orderBy("id").stream()) streamed.push(row);
+    expect(streamed).toEqual([
+      { id: 1, body: "a" },
+      { id: 2, body: "b" },
+    ]);
+  });
+
   it("transactions commit and roll back as before", async () => {
     await sql`create table notes (id integer primary key, body text not null)`.execute(db);
     await db.transaction().execute(async (trx) => {
