@@ -12,7 +12,7 @@ import {
   type SqliteStatement,
   sql,
 } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import { type Dialect, migrateToLatest } from "./migrate.ts";
 import type { Database } from "./schema.ts";
 
@@ -20,10 +20,10 @@ export type Db = Kysely<Database>;
 export type DbHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
 
 // int8 (bigint) columns hold project task keys (millisecond timestamps): all fit in a JS number.
-const pgTypes = {
+const pgTypes = (types: typeof pg.types) => ({
   getTypeParser: (oid: number, format?: "text" | "binary") =>
-    oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
-};
+    oid === 20 ? (v: string) => Number(v) : types.getTypeParser(oid, format),
+});
 
 /**
  * Write transactions take the write lock up front (BEGIN IMMEDIATE) so two processes sharing the
@@ -157,10 +157,12 @@ export async function openDatabase(opts: {
 }): Promise<DbHandle> {
   let handle: DbHandle;
   if (opts.databaseUrl) {
+    // Loaded only for PostgreSQL: a SQLite server starts without it.
+    const { default: pg } = await import("pg");
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
-      types: pgTypes,
+      types: pgTypes(pg.types),
       // The URL's application_name wins; this one names the server's connections in pg_stat_activity.
       fallback_application_name: "daily-compass",
       // Notices a peer that vanished without a word (failover, network cut) instead of waiting forever.
