@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { compression } from "vite-plugin-compression2";
 import { PRERENDERED_PAGES, type PrerenderedPage, prerenderedFile } from "./shared/web-routes.ts";
 
 const root = path.resolve(import.meta.dirname, "web");
@@ -74,9 +75,23 @@ async function prerenderPublicPages(): Promise<void> {
 
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss(), themeScript()],
-  // Every browser the build targets preloads modules itself: no polyfill script.
-  build: { outDir, emptyOutDir: true, sourcemap: true, modulePreload: { polyfill: false } },
+  plugins: [
+    react(),
+    tailwindcss(),
+    themeScript(),
+    // A .br and a .gz next to each text file of the build; the server sends those as they are
+    // (server/static-files.ts). Source maps are not served, so not compressed either.
+    compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/], logLevel: "silent" }),
+  ],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    // Maps are written for error reports (dist/web/assets/*.map) but bundles do not point at them,
+    // and the server never serves them (docs/decisions/018-lean-serving.md).
+    sourcemap: "hidden",
+    // Every browser the build targets preloads modules itself: no polyfill script.
+    modulePreload: { polyfill: false },
+  },
   environments: {
     client: {
       build: {

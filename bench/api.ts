@@ -1,81 +1,146 @@
 /**
- * API load benchmark. Runs the real server on a fresh SQLite database and measures, in one run,
- * the throughput of signed-in data routes relative to the bare health route: a ratio, so the
- * result means something on any machine. Writes bench/results/api.json.
+ * API throughput against the physical limit (docs/decisions/018-lean-serving.md). The app runs as
+ * production runs it (`node scripts/start.mjs`, compiled JavaScript, default log level) on a fresh
+ * SQLite database; for each route a bare `node:http` server replays the very answer the app gave
+ * (status, headers, body bytes). autocannon, in a process of its own, loads the app and the bare
+ * server in alternating rounds (A, B, A, B), so both see the same machine; the ratio of their
+ * throughput is the result, and each must be at least BUDGET_RATIO.
  *
- *   npm run bench            (about 30 seconds)
+ *   npx tsx bench/api.ts        (about a minute and a half; part of npm run bench)
+ *
+ * BENCH_SECONDS (per run, 3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10). Writes bench/results/api.json.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
-import { buildApp } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
-import { openDatabase } from "../server/db/database.ts";
+import type { CannedResponse } from "./bare-server.ts";
+import { budget, capture, cpuSecondsOf, median, report, seedAccount, startApp, startBare, startLoader } from "./lib.ts";
+import type { LoadResult } from "./load-worker.ts";
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-bench-"));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000000" });
-config.webDist = undefined;
-const handle = await openDatabase({ dataDir });
-const app = await buildApp({ config, db: handle.db });
-const address = await app.listen({ port: 0, host: "127.0.0.1" });
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const BUDGET_RATIO = 0.5;
 
-const register = await fetch(`${address}/api/auth/register`, {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ username: "bench", password: "steady load test phrase" }),
-});
-const cookie = (register.headers.get("set-cookie") ?? "").split(";")[0];
-for (let i = 0; i < 50; i++) {
-  await fetch(`${address}/api/tasks`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ title: `Task ${i}`, timeEstimate: 5 + (i % 100) }),
-  });
-}
-
-type Case = { name: string; method: "GET" | "POST"; path: string; body?: string };
+type Case = {
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+  /** Informational cases are measured and reported, but hold no budget. */
+  informational?: boolean;
+  acceptEncoding?: string;
+};
 const cases: Case[] = [
-  { name: "health (baseline)", method: "GET", path: "/api/health" },
-  { name: "list 50 tasks", method: "GET", path: "/api/tasks" },
-  { name: "current user", method: "GET", path: "/api/auth/me" },
-  { name: "create quick win", method: "POST", path: "/api/quick-wins", body: JSON.stringify({ text: "Drink water" }) },
+  { name: "GET /api/tasks (50 tasks)", method: "GET", path: "/api/tasks" },
+  { name: "GET /api/auth/me", method: "GET", path: "/api/auth/me" },
+  {
+    name: "POST /api/quick-wins",
+    method: "POST",
+    path: "/api/quick-wins",
+    body: JSON.stringify({ text: "Drink water" }),
+  },
+  {
+    name: "GET /api/tasks (50 tasks), br",
+    method: "GET",
+    path: "/api/tasks",
+    acceptEncoding: "gzip, deflate, br",
+    informational: true,
+  },
 ];
 
-// Warm-up: JIT and SQLite page cache, so the baseline is not measured cold.
-await autocannon({ url: `${address}/api/tasks`, connections: 10, duration: 2, headers: { cookie } });
-
-const results: Record<string, { requestsPerSecond: number; p99Ms: number; ratioToBaseline: number }> = {};
-let baseline = 0;
-for (const c of cases) {
-  const r = await autocannon({
-    url: `${address}${c.path}`,
-    method: c.method,
-    connections: 10,
-    duration: DURATION_S,
-    headers: { cookie, "content-type": "application/json" },
-    body: c.body,
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-bench-api-"));
+const app = await startApp({ dataDir });
+const loader = startLoader();
+let bare: Awaited<ReturnType<typeof startBare>> | undefined;
+try {
+  const cookie = await seedAccount(app.url, 50);
+  const headersOf = (c: Case): Record<string, string> => ({
+    cookie,
+    ...(c.body ? { "content-type": "application/json" } : {}),
+    ...(c.acceptEncoding ? { "accept-encoding": c.acceptEncoding } : {}),
   });
-  if (r.non2xx > 0) throw new Error(`${c.name}: ${r.non2xx} non-2xx answers`);
-  const rps = r.requests.average;
-  if (baseline === 0) baseline = rps;
-  results[c.name] = {
-    requestsPerSecond: Math.round(rps),
-    p99Ms: r.latency.p99,
-    ratioToBaseline: Number((rps / baseline).toFixed(3)),
+  // A bare server can answer one path one way: a compressed case gets a path of its own there.
+  const barePath = (c: Case, i: number) => `${c.path}?case=${i}`;
+  const canned: CannedResponse[] = [];
+  for (const [i, c] of cases.entries()) {
+    const answer = await capture(app.url, { method: c.method, path: c.path, headers: headersOf(c), body: c.body });
+    canned.push({ ...answer, path: barePath(c, i) });
+  }
+  bare = await startBare(canned);
+
+  const bareUrl = bare.url;
+  /** One load run; adds the CPU time the server used per answer, which the machine's load does not change. */
+  const run = async (target: "app" | "bare", c: Case, pathname: string, seconds: number) => {
+    const pid = target === "app" ? app.pid : (bare?.pid as number);
+    const cpuBefore = cpuSecondsOf(pid);
+    const result = await loader.run({
+      url: `${target === "app" ? app.url : bareUrl}${pathname}`,
+      method: c.method,
+      headers: headersOf(c),
+      body: c.body,
+      connections: CONNECTIONS,
+      durationSeconds: seconds,
+    });
+    const cpuUsPerRequest = Math.round(((cpuSecondsOf(pid) - cpuBefore) * 1e6) / Math.max(result.requests, 1));
+    return { ...result, cpuUsPerRequest };
   };
-  console.log(
-    `${c.name.padEnd(20)} ${String(Math.round(rps)).padStart(7)} req/s  p99 ${r.latency.p99} ms  ratio ${results[c.name].ratioToBaseline}`,
+
+  // Warm-up: JIT, the database's page cache, the statement cache; not counted.
+  for (const [i, c] of cases.entries()) {
+    await run("app", c, c.path, 2);
+    await run("bare", c, barePath(c, i), 1);
+  }
+
+  const runs = cases.map(() => ({ app: [] as Measured[], bare: [] as Measured[] }));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [i, c] of cases.entries()) {
+      const a = await run("app", c, c.path, DURATION_S);
+      const b = await run("bare", c, barePath(c, i), DURATION_S);
+      if (a.non2xx + a.errors > 0) throw new Error(`${c.name}: ${a.non2xx} non-2xx answers, ${a.errors} errors`);
+      runs[i]?.app.push(a);
+      runs[i]?.bare.push(b);
+      console.log(
+        `round ${round}  ${c.name.padEnd(32)} app ${Math.round(a.requestsPerSecond)} req/s (${a.cpuUsPerRequest} µs CPU each)  bare ${Math.round(b.requestsPerSecond)} req/s (${b.cpuUsPerRequest} µs)  ratio ${(a.requestsPerSecond / b.requestsPerSecond).toFixed(2)}`,
+      );
+    }
+  }
+
+  const results = cases.map((c, i) => {
+    const { app: a, bare: b } = runs[i] as { app: Measured[]; bare: Measured[] };
+    const ratios = a.map((r, k) => r.requestsPerSecond / (b[k] as Measured).requestsPerSecond);
+    return {
+      name: c.name,
+      informational: c.informational ?? false,
+      ratio: Number(median(ratios).toFixed(3)),
+      ratios: ratios.map((r) => Number(r.toFixed(3))),
+      app: summary(a),
+      bare: summary(b),
+    };
+  });
+  const met = report(
+    "api",
+    { connections: CONNECTIONS, secondsPerRun: DURATION_S, rounds: ROUNDS, results },
+    results
+      .filter((r) => !r.informational)
+      .map((r) => budget(`${r.name}, throughput relative to bare node:http`, r.ratio, "min", BUDGET_RATIO, "×")),
   );
+  process.exitCode = met ? 0 : 1;
+} finally {
+  loader.stop();
+  bare?.stop();
+  await app.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-await app.close();
-await handle.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
-const out = path.join(import.meta.dirname, "results", "api.json");
-fs.writeFileSync(
-  out,
-  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, durationSeconds: DURATION_S, results }, null, 2)}\n`,
-);
-console.log(`written ${path.relative(process.cwd(), out)}`);
+type Measured = LoadResult & { cpuUsPerRequest: number };
+
+function summary(results: Measured[]) {
+  return {
+    requestsPerSecond: Math.round(median(results.map((r) => r.requestsPerSecond))),
+    cpuUsPerRequest: median(results.map((r) => r.cpuUsPerRequest)),
+    p50Ms: median(results.map((r) => r.p50Ms)),
+    p99Ms: median(results.map((r) => r.p99Ms)),
+    bytesPerResponse: results[0]?.bytesPerResponse ?? 0,
+  };
+}

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import { publicConfig } from "../shared/schemas.ts";
+import { PRERENDERED_DIR } from "../shared/web-routes.ts";
 import { registerAiRoutes } from "./ai/routes.ts";
 import { LoginThrottle } from "./auth/login-throttle.ts";
 import { registerOidcRoutes } from "./auth/oidc.ts";
@@ -23,12 +23,16 @@ import { registerDataRoutes } from "./data/routes.ts";
 import { checkDatabase, type Db } from "./db/database.ts";
 import { AppError, openApiTransform, registerErrorHandling } from "./errors.ts";
 import { registerEventRoutes } from "./events/routes.ts";
+import { zodJsonSerializerCompiler } from "./json-serializer.ts";
 import { withPageHeaders } from "./lists/paging.ts";
 import type { PublicFetchOptions } from "./net/public-fetch.ts";
 import { registerProjectRoutes } from "./projects/routes.ts";
 import { registerQuickWinRoutes } from "./quick-wins/routes.ts";
+import { RequestLog } from "./request-log.ts";
+import { registerSecurityHeaders } from "./security-headers.ts";
 import { registerSettingsRoutes } from "./settings/routes.ts";
 import { shareRateLimitCounts } from "./shared-rate-limit.ts";
+import { isFilePath, registerStaticFiles } from "./static-files.ts";
 import { registerTaskRoutes } from "./tasks/routes.ts";
 import { registerThoughtRoutes } from "./thoughts/routes.ts";
 import { webPages } from "./web-pages.ts";
@@ -44,7 +48,13 @@ export type AppDeps = {
   now?: () => number;
 };
 
-export type RouteEntry = { method: string; url: string; isPublic: boolean };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  isPublic: boolean;
+  /** The route's response schemas by status code, as declared. */
+  responses: Record<string, unknown>;
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -70,6 +80,8 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
             redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', "*.password"],
             ...(logStream ? { stream: logStream } : {}),
           },
+    // One line per request, at a level that fits it (server/request-log.ts).
+    logController: new RequestLog({ slowRequestMs: config.slowRequestMs }),
     bodyLimit: BODY_LIMIT,
     // Slow or stalled clients cannot hold a connection (docs/decisions/009-fault-handling.md).
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
@@ -85,11 +97,12 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === "HEAD") continue;
-      routeTable.push({ method, url: route.url, isPublic: route.config?.public === true });
+      const responses = (route.schema?.response ?? {}) as Record<string, unknown>;
+      routeTable.push({ method, url: route.url, isPublic: route.config?.public === true, responses });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(zodJsonSerializerCompiler);
   registerErrorHandling(app);
 
   // JSON only: plain text bodies are refused (415). An empty JSON body is accepted as "no body":
@@ -104,7 +117,7 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   });
 
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -134,30 +147,47 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
     }),
   });
 
+  // Answers of 1 KB or more (JSON, the calendar file) go out as br or gzip when the client takes
+  // them. The web app's files and HTML are compressed once, not here (server/static-files.ts).
+  // Request bodies are not decompressed: no client sends them compressed.
+  // Up to 64 KB they are compressed in one synchronous call, cheaper than a zlib stream each.
+  await app.register(compress, {
+    threshold: 1024,
+    syncThreshold: 64 * 1024,
+    encodings: ["br", "gzip"],
+    globalDecompression: false,
+  });
+
   // State-changing requests from another site are refused: with SameSite=Lax cookies this closes
   // the remaining cross-site request forgery paths (sibling subdomains, old browsers).
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  // Hooks on every request take a callback rather than returning a promise: one less promise and
+  // microtask turn per request each (docs/decisions/018-lean-serving.md).
+  const crossSite = () => new AppError("FORBIDDEN", "Cross-site requests are not allowed");
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     const site = request.headers["sec-fetch-site"];
-    if (site !== undefined && site !== "same-origin" && site !== "none") {
-      throw new AppError("FORBIDDEN", "Cross-site requests are not allowed");
-    }
+    if (site !== undefined && site !== "same-origin" && site !== "none") return done(crossSite());
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== "null") {
       const allowed = new Set([`${request.protocol}://${request.host}`]);
       if (config.publicUrl) allowed.add(new URL(config.publicUrl).origin);
-      if (!allowed.has(origin)) throw new AppError("FORBIDDEN", "Cross-site requests are not allowed");
+      if (!allowed.has(origin)) return done(crossSite());
     } else if (origin === "null") {
-      throw new AppError("FORBIDDEN", "Cross-site requests are not allowed");
+      return done(crossSite());
     }
+    done();
   });
 
   registerSessionAuth(app, config, db);
   // API answers are per user and change with every write: no browser or proxy may keep them.
-  app.addHook("onSend", async (request, reply) => {
-    if (!isApiRequest(request)) return;
-    const current = String(reply.getHeader("cache-control") ?? "");
-    if (!/(^|,)\s*no-store\s*(,|$)/i.test(current)) reply.header("cache-control", "no-store");
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (isApiRequest(request)) {
+      const current = reply.getHeader("cache-control");
+      if (current === undefined || !/(^|,)\s*no-store\s*(,|$)/i.test(String(current))) {
+        reply.header("cache-control", "no-store");
+      }
+    }
+    done(null, payload);
   });
 
   await app.register(swagger, {
@@ -207,29 +237,25 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
 }
 
 /**
- * Unknown API paths answer JSON 404. When the web app is built, any other page path gets the
- * HTML server/web-pages.ts chooses (index.html or a prerendered page) and its files are served as they are.
+ * Unknown API paths answer JSON 404. When the web app is built, its files are served as they are
+ * (server/static-files.ts: precompressed, source maps never) and any other page path gets the HTML
+ * server/web-pages.ts chooses (index.html or a prerendered public page); a missing file (under
+ * /assets/, or a source map) is a 404, not a page.
  */
 function registerWebApp(app: FastifyInstance, config: Config): void {
   const index = config.webDist ? path.join(config.webDist, "index.html") : undefined;
   const html = index && fs.existsSync(index) ? fs.readFileSync(index) : undefined;
   const pages = html ? webPages(config, html) : undefined;
   if (html && config.webDist) {
-    app.register(fastifyStatic, {
-      root: config.webDist,
-      index: false,
-      wildcard: false,
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        // Hashed bundle names change with their content, so they can be cached for good.
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
-      },
+    // index.html and the prerendered pages are sent by web-pages.ts, never as files.
+    registerStaticFiles(app, config.webDist, {
+      skip: (file) => file === "/index.html" || file.startsWith(`/${PRERENDERED_DIR}/`),
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    const isPage = !pathname.startsWith("/api/") && (request.method === "GET" || request.method === "HEAD");
+    const isPage =
+      !pathname.startsWith("/api/") && !isFilePath(pathname) && (request.method === "GET" || request.method === "HEAD");
     if (pages && isPage) return pages.send(request, reply);
     return reply.status(404).send({ message: `No route for ${request.method} ${pathname}`, code: "NOT_FOUND" });
   });

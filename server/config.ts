@@ -22,6 +22,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url("must be an absolute URL such as https://compass.example.org").optional(),
   TRUST_PROXY: boolish,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SLOW_REQUEST_MS: z.coerce.number().int().positive().default(500),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   AI_BASE_URL: z.url("must be the base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1").optional(),
@@ -57,6 +58,8 @@ export type Config = {
   secureCookies: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /** Requests taking longer than this are logged at warn; others only at debug. */
+  slowRequestMs: number;
   appSecret: string | undefined;
   rateLimitPerMinute: number;
   /** Directory holding the built web app; absent in API-only tests. */
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.PUBLIC_URL?.startsWith("https://") ?? false,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     appSecret: e.APP_SECRET,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webDist: path.resolve("dist/web"),

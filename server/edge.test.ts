@@ -18,7 +18,7 @@ beforeAll(async () => {
   stream.on("data", (chunk) => {
     logs += chunk.toString();
   });
-  t = await createTestApp({ LOG_LEVEL: "info" }, { logStream: stream, webDist });
+  t = await createTestApp({ LOG_LEVEL: "debug" }, { logStream: stream, webDist });
   ({ cookie } = await t.signUp("edge-user", "super secret passphrase"));
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@
  * for as JSON-schema structured output, validated with zod and retried once when invalid; every
  * other failure is thrown as a ProviderFailure so the caller can answer offline instead.
  */
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, toFile } from "openai";
+import type OpenAI from "openai";
 import { z } from "zod";
 import type { SuggestionContext } from "../../shared/ai-schemas.ts";
 import { RECENT_THOUGHTS_FOR_AI, THOUGHT_TYPES } from "../../shared/constants.ts";
@@ -43,8 +43,19 @@ export class ProviderFailure extends Error {
   }
 }
 
+type OpenAiSdk = typeof import("openai");
+let sdk: OpenAiSdk | undefined;
+/** The SDK, loaded on first use: it is large, and a server without a provider never needs it. */
+async function loadSdk(): Promise<OpenAiSdk> {
+  sdk ??= await import("openai");
+  return sdk;
+}
+
 export function toProviderFailure(error: unknown): ProviderFailure {
   if (error instanceof ProviderFailure) return error;
+  // The SDK's errors exist only once the SDK is loaded.
+  if (!sdk) return new ProviderFailure("unknown");
+  const { APIConnectionError, APIConnectionTimeoutError, APIError } = sdk;
   if (error instanceof APIConnectionTimeoutError) return new ProviderFailure("timeout");
   if (error instanceof APIConnectionError) return new ProviderFailure("connection");
   if (error instanceof APIError) {
@@ -93,15 +104,19 @@ const listAnswer = (name: string, min: number, max: number) =>
 export type ProviderEngine = AssistantEngine & { transcribe: (audio: Buffer, mime: string) => Promise<string> };
 
 export function createProviderEngine(settings: ProviderSettings): ProviderEngine {
-  const client = new OpenAI({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseUrl,
-    timeout: settings.timeoutMs,
-    // Retries are ours (once, on invalid output); the SDK's own would stretch a failing call past the timeout.
-    maxRetries: 0,
-    // The SDK's own logging could print request details; the server logs what it needs itself.
-    logLevel: "off",
-  });
+  let client: OpenAI | undefined;
+  const openai = async (): Promise<OpenAI> => {
+    client ??= new (await loadSdk()).default({
+      apiKey: settings.apiKey,
+      baseURL: settings.baseUrl,
+      timeout: settings.timeoutMs,
+      // Retries are ours (once, on invalid output); the SDK's own would stretch a failing call past the timeout.
+      maxRetries: 0,
+      // The SDK's own logging could print request details; the server logs what it needs itself.
+      logLevel: "off",
+    });
+    return client;
+  };
 
   async function ask<T>(opts: {
     name: string;
@@ -113,7 +128,7 @@ export function createProviderEngine(settings: ProviderSettings): ProviderEngine
     for (let attempt = 0; attempt < 2; attempt++) {
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
-        completion = await client.chat.completions.create({
+        completion = await (await openai()).chat.completions.create({
           model: settings.model,
           temperature: 0.3,
           messages: [
@@ -213,8 +228,9 @@ export function createProviderEngine(settings: ProviderSettings): ProviderEngine
 
     async transcribe(audio, mime) {
       try {
-        const file = await toFile(audio, `recording.${extensionFor(mime)}`, { type: mime });
-        const result = await client.audio.transcriptions.create({ file, model: settings.transcribeModel });
+        const api = await openai();
+        const file = await (await loadSdk()).toFile(audio, `recording.${extensionFor(mime)}`, { type: mime });
+        const result = await api.audio.transcriptions.create({ file, model: settings.transcribeModel });
         if (typeof result?.text !== "string") throw new ProviderFailure("invalid_output");
         return result.text.trim();
       } catch (error) {

@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import type { UserRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { SESSION_ABSOLUTE_MS, validateSession } from "./sessions.ts";
+import { findSessionUser, SESSION_ABSOLUTE_MS } from "./sessions.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** Set for every signed-in request; null otherwise. */
     userId: number | null;
     sessionToken: string | null;
+    /** The signed-in user's row, read with the session in one query; null when signed out. */
+    sessionUser: UserRow | null;
   }
   interface FastifyContextConfig {
     /** Routes are signed-in only unless they say otherwise, so a new route cannot forget. */
@@ -66,14 +69,16 @@ export function isApiRequest(request: FastifyRequest): boolean {
 export function registerSessionAuth(app: FastifyInstance, config: Config, db: Db): void {
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionToken", null);
+  app.decorateRequest("sessionUser", null);
   app.addHook("onRequest", async (request) => {
     if (!isApiRequest(request)) return;
     const token = request.cookies[sessionCookieName(config)];
     if (token) {
-      const userId = await validateSession(db, token, { userAgent: request.headers["user-agent"] });
-      if (userId !== null) {
-        request.userId = userId;
+      const user = await findSessionUser(db, token, { userAgent: request.headers["user-agent"] });
+      if (user !== null) {
+        request.userId = user.id;
         request.sessionToken = token;
+        request.sessionUser = user;
       }
     }
     const isRoute = request.routeOptions.url !== undefined;

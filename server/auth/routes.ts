@@ -81,7 +81,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
   });
 
   r.get("/api/auth/me", { schema: { tags, response: { 200: userEnvelope, 401: errorBody } } }, async (request) => {
-    const row = await findUserById(db, userIdOf(request));
+    // Read with the session, in the same query, a moment ago.
+    const row = request.sessionUser ?? (await findUserById(db, userIdOf(request)));
     if (!row) throw new AppError("UNAUTHENTICATED", "Please sign in");
     return { user: toUser(row) };
   });

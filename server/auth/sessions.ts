@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DeviceSession } from "../../shared/schemas.ts";
 import type { Db } from "../db/database.ts";
+import { precompiled } from "../db/precompiled.ts";
+import type { UserRow } from "../db/schema.ts";
 import { describeUserAgent } from "./user-agent.ts";
+import { userColumns } from "./users.ts";
 
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -41,19 +44,32 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The session's user id, or null when the token is unknown, idle too long or past its end. */
-export async function validateSession(
+const sessionUserColumns = userColumns.map((column) => `users.${column}` as const);
+
+/** The session's row joined with its user's: built and compiled once, as it runs on every request. */
+const sessionWithUser = precompiled((db: Db, id: string) =>
+  db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select(["sessions.last_seen_at", "sessions.expires_at", "sessions.user_agent", ...sessionUserColumns])
+    .where("sessions.id", "=", id),
+);
+
+/**
+ * The session's user, or null when the token is unknown, idle too long or past its end. One
+ * query by primary key joins the user, so a request needs no other read to know who asks; the
+ * session row is written only when its last-seen time is older than TOUCH_INTERVAL_MS. Nothing is
+ * remembered between requests, so a deleted session (sign-out, revoked device) stops working at
+ * once, on every instance.
+ */
+export async function findSessionUser(
   db: Db,
   token: string,
   opts: { now?: Date; userAgent?: string } = {},
-): Promise<number | null> {
+): Promise<UserRow | null> {
   const now = opts.now ?? new Date();
   const id = hashToken(token);
-  const row = await db
-    .selectFrom("sessions")
-    .select(["user_id", "last_seen_at", "expires_at", "user_agent"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const [row] = await sessionWithUser(db, id);
   if (!row) return null;
   const lastSeen = Date.parse(row.last_seen_at);
   if (Date.parse(row.expires_at) <= now.getTime() || lastSeen + SESSION_IDLE_MS <= now.getTime()) {
@@ -73,7 +89,17 @@ export async function validateSession(
       .where("id", "=", id)
       .execute();
   }
-  return row.user_id;
+  const { last_seen_at: _seen, expires_at: _expires, user_agent: _agent, ...user } = row;
+  return user;
+}
+
+/** The session's user id, or null when the token is unknown, idle too long or past its end. */
+export async function validateSession(
+  db: Db,
+  token: string,
+  opts: { now?: Date; userAgent?: string } = {},
+): Promise<number | null> {
+  return (await findSessionUser(db, token, opts))?.id ?? null;
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

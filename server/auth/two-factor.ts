@@ -7,7 +7,6 @@
  */
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import type { TwoFactorSetup, TwoFactorStatus } from "../../shared/schemas.ts";
 import type { SecretBox } from "../crypto/secrets.ts";
 import type { Db } from "../db/database.ts";
@@ -120,6 +119,8 @@ export async function startTwoFactorSetup({ db, box, userId }: Deps & { userId: 
       .execute();
   });
   const otpauthUri = totpFor(secret, user.username).toString();
+  // Loaded when first needed: setting up two-factor sign-in is rare, the library is not small.
+  const { default: QRCode } = await import("qrcode");
   const svg = await QRCode.toString(otpauthUri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return {
     secret: secret.base32,

@@ -6,7 +6,8 @@ import { AppError, invalidField } from "../errors.ts";
 import { assertPasswordAllowed } from "./password-policy.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
-const userColumns = [
+/** Every column a UserRow carries. */
+export const userColumns = [
   "id",
   "username",
   "username_key",

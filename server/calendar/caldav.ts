@@ -6,7 +6,7 @@
  * Every request goes through a PublicFetch: the addresses are the user's, the connections ours.
  */
 import { createHash } from "node:crypto";
-import { createDAVClient, type DAVCalendar, fetchCalendarObjects } from "tsdav";
+import type { DAVCalendar, fetchCalendarObjects } from "tsdav";
 import { type PublicFetch, RefusedAddressError, RefusedRedirectError } from "../net/public-fetch.ts";
 import {
   eventToIcs,
@@ -84,6 +84,8 @@ export async function discoverCalendars(
     }
   };
   try {
+    // tsdav (and its XML parser) is loaded when a CalDAV server is first asked: not at start.
+    const { createDAVClient } = await import("tsdav");
     const client = await createDAVClient({
       serverUrl: creds.serverUrl,
       credentials: { username: creds.username, password: creds.password },
@@ -211,6 +213,7 @@ export function caldavProvider(
     async pull() {
       let objects: Awaited<ReturnType<typeof fetchCalendarObjects>>;
       try {
+        const { fetchCalendarObjects } = await import("tsdav");
         objects = await fetchCalendarObjects({ calendar, headers: auth, fetch: asDavFetch(fetch) });
       } catch (err) {
         if (err instanceof RefusedAddressError || err instanceof RefusedRedirectError) throw err;

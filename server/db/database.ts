@@ -6,11 +6,13 @@ import {
   type DatabaseConnection,
   Kysely,
   PostgresDialect,
+  type SqliteDatabase,
   SqliteDialect,
   SqliteDriver,
+  type SqliteStatement,
   sql,
 } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import { type Dialect, migrateToLatest } from "./migrate.ts";
 import type { Database } from "./schema.ts";
 
@@ -18,10 +20,10 @@ export type Db = Kysely<Database>;
 export type DbHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
 
 // int8 (bigint) columns hold project task keys (millisecond timestamps): all fit in a JS number.
-const pgTypes = {
+const pgTypes = (types: typeof pg.types) => ({
   getTypeParser: (oid: number, format?: "text" | "binary") =>
-    oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
-};
+    oid === 20 ? (v: string) => Number(v) : types.getTypeParser(oid, format),
+});
 
 /**
  * Write transactions take the write lock up front (BEGIN IMMEDIATE) so two processes sharing the
@@ -33,9 +35,107 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-class ImmediateSqliteDialect extends SqliteDialect {
+/** Prepared statements kept per SQL text; past this the least recently used is dropped. */
+const STATEMENT_CACHE_SIZE = 200;
+/** Longer statements (bulk inserts of many rows) are one-off: prepared each time, not kept. */
+const STATEMENT_CACHE_MAX_SQL = 4096;
+
+/**
+ * A prepared statement that reads its rows as arrays and makes the row objects in JavaScript:
+ * better-sqlite3 builds an object row property by property through V8's API, about twice the
+ * cost of reading arrays and making objects of one fixed shape from a literal. The rows are the
+ * same objects with the same keys in the same order (a name used twice keeps its last value, as
+ * before). Statements with a `*` keep object rows: their columns may change with the schema,
+ * whereas a named column cannot change without the statement failing.
+ */
+class ArrayReadStatement implements SqliteStatement {
+  readonly #statement: SQLite.Statement;
+  readonly #toRow: ((values: unknown[]) => unknown) | undefined;
+  readonly reader: boolean;
+
+  constructor(statement: SQLite.Statement) {
+    this.#statement = statement;
+    this.reader = statement.reader;
+    if (statement.reader && !statement.source.includes("*")) {
+      const names = statement.columns().map((c) => c.name);
+      statement.raw(true);
+      // The column names come from our own SQL; JSON.stringify quotes them as property names.
+      this.#toRow = new Function(
+        "v",
+        `return { ${names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(", ")} };`,
+      ) as (values: unknown[]) => unknown;
+    }
+  }
+
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    const rows = this.#statement.all(parameters) as unknown[][];
+    const toRow = this.#toRow;
+    if (!toRow) return rows;
+    const out = new Array<unknown>(rows.length);
+    for (let i = 0; i < rows.length; i++) out[i] = toRow(rows[i] as unknown[]);
+    return out;
+  }
+
+  run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    return this.#statement.run(parameters);
+  }
+
+  *iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    for (const values of this.#statement.iterate(parameters) as IterableIterator<unknown[]>) {
+      yield this.#toRow ? this.#toRow(values) : values;
+    }
+  }
+}
+
+/**
+ * The SQLite database as Kysely sees it, with the prepared statement of each SQL text kept and
+ * reused (a small LRU) instead of compiled again on every query: SQLite re-prepares a kept
+ * statement by itself when the schema changes. Kysely runs one query at a time on its single
+ * connection, so a statement is never in use twice at once.
+ */
+export class StatementCache implements SqliteDatabase {
   readonly #database: SQLite.Database;
-  constructor(database: SQLite.Database) {
+  readonly #statements = new Map<string, SqliteStatement>();
+  readonly #size: number;
+
+  constructor(database: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
+    this.#database = database;
+    this.#size = size;
+  }
+
+  prepare(text: string): SqliteStatement {
+    const kept = this.#statements.get(text);
+    if (kept) {
+      // Most recently used last: a Map keeps insertion order.
+      this.#statements.delete(text);
+      this.#statements.set(text, kept);
+      return kept;
+    }
+    const statement = new ArrayReadStatement(this.#database.prepare(text));
+    if (text.length <= STATEMENT_CACHE_MAX_SQL) {
+      if (this.#statements.size >= this.#size) {
+        const oldest = this.#statements.keys().next().value;
+        if (oldest !== undefined) this.#statements.delete(oldest);
+      }
+      this.#statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  /** How many statements are kept (tests). */
+  get size(): number {
+    return this.#statements.size;
+  }
+
+  close(): void {
+    this.#statements.clear();
+    this.#database.close();
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #database: SqliteDatabase;
+  constructor(database: SqliteDatabase) {
     super({ database });
     this.#database = database;
   }
@@ -57,10 +157,12 @@ export async function openDatabase(opts: {
 }): Promise<DbHandle> {
   let handle: DbHandle;
   if (opts.databaseUrl) {
+    // Loaded only for PostgreSQL: a SQLite server starts without it.
+    const { default: pg } = await import("pg");
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
-      types: pgTypes,
+      types: pgTypes(pg.types),
       // The URL's application_name wins; this one names the server's connections in pg_stat_activity.
       fallback_application_name: "daily-compass",
       // Notices a peer that vanished without a word (failover, network cut) instead of waiting forever.
@@ -88,7 +190,7 @@ export async function openDatabase(opts: {
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(new StatementCache(sqlite)) });
     handle = { db, dialect: "sqlite", close: () => db.destroy() };
   }
   await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);

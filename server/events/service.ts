@@ -2,6 +2,7 @@ import { type Selectable, sql, type Updateable } from "kysely";
 import { z } from "zod";
 import type { CalendarEvent, createEventInput, eventListQuery, updateEventInput } from "../../shared/schemas.ts";
 import { type Db, nowIso } from "../db/database.ts";
+import { precompiled } from "../db/precompiled.ts";
 import type { EventsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
@@ -38,16 +39,19 @@ function toEvent(row: Pick<Selectable<EventsTable>, (typeof columns)[number]>): 
   };
 }
 
-export async function listEvents(db: Db, opts: { userId: number }): Promise<CalendarEvent[]> {
-  const rows = await db
+/** The whole list, the spec's plain answer: compiled once (server/db/precompiled.ts). */
+const allEvents = precompiled((db: Db, userId: number) =>
+  db
     .selectFrom("events")
     .select(columns)
-    .where("user_id", "=", opts.userId)
+    .where("user_id", "=", userId)
     .orderBy("date")
     .orderBy("start_time")
-    .orderBy("id")
-    .execute();
-  return rows.map(toEvent);
+    .orderBy("id"),
+);
+
+export async function listEvents(db: Db, opts: { userId: number }): Promise<CalendarEvent[]> {
+  return (await allEvents(db, opts.userId)).map(toEvent);
 }
 
 const startCursor = z.tuple([z.literal("start"), z.tuple([cursorValue.date, cursorValue.time, cursorValue.int])]);

@@ -8,7 +8,7 @@ import type { LookupAddress, LookupOptions } from "node:dns";
 import { lookup as dnsLookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
-import { Agent, type RequestInit as UndiciRequestInit, fetch as undiciFetch } from "undici";
+import type { Agent, RequestInit as UndiciRequestInit } from "undici";
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
 /** Every address a host name stands for. */
@@ -154,11 +154,19 @@ export function createPublicFetch(opts: PublicFetchOptions): PublicFetch {
       .catch((err: Error) => callback(err, ""));
   };
 
-  const agent = new Agent({
-    connect: { lookup: pinnedLookup, timeout: Math.min(timeoutMs, 10_000) },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
+  // undici is loaded with the first request: it is large, and many servers never fetch anything.
+  let client: Promise<{ agent: Agent; fetch: typeof import("undici").fetch }> | undefined;
+  const undici = () => {
+    client ??= import("undici").then(({ Agent, fetch }) => ({
+      agent: new Agent({
+        connect: { lookup: pinnedLookup, timeout: Math.min(timeoutMs, 10_000) },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      }),
+      fetch,
+    }));
+    return client;
+  };
 
   async function once(url: URL, init: RequestInit): Promise<Response> {
     if (url.protocol !== "http:" && url.protocol !== "https:") {
@@ -167,6 +175,7 @@ export function createPublicFetch(opts: PublicFetchOptions): PublicFetch {
     // A literal address never reaches the lookup, so it is checked here.
     const literal = url.hostname.replace(/^\[|\]$/g, "");
     if (isIP(literal)) check(literal, literal);
+    const { agent, fetch: undiciFetch } = await undici();
     try {
       const res = await undiciFetch(url, {
         ...(init as UndiciRequestInit),
@@ -212,5 +221,5 @@ export function createPublicFetch(opts: PublicFetchOptions): PublicFetch {
     }
   }
 
-  return { fetch: publicFetch, close: () => agent.close() };
+  return { fetch: publicFetch, close: async () => (client ? (await client).agent.close() : undefined) };
 }

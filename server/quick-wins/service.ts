@@ -4,6 +4,7 @@ import { quickWinKey } from "../../shared/ranking.ts";
 import type { createQuickWinInput, QuickWin, quickWinListQuery, updateQuickWinInput } from "../../shared/schemas.ts";
 import { type Db, fromBool, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned, toggleOwnedCompleted } from "../db/owned.ts";
+import { precompiled } from "../db/precompiled.ts";
 import type { QuickWinsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
@@ -20,14 +21,13 @@ function toQuickWin(row: Selectable<QuickWinsTable>): QuickWin {
   };
 }
 
+/** The whole list, the spec's plain answer: compiled once (server/db/precompiled.ts). */
+const allQuickWins = precompiled((db: Db, userId: number) =>
+  db.selectFrom("quick_wins").select(columns).where("user_id", "=", userId).orderBy("id"),
+);
+
 export async function listQuickWins(db: Db, opts: { userId: number }): Promise<QuickWin[]> {
-  const rows = await db
-    .selectFrom("quick_wins")
-    .select(columns)
-    .where("user_id", "=", opts.userId)
-    .orderBy("id")
-    .execute();
-  return rows.map(toQuickWin);
+  return (await allQuickWins(db, opts.userId)).map(toQuickWin);
 }
 
 const idCursor = z.tuple([z.literal("id"), cursorValue.int]);
@@ -73,15 +73,16 @@ async function getQuickWin(db: Db, userId: number, id: number): Promise<QuickWin
   return toQuickWin(row);
 }
 
+const insertQuickWin = precompiled((db: Db, userId: number, text: string, createdAt: string) =>
+  db.insertInto("quick_wins").values({ user_id: userId, text, completed: 0, created_at: createdAt }).returning(columns),
+);
+
 export async function createQuickWin(
   db: Db,
   opts: { userId: number; input: z.output<typeof createQuickWinInput> },
 ): Promise<QuickWin> {
-  const row = await db
-    .insertInto("quick_wins")
-    .values({ user_id: opts.userId, text: opts.input.text, completed: 0, created_at: nowIso() })
-    .returning(columns)
-    .executeTakeFirstOrThrow();
+  const [row] = await insertQuickWin(db, opts.userId, opts.input.text, nowIso());
+  if (!row) throw new Error("the new quick win was not returned");
   return toQuickWin(row);
 }
 

@@ -6,6 +6,7 @@ import { END_OF_DAY, type FocusRankContext, focusKey, isLowEnergyMood, todayInZo
 import type { createTaskInput, Task, taskListQuery, updateTaskInput } from "../../shared/schemas.ts";
 import { type Db, fromBool, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned } from "../db/owned.ts";
+import { precompiled } from "../db/precompiled.ts";
 import type { TasksTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
@@ -46,9 +47,13 @@ function toTask(row: Row): Task {
 export type Clock = () => number;
 const systemClock: Clock = () => Date.now();
 
+/** The whole list, the spec's plain answer: compiled once (server/db/precompiled.ts). */
+const allTasks = precompiled((db: Db, userId: number) =>
+  db.selectFrom("tasks").select(columns).where("user_id", "=", userId).orderBy("id"),
+);
+
 export async function listTasks(db: Db, opts: { userId: number }): Promise<Task[]> {
-  const rows = await db.selectFrom("tasks").select(columns).where("user_id", "=", opts.userId).orderBy("id").execute();
-  return rows.map(toTask);
+  return (await allTasks(db, opts.userId)).map(toTask);
 }
 
 const { int, date, time, timestamp } = cursorValue;

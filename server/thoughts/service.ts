@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { createThoughtInput, Thought, thoughtListQuery, updateThoughtInput } from "../../shared/schemas.ts";
 import { type Db, inTransaction, nowIso } from "../db/database.ts";
 import { deleteOwned } from "../db/owned.ts";
+import { precompiled } from "../db/precompiled.ts";
 import type { ThoughtsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
@@ -22,15 +23,18 @@ function toThought(row: Selectable<ThoughtsTable>): Thought {
 }
 
 /** Newest first; ties (same millisecond) broken by id so the order is stable. */
-export async function listThoughts(db: Db, opts: { userId: number }): Promise<Thought[]> {
-  const rows = await db
+/** The whole list, the spec's plain answer: compiled once (server/db/precompiled.ts). */
+const allThoughts = precompiled((db: Db, userId: number) =>
+  db
     .selectFrom("thoughts")
     .select(columns)
-    .where("user_id", "=", opts.userId)
+    .where("user_id", "=", userId)
     .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return rows.map(toThought);
+    .orderBy("id", "desc"),
+);
+
+export async function listThoughts(db: Db, opts: { userId: number }): Promise<Thought[]> {
+  return (await allThoughts(db, opts.userId)).map(toThought);
 }
 
 const newestCursor = z.tuple([z.literal("newest"), z.tuple([cursorValue.timestamp, cursorValue.int])]);
