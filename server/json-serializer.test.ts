@@ -116,6 +116,8 @@ describe("response serialisation", () => {
       "dueDate",
       "completed",
       "createdAt",
+      "notBefore",
+      "completedAt",
     ]);
     expect(created.json()).toMatchObject({
       title: "Water plants",

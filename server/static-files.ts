@@ -89,15 +89,28 @@ function matches(doc: HtmlDocument, ifNoneMatch: string | undefined): boolean {
     .some((t) => t === "*" || tags.has(t));
 }
 
-/** Sends an HTML document in the encoding the client prefers, or 304 when it has it already. */
-export function sendHtml(request: FastifyRequest, reply: FastifyReply, doc: HtmlDocument): FastifyReply {
+/**
+ * Sends an HTML document in the encoding the client prefers, or 304 when it has it already.
+ * `vary` names what else the choice of document depends on (the session cookie); a `status`
+ * other than 200 (a not-found page) is sent without an entity tag.
+ */
+export function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  doc: HtmlDocument,
+  opts: { vary?: string; status?: number } = {},
+): FastifyReply {
   const encoding = preferredEncoding(request.headers["accept-encoding"], ["br", "gzip"]);
+  const status = opts.status ?? 200;
   reply
+    .status(status)
     .type("text/html; charset=utf-8")
     .header("cache-control", REVALIDATE)
-    .header("vary", "accept-encoding")
-    .header("etag", etagOf(doc, encoding));
-  if (matches(doc, request.headers["if-none-match"])) return reply.status(304).send();
+    .header("vary", opts.vary ? `${opts.vary}, accept-encoding` : "accept-encoding");
+  if (status === 200) {
+    reply.header("etag", etagOf(doc, encoding));
+    if (matches(doc, request.headers["if-none-match"])) return reply.status(304).send();
+  }
   if (encoding) reply.header("content-encoding", encoding);
   return reply.send(encoding ? doc[encoding] : doc.identity);
 }

@@ -53,7 +53,7 @@ describe("page requests with prerendered pages", () => {
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(res.body, url).toContain(`<h1>${page}</h1>`);
       expect(res.headers["cache-control"]).toBe("no-cache");
-      expect(res.headers.vary).toBe("Cookie");
+      expect(res.headers.vary).toBe("Cookie, accept-encoding");
     }
   });
 
@@ -79,7 +79,7 @@ describe("page requests with prerendered pages", () => {
         const res = await get(url, { cookie: sent });
         expect(res.statusCode, url).toBe(200);
         expect(res.body, url).toContain("<title>app</title>");
-        expect(res.headers.vary).toBe("Cookie");
+        expect(res.headers.vary).toBe("Cookie, accept-encoding");
       }
     }
   });

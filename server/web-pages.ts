@@ -6,7 +6,6 @@
  * landing page, and any other path is the prerendered not-found page with a 404. Without
  * prerendered pages in the build, every page path gets index.html, as before.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -21,6 +20,7 @@ import {
 } from "../shared/web-routes.ts";
 import { sessionCookieName } from "./auth/request-user.ts";
 import type { Config } from "./config.ts";
+import { type HtmlDocument, htmlDocument, sendHtml } from "./static-files.ts";
 
 export type PageChoice =
   | { kind: "app" }
@@ -36,14 +36,9 @@ export function choosePage(pathname: string, hasSessionCookie: boolean, prerende
   return { kind: "prerendered", page: NOT_FOUND_PAGE, status: 404 };
 }
 
-type Html = { body: Buffer; etag: string };
+type Html = HtmlDocument;
+const withEtag = (body: Buffer): Html => htmlDocument(body);
 
-const withEtag = (body: Buffer): Html => ({
-  body,
-  etag: `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-});
-
-/** Prerendered page files, or null when the build made none (or only some: then none is used). */
 function readTemplates(webDist: string): Map<PrerenderedPage, string> | null {
   const templates = new Map<PrerenderedPage, string>();
   for (const page of PRERENDERED_PAGES) {
@@ -52,12 +47,6 @@ function readTemplates(webDist: string): Map<PrerenderedPage, string> | null {
     templates.set(page, fs.readFileSync(file, "utf8"));
   }
   return templates;
-}
-
-function notModified(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers["if-none-match"];
-  if (!header) return false;
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
 export type WebPages = {
@@ -91,15 +80,13 @@ export function webPages(config: Config, indexHtml: Buffer, now: () => Date = ()
       const pathname = request.url.split("?")[0] ?? "/";
       const choice = choosePage(pathname, Boolean(request.cookies[cookie]), templates !== null);
       // The same path answers differently with and without a session: caches must keep both apart.
-      reply.header("cache-control", "no-cache").header("vary", "Cookie");
-      if (choice.kind === "redirect") return reply.redirect(choice.location, 302);
+      if (choice.kind === "redirect") {
+        return reply.header("cache-control", "no-cache").header("vary", "Cookie").redirect(choice.location, 302);
+      }
       const html = choice.kind === "app" ? app : prerendered(choice.page);
       const status = choice.kind === "prerendered" ? choice.status : 200;
-      if (status === 200) {
-        reply.header("etag", html.etag);
-        if (notModified(request, html.etag)) return reply.status(304).send();
-      }
-      return reply.status(status).type("text/html; charset=utf-8").send(html.body);
+      // Sent as held in memory, compressed once (server/static-files.ts).
+      return sendHtml(request, reply, html, { vary: "Cookie", status });
     },
   };
 }
