@@ -3,7 +3,7 @@
  * checks that the builds are fresh and runs the compiled server) to its first answer, on an
  * existing database — a restart, as an operator or a process manager does it. The first start
  * creates the database (and builds, when needed) and is not counted. Also measured, for the
- * record: the compiled entry point alone (`node dist/server/server/main.js`).
+ * record: the compiled bundle alone (`node dist/server/main.mjs`).
  *
  *   npx tsx bench/start.ts      (part of npm run bench; BENCH_STARTS, default 7)
  *
@@ -37,14 +37,14 @@ try {
     return { wall, cpu };
   };
   const npmStart = await measure("scripts/start.mjs");
-  const compiled = await measure("dist/server/server/main.js");
+  const compiled = await measure("dist/server/main.mjs");
   const met = report(
     "start",
     {
       starts: STARTS,
       firstAnswerMs: {
         "node scripts/start.mjs": summary(npmStart),
-        "node dist/server/server/main.js": summary(compiled),
+        "node dist/server/main.mjs": summary(compiled),
       },
     },
     [

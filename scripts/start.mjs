@@ -11,7 +11,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
-const SERVER_ENTRY = path.join(root, "dist/server/server/main.js");
+// The compiled server bundled into one file (scripts/bundle-server.mjs).
+const SERVER_ENTRY = path.join(root, "dist/server/main.mjs");
 const WEB_ENTRY = path.join(root, "dist/web/index.html");
 
 /** Newest modification time among the files under these paths (tests excluded), in ms. */
@@ -51,9 +52,10 @@ function build(what, args) {
 if (isStale(WEB_ENTRY, ["web", "shared", "vite.config.ts", "tsconfig.base.json"])) {
   build("web app", [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"]);
 }
-if (isStale(SERVER_ENTRY, ["server", "shared", "tsconfig.base.json"])) {
+if (isStale(SERVER_ENTRY, ["server", "shared", "tsconfig.base.json", "scripts/bundle-server.mjs"])) {
   fs.rmSync(path.join(root, "dist/server"), { recursive: true, force: true });
   build("server", [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "server/tsconfig.build.json"]);
+  build("server bundle", [path.join(root, "scripts/bundle-server.mjs")]);
 }
 
 process.env.NODE_ENV ??= "production";

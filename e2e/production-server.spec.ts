@@ -1,0 +1,119 @@
+/**
+ * The production server as `node scripts/start.mjs` runs it: one bundled file (scripts/
+ * bundle-server.mjs) with some packages left to load from node_modules when first needed. The
+ * other specs run the TypeScript sources; this one drives the bundle through the calls that need
+ * what it bundled or left outside: sign-up (argon2, the password list), the two-factor QR code,
+ * the OpenAPI document, lists, the calendar file, a compressed answer and the web app's files.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+const root = path.resolve(import.meta.dirname, "..");
+// Past the ports playwright.config.ts and server-process.spec.ts use.
+const port = Number(process.env.E2E_PORT_BASE ?? 3210) + 8;
+const base = `http://127.0.0.1:${port}`;
+
+let server: ChildProcess | undefined;
+let dataDir = "";
+let stderr = "";
+
+test.beforeAll(async () => {
+  // A first start may have to build.
+  test.setTimeout(240_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "daily-compass-e2e-bundle-"));
+  server = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  });
+  server.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  await expect
+    .poll(
+      async () => {
+        if (server?.exitCode !== null) throw new Error(`server exited with ${server?.exitCode}: ${stderr}`);
+        return fetch(`${base}/api/health`).then(
+          (r) => r.status,
+          () => 0,
+        );
+      },
+      { timeout: 230_000, intervals: [100] },
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("the bundled server answers every kind of call, and loads the rest when first needed", async () => {
+  expect(fs.existsSync(path.join(root, "dist/server/main.mjs"))).toBe(true);
+  const json = { "content-type": "application/json" };
+  const register = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ username: "bundled", password: "password" }),
+  });
+  // The common-password list is loaded on first use.
+  expect(register.status).toBe(400);
+  expect((await register.json()).field).toBe("password");
+
+  const signUp = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ username: "bundled", password: "a calm and steady bundle" }),
+  });
+  expect(signUp.status).toBe(201);
+  const cookie = (signUp.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const authed = { ...json, cookie };
+
+  const setup = await fetch(`${base}/api/auth/2fa/setup`, { method: "POST", headers: authed });
+  expect(setup.status).toBe(200);
+  expect((await setup.json()).qrCode).toMatch(/^data:image\/svg\+xml/);
+
+  for (let i = 0; i < 12; i++) {
+    const created = await fetch(`${base}/api/tasks`, {
+      method: "POST",
+      headers: authed,
+      body: JSON.stringify({ title: `Task number ${i} with a title long enough to compress` }),
+    });
+    expect(created.status).toBe(201);
+  }
+  // fetch() asks for br and gzip and decodes what comes back.
+  const tasks = await fetch(`${base}/api/tasks`, { headers: { cookie } });
+  expect(tasks.headers.get("content-encoding")).toMatch(/^(br|gzip)$/);
+  expect(await tasks.json()).toHaveLength(12);
+
+  const event = await fetch(`${base}/api/events`, {
+    method: "POST",
+    headers: authed,
+    body: JSON.stringify({ title: "Lunch", date: "2030-05-01", startTime: "12:00", duration: 60 }),
+  });
+  expect(event.status).toBe(201);
+  const ics = await fetch(`${base}/api/events.ics`, { headers: { cookie } });
+  expect(await ics.text()).toContain("SUMMARY:Lunch");
+
+  const suggestions = await fetch(`${base}/api/ai/categorize`, {
+    method: "POST",
+    headers: authed,
+    body: JSON.stringify({ content: "Call the dentist tomorrow" }),
+  });
+  expect(suggestions.status).toBe(200);
+
+  const doc = await fetch(`${base}/api/docs/json`);
+  expect((await doc.json()).openapi).toMatch(/^3\./);
+
+  const page = await fetch(`${base}/settings`);
+  expect(page.headers.get("content-type")).toContain("text/html");
+  expect((await fetch(`${base}/robots.txt`)).status).toBe(200);
+  expect(stderr).toBe("");
+});
