@@ -96,10 +96,11 @@ export class DashboardPage {
   }
 }
 
-export class AddTaskDialog {
+/** The task fields both the Add Task and the Edit task dialogs show, found by their labels. */
+export class TaskFieldsDialog {
   readonly root: Locator;
-  constructor(page: Page) {
-    this.root = page.getByRole("dialog", { name: "Add Task" });
+  constructor(page: Page, name: string) {
+    this.root = page.getByRole("dialog", { name });
   }
   get title(): Locator {
     return this.root.getByLabel("Task title");
@@ -112,6 +113,12 @@ export class AddTaskDialog {
   }
   get category(): Locator {
     return this.root.getByLabel("Category");
+  }
+}
+
+export class AddTaskDialog extends TaskFieldsDialog {
+  constructor(page: Page) {
+    super(page, "Add Task");
   }
   get addButton(): Locator {
     return this.root.getByRole("button", { name: "Add Task" });

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { TaskFieldsDialog } from "./dashboard.ts";
 
 /** The Tasks page (/tasks): every focus task a few at a time, Later, Done today, and the quick wins. */
 export class TasksPage {
@@ -76,22 +77,9 @@ export class TasksPage {
   }
 }
 
-export class EditTaskDialog {
-  readonly root: Locator;
+export class EditTaskDialog extends TaskFieldsDialog {
   constructor(page: Page) {
-    this.root = page.getByRole("dialog", { name: "Edit task" });
-  }
-  get title(): Locator {
-    return this.root.getByLabel("Task title");
-  }
-  get estimate(): Locator {
-    return this.root.getByLabel("Time estimate (minutes)");
-  }
-  get dueTime(): Locator {
-    return this.root.getByLabel("Due time (optional)");
-  }
-  get category(): Locator {
-    return this.root.getByLabel("Category");
+    super(page, "Edit task");
   }
   get save(): Locator {
     return this.root.getByRole("button", { name: "Save changes" });
