@@ -35,6 +35,8 @@ function server(name: string, command: string, port: number) {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `daily-compass-e2e-${name}-`)),
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: "100000",
+      // Reminders go to a push service the tests run on this machine (e2e/reminders.spec.ts).
+      PUSH_ALLOW_PRIVATE_NETWORK: "true",
     },
   };
 }
@@ -54,6 +56,9 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     ...devices["Desktop Chrome"],
+    // The service worker answers the app's reads itself, where page.route cannot see them: specs
+    // that stub answers need it off. e2e/installable.spec.ts turns it on.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: chromiumArgs,

@@ -6,6 +6,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
 import { PRERENDERED_PAGES, type PrerenderedPage, prerenderedFile } from "./shared/web-routes.ts";
 
 const root = path.resolve(import.meta.dirname, "web");
@@ -73,6 +74,50 @@ async function prerenderPublicPages(): Promise<void> {
   fs.rmSync(prerenderOutDir, { recursive: true, force: true });
 }
 
+/**
+ * The web app manifest and the service worker (web/sw/sw.ts, built with Workbox's injectManifest),
+ * for the browser build only: docs/decisions/029-installable-offline.md. The worker precaches the
+ * hashed bundles, fonts and icons; the HTML (chosen per cookie by the server, decision 017) and the
+ * compressed twins (`.br`, `.gz`: the browser asks for the file and the server picks the twin) are
+ * not precached.
+ */
+function installable(): Plugin[] {
+  const plugins = VitePWA({
+    strategies: "injectManifest",
+    srcDir: "sw",
+    filename: "sw.ts",
+    // Registered by the signed-in app itself (web/lib/service-worker.ts), with its update prompt.
+    injectRegister: false,
+    manifestFilename: "manifest.webmanifest",
+    includeAssets: [],
+    manifest: {
+      id: "/",
+      name: "Daily Compass",
+      short_name: "Compass",
+      description: "A calm daily planner for ADHD and other neurodivergent minds.",
+      start_url: "/dashboard",
+      scope: "/",
+      display: "standalone",
+      background_color: "#0f1217",
+      theme_color: "#0f1217",
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/icons/maskable-192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+        { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ["assets/**/*.{js,css,woff2}", "icons/*.png", "favicon.svg"],
+      globIgnores: ["**/*.map", "**/*.br", "**/*.gz", ".pages/**", "**/*.html"],
+      // The bundles have their hash in their names already.
+      dontCacheBustURLsMatching: /^assets\//,
+    },
+  });
+  // The worker belongs to the browser build, not to the prerendering one.
+  return plugins.map((plugin) => ({ ...plugin, applyToEnvironment: (env) => env.name === "client" }));
+}
+
 export default defineConfig({
   root: "web",
   plugins: [
@@ -82,6 +127,7 @@ export default defineConfig({
     // A .br and a .gz next to each text file of the build; the server sends those as they are
     // (server/static-files.ts). Source maps are not served, so not compressed either.
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/], logLevel: "silent" }),
+    ...installable(),
   ],
   build: {
     outDir,

@@ -8,6 +8,7 @@ import { type ChildProcess, fork, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import type { CannedResponse } from "./bare-server.ts";
 import type { LoadResult, LoadRun } from "./load-worker.ts";
@@ -65,6 +66,8 @@ export async function startApp(opts: {
   env?: Record<string, string>;
   timeoutMs?: number;
   entry?: string;
+  /** Flags for node itself, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }): Promise<AppProcess> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -79,7 +82,7 @@ export async function startApp(opts: {
     ...opts.env,
   });
   const started = performance.now();
-  const child = spawn(process.execPath, [opts.entry ?? "scripts/start.mjs"], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.entry ?? "scripts/start.mjs"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -237,12 +240,19 @@ export function budget(name: string, value: number, kind: "min" | "max", limit: 
 }
 
 /** Writes bench/results/<name>.json and prints each budget; answers whether all were met. */
+/** The machine's load averages (1, 5, 15 min) when this benchmark began: other work skews every figure. */
+const loadAtStart = os.loadavg();
+export const loadAverages = () => ({
+  atStart: loadAtStart.map((l) => Number(l.toFixed(2))),
+  atEnd: os.loadavg().map((l) => Number(l.toFixed(2))),
+});
+
 export function report(name: string, data: object, budgets: BudgetCheck[]): boolean {
   fs.mkdirSync(RESULTS, { recursive: true });
   const file = path.join(RESULTS, `${name}.json`);
   fs.writeFileSync(
     file,
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpuSummary(), ...data, budgets }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpuSummary(), load: loadAverages(), ...data, budgets }, null, 2)}\n`,
   );
   for (const b of budgets) {
     const sign = b.kind === "min" ? "≥" : "≤";
@@ -250,6 +260,12 @@ export function report(name: string, data: object, budgets: BudgetCheck[]): bool
       `${b.pass ? "met   " : "MISSED"}  ${b.name}: ${b.value} ${b.unit} (budget ${sign} ${b.limit} ${b.unit})`,
     );
   }
+  console.log(
+    `load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(", ")}, at end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
   console.log(`written ${path.relative(process.cwd(), file)}`);
   return budgets.every((b) => b.pass);
 }

@@ -24,6 +24,8 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.PAGES_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const KB = 1000;
+/** Load averages when the run began: other work on the machine lowers scores (TBT most). */
+const loadAtStart = os.loadavg().map((l) => Number(l.toFixed(2)));
 
 /** The performance issue's budgets. */
 const BUDGETS = {
@@ -329,6 +331,7 @@ try {
         date: new Date().toISOString(),
         node: process.version,
         lighthouse: "12, default mobile (simulated throttling)",
+        load: { atStart: loadAtStart, atEnd: os.loadavg().map((l) => Number(l.toFixed(2))) },
         runsPerPage: RUNS,
         budgets: BUDGETS,
         landing,

@@ -63,3 +63,24 @@ test("robots.txt is a robots file, and index.html answers 304 to its own ETag", 
     expect((await raw(base, path, { ...headers, "if-none-match": etag })).status, path).toBe(304);
   }
 });
+
+test("a signed-in screen's code is asked for at once, not after the session check and the layout", async ({ page }) => {
+  const username = `pre${Date.now().toString(36)}${process.pid}`;
+  const res = await page.request.post("/api/auth/register", {
+    data: { username, password: "correct horse battery" },
+  });
+  expect(res.ok()).toBeTruthy();
+  const order: string[] = [];
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === "/api/auth/me" || /\/assets\/(app-layout|tasks)-[\w-]+\.js$/.test(path)) {
+      order.push(path.startsWith("/api") ? "session check" : path.includes("app-layout") ? "layout" : "page");
+    }
+  });
+  await page.goto("/tasks");
+  await expect(page.getByRole("heading", { name: "Tasks", level: 1 })).toBeVisible();
+  // Both chunks are requested before the session is even asked about.
+  expect(order.indexOf("page")).toBeGreaterThanOrEqual(0);
+  expect(order.indexOf("page")).toBeLessThan(order.indexOf("session check"));
+  expect(order.indexOf("layout")).toBeLessThan(order.indexOf("session check"));
+});

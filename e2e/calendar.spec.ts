@@ -121,3 +121,39 @@ test("the .ics export link downloads the user's events as a calendar file", asyn
     50 * 60_000,
   );
 });
+
+test("a date in the event's title shows as a chip to use or remove", async ({ page, api, app }) => {
+  const { calendar } = app;
+  const tomorrow = localDate(1);
+  await calendar.open();
+  let add = await calendar.openAddEvent();
+  await add.fill({ title: "Dentist tomorrow at 3pm" });
+  const chip = add.root.getByText("Understood “tomorrow at 3pm”");
+  await expect(chip).toBeVisible();
+  await expect(add.root.getByText(`${shortDay(tomorrow)} at 3:00 PM`)).toBeVisible();
+  await expectAccessible(page, "event dialog with a date chip");
+  // Removed: nothing changes, and the event keeps the date in the fields.
+  await add.root.getByRole("button", { name: "Remove" }).click();
+  await expect(chip).toBeHidden();
+  await expect(add.field("Title")).toHaveValue("Dentist tomorrow at 3pm");
+  await expect(add.field("Date")).toHaveValue(localDate(0));
+  await add.root.getByRole("button", { name: "Cancel" }).click();
+
+  add = await calendar.openAddEvent();
+  await add.fill({ title: "Dentist tomorrow at 3pm" });
+  await add.root.getByRole("button", { name: "Use it" }).click();
+  await expect(add.field("Title")).toHaveValue("Dentist");
+  await expect(add.field("Date")).toHaveValue(tomorrow);
+  await expect(add.field("Start time")).toHaveValue("15:00");
+  await expect(add.root.getByText("From your words “tomorrow at 3pm”")).toBeVisible();
+  // "Don't use it" puts everything back; using it again is one press.
+  await add.root.getByRole("button", { name: "Don't use it" }).click();
+  await expect(add.field("Title")).toHaveValue("Dentist tomorrow at 3pm");
+  await expect(add.field("Date")).toHaveValue(localDate(0));
+  await add.field("Title").fill("Dentist tomorrow at 4pm");
+  await add.root.getByRole("button", { name: "Use it" }).click();
+  await add.save();
+  await expect(toastText(page, "Event added")).toBeVisible();
+  const events = await api.get<Array<{ title: string; date: string; startTime: string }>>("/api/events");
+  expect(events).toEqual([expect.objectContaining({ title: "Dentist", date: tomorrow, startTime: "16:00" })]);
+});

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, toastText } from "./fixtures.ts";
+import { expect, expectAccessible, localDate, test, toastText } from "./fixtures.ts";
 
 type Thought = { content: string; type: string; status: string };
 
@@ -91,4 +91,48 @@ test("Calendar is in the sidebar; Help names it and the capture key", async ({ p
   await expect(page.getByRole("term").filter({ hasText: "Alt+N" })).toBeVisible();
   await app.shell.nav.getByRole("link", { name: "Calendar" }).click();
   await expect(page.getByRole("heading", { name: "Calendar", level: 1 })).toBeVisible();
+});
+
+test("quick capture shows the day and time it understood; the thought keeps it only when used", async ({
+  page,
+  api,
+  app,
+}) => {
+  const tomorrow = localDate(1);
+  const day = new Date(`${tomorrow}T12:00:00`).toLocaleDateString("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+  });
+  await app.inbox.open();
+  await page.getByRole("heading", { name: "Capture Inbox", level: 1 }).click();
+  await page.keyboard.press("Alt+N");
+  const dialog = page.getByRole("dialog", { name: "Capture a thought" });
+  const box = dialog.getByRole("textbox", { name: "Capture text" });
+
+  // Removed: saved without a day.
+  await box.fill("Call Mum on Sunday");
+  await expect(dialog.getByText("Understood “on Sunday”")).toBeVisible();
+  await dialog.getByRole("button", { name: "Remove" }).click();
+  await expect(dialog.getByText("Understood “on Sunday”")).toBeHidden();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toastText(page, "Added to inbox")).toBeVisible();
+
+  // Used: the thought carries the day and time, and the inbox shows them.
+  await page.keyboard.press("Alt+N");
+  await box.fill("Dentist tomorrow at 3pm");
+  await expect(dialog.getByText(`${day} at 3:00 PM`)).toBeVisible();
+  await dialog.getByRole("button", { name: "Use it" }).click();
+  await expect(dialog.getByText("From your words “tomorrow at 3pm”")).toBeVisible();
+  await expectAccessible(page, "capture dialog with a date chip");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toastText(page, "Added to inbox")).toBeVisible();
+
+  const thoughts =
+    await api.get<Array<{ content: string; whenDate: string | null; whenTime: string | null }>>("/api/thoughts");
+  expect(thoughts.map((t) => [t.content, t.whenDate, t.whenTime])).toEqual([
+    ["Dentist tomorrow at 3pm", tomorrow, "15:00"],
+    ["Call Mum on Sunday", null, null],
+  ]);
+  await expect(app.inbox.card("Dentist tomorrow at 3pm").getByText(`${day} at 3:00 PM`)).toBeVisible();
 });

@@ -75,6 +75,37 @@ test("quick wins: add with Enter, toggle, and roll back when the server refuses"
   expect(wins.find((w) => w.text === "Water the plants")?.completed).toBe(true);
 });
 
+test("ticking a focus task or a quick win done can be undone from the toast", async ({ page, api, app }) => {
+  await api.task("Send the invoice");
+  await api.quickWin("Refill the water bottle");
+  await app.dashboard.open();
+
+  await app.dashboard.focusTaskCheckbox("Send the invoice").click();
+  await expect(toastText(page, "Task completed")).toBeVisible();
+  await expect(toastText(page, '"Send the invoice" is done.')).toBeVisible();
+  await expect(app.dashboard.focusTaskCheckbox("Send the invoice")).toBeHidden();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(app.dashboard.focusTaskCheckbox("Send the invoice")).toBeVisible();
+  await expect(app.dashboard.focusTaskCheckbox("Send the invoice")).not.toBeChecked();
+  await expect.poll(async () => (await api.get<Array<{ completed: boolean }>>("/api/tasks"))[0]?.completed).toBe(false);
+
+  await app.dashboard.quickWin("Refill the water bottle").click();
+  await expect(toastText(page, "Quick win done")).toBeVisible();
+  await expect(app.dashboard.quickWins.getByText("Refill the water bottle")).toBeHidden();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(app.dashboard.quickWin("Refill the water bottle")).not.toBeChecked();
+  await expect
+    .poll(async () => (await api.get<Array<{ completed: boolean }>>("/api/quick-wins"))[0]?.completed)
+    .toBe(false);
+
+  // Once the toast is gone, the tick stays.
+  await app.dashboard.quickWin("Refill the water bottle").click();
+  await expect(toastText(page, "Quick win done")).toBeVisible();
+  await page.locator("[data-toast]").getByRole("button", { name: "Close notification" }).click();
+  await page.reload();
+  await expect(app.dashboard.quickWins.getByText("No quick wins yet. Add some!")).toBeVisible();
+});
+
 test("focus task toggle rolls back on refusal; choosing a task opens focus", async ({ page, api, app }) => {
   await api.task("Plan the sprint", { category: "Education", timeEstimate: 30 });
   await app.dashboard.open();
@@ -152,7 +183,7 @@ test("Task Breaker opens focus; a failing assistant degrades gracefully", async 
   await app.dashboard.open();
   await expect(page.getByText("Start with one shelf")).toBeVisible();
   await expect(page.getByText(/Auto-refreshes in \d+h/)).toBeVisible();
-  await app.dashboard.openTaskBreaker();
+  await app.dashboard.breakDown("Clean the garage");
   await expect(page).toHaveURL(/\/focus$/);
   const dialog = page.getByRole("dialog", { name: "Clean the garage" });
   await expect(dialog.getByText("Open the door")).toBeVisible();
@@ -165,6 +196,47 @@ test("Task Breaker opens focus; a failing assistant degrades gracefully", async 
   await app.dashboard.refreshSuggestions();
   await expect(toastText(page, "Error refreshing suggestions")).toBeVisible();
   await expect(page.getByText("Start with one shelf")).toBeVisible();
+});
+
+test("Task Breaker asks which task, and the steps belong to the task chosen", async ({ page, api, app }) => {
+  await api.task("Pay the electricity bill");
+  await api.task("Book the vet");
+  await page.route("**/api/ai/suggestions", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: '{"suggestions":["One thing at a time"]}' }),
+  );
+  await page.route("**/api/ai/breakdown", async (route) => {
+    const { task } = route.request().postDataJSON() as { task: { title: string } };
+    const steps = task.title === "Book the vet" ? ["Find the vet's number", "Call at nine"] : ["Log in to the bank"];
+    await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ steps }) });
+  });
+  await app.dashboard.open();
+  await app.dashboard.openTaskBreaker();
+  const chooser = app.dashboard.taskBreakerChooser;
+  await expect(chooser.getByRole("button", { name: /Pay the electricity bill/ })).toBeVisible();
+  await expectAccessible(page, "task breaker chooser");
+  await chooser.getByRole("button", { name: /Book the vet/ }).click();
+  await expect(page).toHaveURL(/\/focus$/);
+  const vet = app.focus.dialog("Book the vet");
+  await expect(vet.steps).toHaveCount(2);
+  await expect(vet.step("Find the vet's number")).toBeVisible();
+
+  // The other task opens with no checklist of its own, never the vet's.
+  await page.keyboard.press("Escape");
+  const bill = await app.focus.chooseTask("Pay the electricity bill");
+  await expect(bill.root).toBeVisible();
+  await expect(bill.steps).toHaveCount(0);
+  await expect(bill.root.getByText("Find the vet's number")).toBeHidden();
+});
+
+test("Task Breaker with no open task says so kindly", async ({ page, app }) => {
+  await page.route("**/api/ai/suggestions", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: '{"suggestions":["Rest is productive too"]}' }),
+  );
+  await app.dashboard.open();
+  await app.dashboard.openTaskBreaker();
+  await expect(toastText(page, "No tasks found")).toBeVisible();
+  await expect(toastText(page, "You don't have any incomplete tasks to break down.")).toBeVisible();
+  await expect(app.dashboard.taskBreakerChooser).toBeHidden();
 });
 
 test("AI Assistant: manual refresh says so, and the hint counts the hours to midnight", async ({ page, api, app }) => {
@@ -195,10 +267,78 @@ test("offline Task Breaker: the built-in assistant's steps become the focus chec
   expect(answer.steps.length).toBeGreaterThan(1);
 
   await app.dashboard.open();
-  await app.dashboard.openTaskBreaker();
+  await app.dashboard.breakDown("Clean the garage");
   await expect(page).toHaveURL(/\/focus$/);
   const dialog = app.focus.dialog(task.title);
   await expect(dialog.steps).toHaveCount(answer.steps.length);
   for (const step of answer.steps) await expect(dialog.step(step)).toBeVisible();
   await expectAccessible(page, "focus dialog with offline steps");
+});
+
+test("low stimulation folds the assistant to one line that opens on request", async ({ page, app }) => {
+  const res = await page.request.put("/api/settings", { data: { lowStimulation: true } });
+  expect(res.ok()).toBeTruthy();
+  await page.route("**/api/ai/suggestions", (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      body: '{"suggestions":["Start with the smallest task","Drink some water"]}',
+    }),
+  );
+  await app.dashboard.open();
+  const card = page.getByRole("region", { name: "AI Assistant" });
+  await expect(card.getByText("Start with the smallest task")).toBeVisible();
+  await expect(card.getByText("Drink some water")).toBeHidden();
+  await expect(card.getByRole("button", { name: "Task Breaker" })).toBeHidden();
+  const more = card.getByRole("button", { name: "Show more" });
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  await expectAccessible(page, "dashboard, assistant folded");
+
+  await more.click();
+  await expect(card.getByText("Drink some water")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Task Breaker" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Show less" })).toHaveAttribute("aria-expanded", "true");
+});
+
+test("keyboard focus stays in place after saving a thought, adding a task or ticking an item", async ({
+  page,
+  api,
+  app,
+}) => {
+  await api.task("Answer Jo's email");
+  await api.task("Book a haircut");
+  await api.quickWin("Put the mugs away");
+  await app.dashboard.open();
+  const active = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return el === document.body || !el ? "BODY" : (el.getAttribute("aria-label") ?? el.textContent?.trim() ?? "");
+    });
+
+  await app.dashboard.thoughtBox.fill("Ask about the library card");
+  await app.dashboard.saveThoughtButton.click();
+  await expect(toastText(page, "Thought captured")).toBeVisible();
+  await expect(app.dashboard.thoughtBox).toBeFocused();
+
+  const dialog = await app.dashboard.openAddTask();
+  await dialog.title.fill("Call the dentist");
+  await dialog.addButton.click();
+  await expect(dialog.root).toBeHidden();
+  await expect(page.getByRole("button", { name: "Add Task" })).toBeFocused();
+
+  // Ticking a task moves focus to the next task's box; the last one to 'Add a focus task'.
+  const first = (await app.dashboard.focusTaskTitles())[0] ?? "";
+  await app.dashboard.focusTaskCheckbox(first).focus();
+  await page.keyboard.press("Space");
+  await expect(app.dashboard.focusTaskCheckbox(first)).toBeHidden();
+  expect(await active()).toMatch(/^Complete /);
+  for (let left = 2; left > 0; left--) await page.keyboard.press("Space");
+  await expect(page.getByText("No focus tasks for today")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add a focus task" })).toBeFocused();
+
+  await app.dashboard.quickWin("Put the mugs away").focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("No quick wins yet. Add some!")).toBeVisible();
+  await expect(app.dashboard.quickWinInput).toBeFocused();
+  expect(await active()).not.toBe("BODY");
 });

@@ -47,6 +47,11 @@ export class Api {
   patchTask(id: number, patch: Record<string, unknown>) {
     return this.send<{ id: number; title: string }>("PATCH", `/api/tasks/${id}`, patch);
   }
+  taskSteps(taskId: number, steps: Array<string | { text: string; done: boolean }>) {
+    return this.send<Array<{ id: number; text: string; done: boolean }>>("PUT", `/api/tasks/${taskId}/steps`, {
+      steps,
+    });
+  }
   get<T>(url: string) {
     return this.send<T>("GET", url);
   }

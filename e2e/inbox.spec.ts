@@ -25,6 +25,14 @@ test("inbox: quick capture, tabs with counts, archive and restore, live sidebar 
   await inbox.tab("All").click();
   await expectAccessible(page, "inbox");
 
+  // Archived by mistake: Undo brings it back.
+  await inbox.archive("App for plant swaps");
+  await expect(toastText(page, "Archived")).toBeVisible();
+  await expect(inbox.panel.getByText("App for plant swaps")).toBeHidden();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(inbox.panel.getByText("App for plant swaps")).toBeVisible();
+  await expect(shell.inboxLink).toContainText("3");
+
   await inbox.archive("App for plant swaps");
   await expect(inbox.panel.getByText("App for plant swaps")).toBeHidden();
   await expect(shell.inboxLink).toContainText("2");

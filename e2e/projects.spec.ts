@@ -95,6 +95,18 @@ test("project detail: tasks add, toggle, inline edit, delete; notes", async ({ p
   await detail.deleteTask("Dig two beds");
   await expect(toastText(page, "Task deleted")).toBeVisible();
   await expect(page.getByText("1 of 1 completed")).toBeVisible();
+  // Undo puts it back where it was; deleting again keeps it deleted.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("Dig two beds")).toBeVisible();
+  await expect(page.getByText("1 of 2 completed")).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await api.get<{ tasks: Array<{ title: string }> }>(`/api/projects/${project.id}`)).tasks.map((t) => t.title),
+    )
+    .toEqual(["Buy seeds", "Dig two beds"]);
+  await detail.deleteTask("Dig two beds");
+  await expect(toastText(page, "Task deleted")).toBeVisible();
+  await expect(page.getByText("1 of 1 completed")).toBeVisible();
 
   await detail.saveNotes("Tomatoes by the fence");
   await expect(toastText(page, "Notes updated")).toBeVisible();

@@ -58,7 +58,7 @@ test("the dashboard asks only for what it shows: every list read carries a limit
   });
   await app.dashboard.open();
   await expect.poll(() => app.dashboard.focusTaskTitles()).toHaveLength(5);
-  await expect(page.getByText("Standup")).toBeVisible();
+  await expect(app.dashboard.schedule.getByRole("paragraph").filter({ hasText: /^Standup$/ })).toBeVisible();
   // What a person does on the dashboard reads again, bounded too.
   await app.dashboard.mood("Sad").click();
   await app.dashboard.focusTaskCheckbox("Task 06").click();
@@ -205,6 +205,36 @@ test("Quick Wins shows five; 'Show all (7)' opens every open one on the Tasks pa
   await expectAccessible(page, "tasks page, quick wins");
   await app.tasks.tab("Focus tasks").click();
   await expect(page).toHaveURL(/\/tasks$/);
+});
+
+test("a quick win can be deleted on the Tasks page, with Undo", async ({ page, api, app }) => {
+  await api.quickWin("Clear the desk");
+  await api.quickWin("Text Mum back");
+  await app.tasks.open("quick-wins");
+  await expect(app.tasks.quickWinsList.getByRole("checkbox")).toHaveCount(2);
+
+  await page.getByRole("button", { name: "Delete Clear the desk" }).click();
+  await expect(toastText(page, "Quick win deleted")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Clear the desk" })).toBeHidden();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("checkbox", { name: "Clear the desk" })).toBeVisible();
+  await expect(toastText(page, "Quick win deleted")).toBeHidden();
+  expect((await api.get<Array<{ text: string }>>("/api/quick-wins")).map((q) => q.text)).toEqual([
+    "Clear the desk",
+    "Text Mum back",
+  ]);
+
+  await page.getByRole("button", { name: "Delete Clear the desk" }).click();
+  await expect(page.getByRole("checkbox", { name: "Clear the desk" })).toBeHidden();
+  // Focus stays in the list, on the next quick win's row.
+  await expect(
+    page.getByRole("listitem").filter({ has: page.getByRole("checkbox", { name: "Text Mum back" }) }),
+  ).toBeFocused();
+  await page.locator("[data-toast]").getByRole("button", { name: "Close notification" }).click();
+  await expect
+    .poll(async () => (await api.get<Array<{ text: string }>>("/api/quick-wins")).map((q) => q.text))
+    .toEqual(["Text Mum back"]);
+  await expectAccessible(page, "tasks page, quick win deleted");
 });
 
 test("the Tasks page is in the sidebar and works by keyboard alone", async ({ page, api, app }) => {

@@ -24,10 +24,15 @@ import { registerDataRoutes } from "./data/routes.ts";
 import { checkDatabase, type Db } from "./db/database.ts";
 import { AppError, openApiTransform, registerErrorHandling } from "./errors.ts";
 import { registerEventRoutes } from "./events/routes.ts";
+import { registerFocusRoutes } from "./focus/routes.ts";
+import { registerIdempotency } from "./idempotency.ts";
 import { zodJsonSerializerCompiler } from "./json-serializer.ts";
 import { withPageHeaders } from "./lists/paging.ts";
+import { registerWholeListAnswers } from "./lists/whole-list-answers.ts";
 import type { PublicFetchOptions } from "./net/public-fetch.ts";
 import { registerProjectRoutes } from "./projects/routes.ts";
+import { registerReminderRoutes } from "./push/routes.ts";
+import type { ReminderScheduler } from "./push/scheduler.ts";
 import { registerQuickWinRoutes } from "./quick-wins/routes.ts";
 import { RequestLog } from "./request-log.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
@@ -53,6 +58,8 @@ export type RouteEntry = {
   method: string;
   url: string;
   isPublic: boolean;
+  /** Honours the Idempotency-Key header (server/idempotency.ts). */
+  idempotent: boolean;
   /** The route's response schemas by status code, as declared. */
   responses: Record<string, unknown>;
 };
@@ -63,6 +70,7 @@ declare module "fastify" {
     routeTable: RouteEntry[];
     /** Calendar sync runs; tests wait on it to settle. */
     calendarSync: CalendarSync;
+    reminders: ReminderScheduler;
   }
 }
 
@@ -99,7 +107,13 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
     for (const method of methods) {
       if (method === "HEAD") continue;
       const responses = (route.schema?.response ?? {}) as Record<string, unknown>;
-      routeTable.push({ method, url: route.url, isPublic: route.config?.public === true, responses });
+      routeTable.push({
+        method,
+        url: route.url,
+        isPublic: route.config?.public === true,
+        idempotent: route.config?.idempotent === true,
+        responses,
+      });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -128,6 +142,9 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
         imgSrc: ["'self'", "data:", "blob:"],
         mediaSrc: ["'self'", "blob:"],
         connectSrc: ["'self'"],
+        // The service worker (/sw.js) and the web app manifest (docs/decisions/029-installable-offline.md).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -161,6 +178,8 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 20 } },
     globalDecompression: false,
   });
+  // After compression is registered: it keeps the compressed bytes of unchanged lists.
+  const wholeLists = registerWholeListAnswers(app);
 
   // State-changing requests from another site are refused: with SameSite=Lax cookies this closes
   // the remaining cross-site request forgery paths (sibling subdomains, old browsers).
@@ -202,13 +221,15 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
     transform: withPageHeaders(openApiTransform),
   });
 
+  // Before the routes: it adds its hooks to each route that creates records as it is registered.
+  registerIdempotency(app, { db, now });
   const guard = new SignInGuard({ config, db, throttle: new LoginThrottle({ db, now }) });
   registerAuthRoutes(app, { config, db, guard });
   registerSessionRoutes(app, { config, db });
   registerTwoFactorRoutes(app, { config, db, guard });
   const oidc = registerOidcRoutes(app, { config, db });
-  registerTaskRoutes(app, { db, now });
-  registerQuickWinRoutes(app, { db });
+  registerTaskRoutes(app, { db, now, wholeLists });
+  registerQuickWinRoutes(app, { db, wholeLists });
   const calendar = new CalendarSync({ config, db, log: app.log, networkForTests });
   app.decorate("calendarSync", calendar);
   registerThoughtRoutes(app, { db, onEventCreated: (userId) => calendar.trigger(userId) });
@@ -218,12 +239,17 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   app.addHook("onReady", async () => calendar.start());
   app.addHook("onClose", async () => calendar.stop());
   registerSettingsRoutes(app, { db });
+  app.decorate("reminders", registerReminderRoutes(app, { config, db, now, networkForTests }));
+  registerFocusRoutes(app, { db, now: now ?? Date.now });
   const assistant = registerAiRoutes(app, { config, db });
   registerDataRoutes(app, { db, onDeleteAll: (userId) => assistant.forgetUser(userId) });
 
-  app.get("/api/health", { config: { public: true }, schema: { hide: true } }, async () => ({ ok: true }));
+  // Health answers are tiny and asked for often by probes: never compressed, no work spent on it.
+  app.get("/api/health", { config: { public: true }, compress: false, schema: { hide: true } }, async () => ({
+    ok: true,
+  }));
   // Readiness, unlike liveness above, asks the database: 503 while it cannot answer.
-  app.get("/api/health/ready", { config: { public: true }, schema: { hide: true } }, async () => {
+  app.get("/api/health/ready", { config: { public: true }, compress: false, schema: { hide: true } }, async () => {
     await checkDatabase(db);
     return { ok: true };
   });

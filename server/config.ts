@@ -44,6 +44,14 @@ const envSchema = z.object({
   GOOGLE_REVOKE_URL: z.url().default("https://oauth2.googleapis.com/revoke"),
   CALENDAR_SYNC_INTERVAL_MINUTES: z.coerce.number().min(0, "must be 0 (off) or more").optional(),
   CALDAV_ALLOW_PRIVATE_NETWORK: boolish,
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "must be a mailto: address or an https:// URL")
+    .optional(),
+  REMINDER_CHECK_SECONDS: z.coerce.number().min(0, "must be 0 (off) or more").optional(),
+  PUSH_ALLOW_PRIVATE_NETWORK: boolish,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
@@ -90,6 +98,17 @@ export type Config = {
   caldavAllowPrivateNetwork: boolean;
   /** How long a stopping server lets requests in flight finish before it closes their connections. */
   shutdownGraceMs: number;
+  /** Web Push reminders (decision 031). */
+  push: {
+    /** A configured VAPID key pair; without one the server makes its own on first start. */
+    publicKey: string | undefined;
+    privateKey: string | undefined;
+    subject: string;
+    /** How often due reminders are looked for; 0 turns sending off. */
+    checkIntervalMs: number;
+    /** Whether push services on loopback or private addresses may be used (a local push service). */
+    allowPrivateNetwork: boolean;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -138,6 +157,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calendarSyncIntervalMs: Math.round(syncMinutes * 60_000),
     caldavAllowPrivateNetwork: e.CALDAV_ALLOW_PRIVATE_NETWORK,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject:
+        e.VAPID_SUBJECT ??
+        (e.PUBLIC_URL?.startsWith("https://")
+          ? new URL(e.PUBLIC_URL).origin
+          : "mailto:reminders@daily-compass.invalid"),
+      checkIntervalMs: Math.round((e.REMINDER_CHECK_SECONDS ?? (e.NODE_ENV === "test" ? 0 : 30)) * 1000),
+      allowPrivateNetwork: e.PUSH_ALLOW_PRIVATE_NETWORK,
+    },
     legal: {
       companyName: e.LEGAL_COMPANY_NAME,
       contactEmail: e.LEGAL_CONTACT_EMAIL,

@@ -62,6 +62,8 @@ const BODIES: Record<string, object> = {
   "PUT /api/projects/:id": { notes: "intruder" },
   "PUT /api/events/:id": { title: "intruder" },
   "PATCH /api/tasks/:id": { title: "intruder" },
+  "PUT /api/tasks/:id/steps": { steps: ["intruder"] },
+  "PATCH /api/tasks/:id/steps/:stepId": { done: true },
   "PATCH /api/quick-wins/:id": { text: "intruder" },
   "PATCH /api/thoughts/:id": { content: "intruder" },
   "POST /api/thoughts/:id/convert": { to: "task" },
@@ -115,7 +117,8 @@ describe("every route", () => {
         expect(created.statusCode).toBe(201);
         before = created.json();
       }
-      const url = route.url.replace(":id", String(before.id));
+      // A step id of any value: the task's owner is checked first.
+      const url = route.url.replace(":id", String(before.id)).replace(":stepId", "1");
       const res = await t.app.inject({
         method: route.method as "GET",
         url,

@@ -29,6 +29,15 @@ beforeAll(async () => {
   write("assets/index-abc123.js.map", '{"version":3,"sources":["../../web/main.tsx"]}');
   write("assets/small-def456.js", "export {};\n");
   write("robots.txt", ROBOTS);
+  // Dot-files and dot-folders a build or a deploy may leave in the folder.
+  for (const dir of [".well-known", ".pages", "assets/.cache"]) fs.mkdirSync(path.join(webDist, dir));
+  write(".well-known/security.txt", "Contact: secret-operator@example.com\n");
+  write(".pages/landing.html", "<!doctype html><title>prerendered</title>");
+  write(".env", "SESSION_SECRET=do-not-serve\n");
+  write("assets/.cache/index-abc123.js", BUNDLE);
+  write("assets/.hidden-abc123.js", BUNDLE);
+  write("sw.js", "self.addEventListener('fetch', () => {});\n");
+  write("manifest.webmanifest", JSON.stringify({ name: "Daily Compass", start_url: "/dashboard" }));
   t = await createTestApp({}, { webDist });
   ({ cookie } = await t.signUp());
   for (let i = 0; i < 20; i++) {
@@ -65,6 +74,15 @@ describe("API answers", () => {
     const identity = await get("/api/tasks", { "accept-encoding": "identity" });
     expect(identity.headers["content-encoding"]).toBeUndefined();
     expect(identity.json()).toEqual(tasks);
+  });
+
+  it("health answers are never compressed, whatever the client accepts", async () => {
+    for (const url of ["/api/health", "/api/health/ready"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "br, gzip, deflate" } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-encoding"], url).toBeUndefined();
+      expect(res.json(), url).toEqual({ ok: true });
+    }
   });
 
   it("small answers stay plain: compressing them would cost more than it saves", async () => {
@@ -111,6 +129,26 @@ describe("the web app's files", () => {
     expect((await get("/assets/missing-000000.js")).statusCode).toBe(404);
     // The compressed twins are not files of their own either.
     expect((await get("/assets/index-abc123.js.br")).statusCode).toBe(404);
+  });
+
+  it("dot-files and dot-folders answer 404, never their content", async () => {
+    const paths = [
+      "/.well-known/security.txt",
+      "/.well-known/missing.txt",
+      "/.pages/landing.html",
+      "/.env",
+      "/assets/.cache/index-abc123.js",
+      "/assets/.hidden-abc123.js",
+      "/%2Eenv",
+    ];
+    for (const url of paths) {
+      for (const headers of [{}, { "accept-encoding": "br, gzip" }] as Record<string, string>[]) {
+        const res = await get(url, headers);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json().code, url).toBe("NOT_FOUND");
+        expect(res.body, url).not.toMatch(/secret|prerendered|calm|<html/);
+      }
+    }
   });
 
   it("robots.txt is the real file, as text, not the app's page", async () => {
@@ -190,5 +228,27 @@ describe("choosing an encoding", () => {
     expect(preferredEncoding("identity", ["br", "gzip"])).toBeUndefined();
     expect(preferredEncoding(undefined, ["br", "gzip"])).toBeUndefined();
     expect(preferredEncoding("", ["br", "gzip"])).toBeUndefined();
+  });
+});
+
+describe("installable app (decision 029)", () => {
+  it("sends the service worker as JavaScript that browsers check for a new version on every start", async () => {
+    for (const headers of [{}, { cookie: "" }]) {
+      const res = await t.app.inject({ method: "GET", url: "/sw.js", headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toContain("addEventListener");
+    }
+  });
+
+  it("sends the web app manifest as a manifest, with the worker and manifest allowed by the CSP", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(res.json().name).toBe("Daily Compass");
+    const csp = String(res.headers["content-security-policy"]).split(";");
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 });

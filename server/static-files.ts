@@ -20,8 +20,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 
-/** Files the build writes that are not served: source maps, and the compressed twins of files. */
-const isHidden = (file: string) => /\.(map|br|gz)$/i.test(file);
+/**
+ * Files the build writes that are not served: source maps, the compressed twins of files, and
+ * dot-files and dot-folders (the prerendered pages' `.pages/`, anything an editor or a deploy tool
+ * left behind), which are served only by a route of their own, if any.
+ */
+const isHidden = (name: string) => /\.(map|br|gz)$/i.test(name) || name.startsWith(".");
 
 /**
  * Whether a path names a file rather than a page: source maps and anything under /assets/. A
@@ -121,8 +125,9 @@ function servedFiles(root: string, skip: (urlPath: string) => boolean): string[]
   const visit = (dir: string, prefix: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const urlPath = `${prefix}/${entry.name}`;
+      if (isHidden(entry.name)) continue;
       if (entry.isDirectory()) visit(path.join(dir, entry.name), urlPath);
-      else if (entry.isFile() && !isHidden(entry.name) && !skip(urlPath)) found.push(urlPath);
+      else if (entry.isFile() && !skip(urlPath)) found.push(urlPath);
     }
   };
   visit(root, "");
@@ -146,8 +151,8 @@ export function registerStaticFiles(
       serve: false,
       preCompressed: true,
       cacheControl: false,
-      // Only files the routes below name are sent; dotfiles among them are the operator's choice.
-      dotfiles: "allow",
+      // Only files the routes below name are sent, and those never include dot-files.
+      dotfiles: "deny",
       setHeaders: (res, filePath) => {
         res.header("cache-control", filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
       },

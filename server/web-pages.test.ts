@@ -84,6 +84,18 @@ describe("page requests with prerendered pages", () => {
     }
   });
 
+  it("answers dot-paths with the not-found page and a 404, signed in or not, never a file's content", async () => {
+    const { cookie } = await t.signUp();
+    for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+      for (const url of ["/.pages/landing.html", "/.well-known/security.txt", "/.env", "/%2Epages/terms.html"]) {
+        const res = await get(url, headers);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).toContain("<h1>not-found</h1>");
+        expect(res.body, url).not.toContain("__DC_");
+      }
+    }
+  });
+
   it("redirects a signed-out visitor from a page of the signed-in app to the landing page", async () => {
     for (const url of ["/dashboard", "/projects", "/project-detail/12", "/settings?tab=account"]) {
       const res = await get(url);

@@ -24,16 +24,31 @@ import { type HtmlDocument, htmlDocument, sendHtml } from "./static-files.ts";
 
 export type PageChoice =
   | { kind: "app" }
+  | { kind: "missing" }
   | { kind: "prerendered"; page: PrerenderedPage; status: 200 | 404 }
   | { kind: "redirect"; location: string };
 
 /** The decision on its own: what a page path gets, with or without a session cookie. */
 export function choosePage(pathname: string, hasSessionCookie: boolean, prerendered: boolean): PageChoice {
+  // No page of the app has a dot-segment: `/.well-known/…`, `/.env` and the like are missing
+  // files, never the app's page (dot-files under dist/web are not served: server/static-files.ts).
+  if (hasDotSegment(pathname))
+    return prerendered ? { kind: "prerendered", page: NOT_FOUND_PAGE, status: 404 } : { kind: "missing" };
   if (hasSessionCookie || !prerendered) return { kind: "app" };
   const match = matchPage(pathname);
   if (match.kind === "public") return { kind: "prerendered", page: match.page, status: 200 };
   if (match.kind === "app") return { kind: "redirect", location: PUBLIC_PAGES.landing };
   return { kind: "prerendered", page: NOT_FOUND_PAGE, status: 404 };
+}
+
+function hasDotSegment(rawPathname: string): boolean {
+  let pathname = rawPathname;
+  try {
+    pathname = decodeURIComponent(rawPathname);
+  } catch {
+    // Malformed escapes: the raw path is all there is.
+  }
+  return pathname.includes("/.");
 }
 
 type Html = HtmlDocument;
@@ -79,6 +94,9 @@ export function webPages(config: Config, indexHtml: Buffer, now: () => Date = ()
     send(request, reply) {
       const pathname = request.url.split("?")[0] ?? "/";
       const choice = choosePage(pathname, Boolean(request.cookies[cookie]), templates !== null);
+      if (choice.kind === "missing") {
+        return reply.status(404).send({ message: `No route for ${request.method} ${pathname}`, code: "NOT_FOUND" });
+      }
       // The same path answers differently with and without a session: caches must keep both apart.
       if (choice.kind === "redirect") {
         return reply.header("cache-control", "no-cache").header("vary", "Cookie").redirect(choice.location, 302);

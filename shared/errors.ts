@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** Well-formed but not acceptable as sent: an Idempotency-Key reused for a different request. */
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   /** A bug, or a third party that failed; the message carries no detail. */
   INTERNAL: 500,

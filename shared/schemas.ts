@@ -238,6 +238,29 @@ export const updateTaskInput = z
   })
   .partial();
 
+// ---------- a task's breakdown steps (docs/decisions/025-task-steps.md) ----------
+/** The most steps one task keeps: a breakdown is a short checklist, never a second backlog. */
+export const TASK_STEPS_MAX = 30;
+export const taskStep = z.object({
+  id,
+  taskId: id,
+  text: z.string(),
+  done: z.boolean(),
+});
+export type TaskStep = z.infer<typeof taskStep>;
+/** Replaces the whole checklist, in order: steps given as text start open. */
+export const replaceTaskStepsInput = z.object({
+  steps: z
+    .array(z.union([nonBlank(300), z.object({ text: nonBlank(300), done: z.boolean().default(false) })]))
+    .max(TASK_STEPS_MAX, `At most ${TASK_STEPS_MAX} steps`),
+});
+export type ReplaceTaskStepsInput = z.input<typeof replaceTaskStepsInput>;
+export const updateTaskStepInput = z.object({ done: z.boolean() });
+export const taskStepParams = z.object({
+  id: z.coerce.number().int().positive().max(MAX_RECORD_ID),
+  stepId: z.coerce.number().int().positive().max(MAX_RECORD_ID),
+});
+
 // ---------- quick wins ----------
 export const quickWin = z.object({
   id,
@@ -259,11 +282,21 @@ export const thought = z.object({
   status: thoughtStatus,
   convertedTo: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The day the words captured said (YYYY-MM-DD, the user's wall clock), when the person kept it;
+   * null otherwise. Beyond spec section 3, additive.
+   */
+  whenDate: z.string().nullable(),
+  /** That day's time (HH:MM), or null when only a day was said. */
+  whenTime: z.string().nullable(),
 });
 export type Thought = z.infer<typeof thought>;
+/** `whenTime` without `whenDate` is dropped: a time needs its day. */
 export const createThoughtInput = z.object({
   content: nonBlank(10_000),
   type: thoughtType.default(DEFAULT_THOUGHT_TYPE),
+  whenDate: dateString.nullish(),
+  whenTime: timeString.nullish(),
   userId: z.unknown().optional(),
 });
 export const updateThoughtInput = z
@@ -484,7 +517,7 @@ const completedFlag = { completed: z.boolean().default(false) };
  * Ids, owners and dates in it are ignored; records are created anew for the signed-in user.
  */
 export const importInput = z.object({
-  tasks: importList(createTaskInput.extend(completedFlag)),
+  tasks: importList(createTaskInput.extend({ ...completedFlag, steps: replaceTaskStepsInput.shape.steps.optional() })),
   quickWins: importList(createQuickWinInput.extend(completedFlag)),
   thoughts: importList(
     createThoughtInput.extend({ status: thoughtStatus.default("inbox"), convertedTo: text().max(200).nullish() }),
@@ -514,7 +547,8 @@ export const exportFile = z.object({
   format: z.literal("daily-compass-export"),
   version: z.literal(1),
   exportedAt: z.string(),
-  tasks: z.array(task),
+  /** Each task with its breakdown steps, in order. */
+  tasks: z.array(task.extend({ steps: z.array(z.object({ text: z.string(), done: z.boolean() })) })),
   quickWins: z.array(quickWin),
   thoughts: z.array(thought),
   projects: z.array(project),

@@ -7,8 +7,9 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers.tsx";
-import { router } from "./app/router.tsx";
+import { preloadFirstScreen, router } from "./app/router.tsx";
 
+preloadFirstScreen(location.pathname);
 const root = document.getElementById("root");
 if (root)
   createRoot(root).render(

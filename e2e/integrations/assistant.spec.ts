@@ -90,11 +90,11 @@ test("a failing provider keeps the recording; it is transcribed once the provide
   expect(await recordingsOf(page)).toEqual([expect.objectContaining({ pending: false })]);
 });
 
-test("Task Breaker puts the provider's steps in the focus checklist", async ({ page, api }) => {
+test("Task Breaker puts the provider's steps in the focus checklist", async ({ page, api, app }) => {
   await api.task("Plan the trip");
   await page.goto("/");
   await expect(page.getByText("Provider suggestion one")).toBeVisible();
-  await page.getByRole("button", { name: "Task Breaker" }).click();
+  await app.dashboard.breakDown("Plan the trip");
   await expect(page).toHaveURL(/\/focus$/);
   const dialog = page.getByRole("dialog", { name: "Plan the trip" });
   for (const step of ["Open the provider plan", "Do the provider step", "Finish the provider plan"]) {

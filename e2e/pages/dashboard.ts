@@ -94,6 +94,15 @@ export class DashboardPage {
   async openTaskBreaker(): Promise<void> {
     await this.page.getByRole("button", { name: "Task Breaker" }).click();
   }
+  /** Task Breaker, then the task to break down from its list. */
+  async breakDown(title: string): Promise<void> {
+    await this.openTaskBreaker();
+    const chooser = this.taskBreakerChooser;
+    await chooser.getByRole("button", { name: new RegExp(title) }).click();
+  }
+  get taskBreakerChooser(): Locator {
+    return this.page.getByRole("dialog", { name: "Which task shall we break down?" });
+  }
 }
 
 /** The task fields both the Add Task and the Edit task dialogs show, found by their labels. */

@@ -3,6 +3,7 @@
  * (explicit markers weigh most); the strongest type wins and ties or silence mean Note, the
  * product's default type.
  */
+import { language } from "./task-parse.ts";
 import type { ThoughtType } from "./types.ts";
 
 type Cue = readonly [RegExp, number];
@@ -22,7 +23,10 @@ const MOMENT = new RegExp(
     String.raw`\b(?:on |this |next )?${WEEKDAY}s?\b(?!['’]s)`,
     String.raw`\b(?:on )?the \d{1,2}(?:st|nd|rd|th)\b`,
     String.raw`\b${MONTH}\s+\d{1,2}\b`,
-    String.raw`\b\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?\b`,
+    String.raw`\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}\b`,
+    String.raw`\b(?:in|before|by|until|from|since) ${MONTH}\b`,
+    String.raw`\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b`,
+    String.raw`\b\d{1,2}\.\d{1,2}\.\d{2,4}\b`,
     String.raw`\bin \d+ (?:minutes?|mins?|hours?|days?)\b`,
     String.raw`\b(?:morning|afternoon|evening)\b`,
   ].join("|"),
@@ -37,9 +41,12 @@ const IMPERATIVE_VERBS = new Set(
     "mow order organise organize pack paint pay phone pick plan post practice practise prepare print read " +
     "register renew repair reply research reschedule return review ring run schedule send set sign sort " +
     "start study submit take text tidy transfer unsubscribe update upload vacuum visit wash water wipe " +
-    "write"
+    "write scrub shred hem dust oil wrap label frame tighten charge sharpen unpack rearrange recycle thank cut bleed"
   ).split(" "),
 );
+
+/** Feelings and verbs of looking inward that open a sentence without being a to-do. */
+const NOT_ACTIONS = new Set(["feel", "felt", "love", "loved", "hate", "miss", "wish", "hope", "think", "need", "want"]);
 
 const cues: Record<Exclude<ThoughtType, "Note">, Cue[]> = {
   Reminder: [
@@ -62,6 +69,7 @@ const cues: Record<Exclude<ThoughtType, "Note">, Cue[]> = {
     ],
     [/\?\s*$/, 1.5],
     [/\b(?:i'?d love to|love to|try a|try an)\b/i, 2],
+    [/\b(?:thinking of|might try|could try|would be lovely|might be worth)\b/i, 4],
   ],
   Journal: [
     [
@@ -75,9 +83,24 @@ const cues: Record<Exclude<ThoughtType, "Note">, Cue[]> = {
     [/\b(?:i|my|me)\b/i, 1],
     [/\b(?:i|we) (?:got|had|went|woke|was|were|did|keep|think|cried|spent)\b/i, 2.5],
     [/\b(?:had a|woke up|got distracted)\b/i, 2],
+    [
+      /\b(?:i noticed|what a (?:day|week|morning)|such a relief|so glad|best (?:day|week|weekend|evening) in|went (?:really |so |quite )?(?:well|better|fine|badly|great|ok|okay)|i enjoyed|i really enjoyed|enjoyed|relaxed|write-off|flat|glad|fed up|wiped|overjoyed|gutted|all over the place)\b/i,
+      3.5,
+    ],
+    [/^(?:feel|felt|feeling|so|such|what a|great|lovely|quiet|calm|rough|good|bad|best|busy|long|hard) /i, 1.5],
   ],
   Task: [[/\b(?:need to|needs to|have to|has to|must|gotta|got to|should(?! be)|todo|to-do|to do:)\b/i, 5]],
 };
+
+/** A routine rather than a moment: "opens at 9 on weekdays", "collected every second Friday". */
+const HABITUAL = new RegExp(
+  String.raw`\b(?:${WEEKDAY}s|weekdays|weekends|bank holidays|every (?:other|second|third) \w+|(?:opens|closes|finishes) (?:at|on|from|until|after)|is collected|are collected|is closed|are quieter|is quieter)\b`,
+  "i",
+);
+/** Parts of the day that set the scene of a feeling as often as they set a time. */
+const VAGUE_MOMENT = /\b(?:today|tonight|this (?:morning|afternoon|evening|week)|morning|afternoon|evening)\b/gi;
+/** "Book club pick: The Overstory" — a label and its value, not an instruction. */
+const LABEL = /^[\p{L}\d '’&-]{2,40}:\s*\S/u;
 
 /** Facts to keep: "X is Y", "label: value", numbers, links, quotes. */
 const NOTE_CUES: Cue[] = [
@@ -87,6 +110,43 @@ const NOTE_CUES: Cue[] = [
   [/\b(?:password|code|number|address|model|size|policy|recommendation|quote|notes?|summary|hint|name)\b/i, 2.5],
   [/\d{3,}/, 1.5],
 ];
+
+/**
+ * Whether the thought opens with an instruction: a verb people start to-dos with, or a word the
+ * tagger reads as a base-form verb when the text is framed as advice ("You should hem the
+ * curtains"), followed by what it acts on.
+ */
+function opensWithAction(text: string): boolean {
+  const word = firstWord(text);
+  if (word === "") return false;
+  if (IMPERATIVE_VERBS.has(word)) return true;
+  const terms = (
+    language()(`You should ${text.charAt(0).toLowerCase()}${text.slice(1)}`).json() as {
+      terms: { text: string; tags: string[] }[];
+    }[]
+  )
+    .flatMap((sentence) => sentence.terms)
+    .filter((t) => t.text !== "");
+  const verb = terms[2];
+  const next = terms[3];
+  if (!verb || !next || NOT_ACTIONS.has(word)) return false;
+  const isVerb = verb.tags.includes("Verb") && verb.tags.includes("Infinitive") && !verb.tags.includes("Copula");
+  // The word must be a verb in the tagger's own lexicon too, not only in this frame ("webinar").
+  const known = (language()(word).json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags.includes("Verb");
+  const takesObject = ["Determiner", "Possessive", "Noun", "Adjective", "Plural"].some((tag) =>
+    next.tags.includes(tag),
+  );
+  // A later finite verb makes it a statement about something ("Webinar starts at 1pm").
+  const statement = terms
+    .slice(3)
+    .some(
+      (t) =>
+        t.tags.includes("Copula") ||
+        t.tags.includes("Modal") ||
+        (t.tags.includes("PresentTense") && !t.tags.includes("Infinitive")),
+    );
+  return isVerb && known === true && takesObject && !statement;
+}
 
 function firstWord(text: string): string {
   return (
@@ -105,14 +165,28 @@ function score(text: string, list: Cue[]): number {
 export function categorizeOffline(content: string): ThoughtType {
   const text = content.trim().replace(/\s+/g, " ");
   if (text === "") return "Note";
-  const imperative = IMPERATIVE_VERBS.has(firstWord(text));
-  const moment = MOMENT.test(text);
+  const label = LABEL.test(text);
+  const imperative = !label && opensWithAction(text);
+  const habitual = HABITUAL.test(text);
+  const doc = language()(text);
+  // Looking back ("went", "spent", "was") is the day as lived, not something still to come.
+  const lookingBack =
+    doc.has("#PastTense") && !/\b(?:will|remember|remind|don'?t forget|need to|have to)\b/i.test(text);
+  const feeling = score(text, cues.Journal.slice(0, 2)) + score(text, cues.Journal.slice(5, 6)) >= 3.5;
+  // "today", "this evening" beside a feeling or a look back set the scene; "tomorrow at 9" is still a moment.
+  const definite = MOMENT.test(text.replace(VAGUE_MOMENT, " "));
+  const moment = MOMENT.test(text) && !habitual && (definite || (!lookingBack && !feeling));
+  // "a card game about saving energy": a thing that could exist, described without a verb.
+  const pitch =
+    /^(?:an?|the idea of)\s/i.test(text) &&
+    !/^an?\s+(?:bit|little|lot|few|day|week|morning|evening)\b/i.test(text) &&
+    !doc.has("(#PastTense|#PresentTense|#Copula|#Modal)");
   const scores: Record<ThoughtType, number> = {
     Task: score(text, cues.Task) + (imperative ? 4 : 0),
     Reminder: score(text, cues.Reminder) + (moment ? 4 : 0),
-    Idea: score(text, cues.Idea),
-    Journal: score(text, cues.Journal),
-    Note: score(text, NOTE_CUES),
+    Idea: score(text, cues.Idea) + (pitch ? 5 : 0),
+    Journal: score(text, cues.Journal) + (lookingBack && !imperative ? 2.5 : 0),
+    Note: score(text, NOTE_CUES) + (habitual && !imperative ? 3 : 0) + (label ? 1.5 : 0),
   };
   // An action tied to a moment is something to be reminded of ("call grandma tonight").
   if (imperative && moment) scores.Reminder += 1.5;

@@ -17,6 +17,7 @@ export const userColumns = [
   "oidc_issuer",
   "oidc_subject",
   "created_at",
+  "lists_version",
 ] as const;
 
 export function toUser(row: UserRow): User {

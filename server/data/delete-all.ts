@@ -24,6 +24,10 @@ export async function deleteAllData(db: Db, opts: { userId: number }): Promise<R
       await trx.deleteFrom("calendar_connections").where("user_id", "=", userId).executeTakeFirst(),
     );
     await trx.deleteFrom("event_tombstones").where("user_id", "=", userId).execute();
+    // Stored answers of create requests hold copies of what was created.
+    await trx.deleteFrom("idempotency_keys").where("user_id", "=", userId).execute();
+    // What focus sessions measured goes too; it is not an item of its own, so it is not counted.
+    await trx.deleteFrom("focus_sessions").where("user_id", "=", userId).execute();
     return { tasks, quickWins, thoughts, projects, events, moods, settings, secrets, calendarConnections };
   });
 }

@@ -17,8 +17,18 @@ async function seed(cookie: string) {
     await call(cookie, "POST", "/api/tasks", { title: "File taxes", category: "Finance", timeEstimate: 30 })
   ).json();
   await call(cookie, "PATCH", `/api/tasks/${task.id}/toggle`);
+  await call(cookie, "PUT", `/api/tasks/${task.id}/steps`, {
+    steps: [{ text: "Find last year's forms", done: true }, "Fill in the income page"],
+  });
   await call(cookie, "POST", "/api/quick-wins", { text: "Water the plants" });
-  const thought = (await call(cookie, "POST", "/api/thoughts", { content: "Old idea", type: "Idea" })).json();
+  const thought = (
+    await call(cookie, "POST", "/api/thoughts", {
+      content: "Old idea",
+      type: "Idea",
+      whenDate: "2030-01-05",
+      whenTime: "18:00",
+    })
+  ).json();
   await call(cookie, "PATCH", `/api/thoughts/${thought.id}`, { status: "archived" });
   await call(cookie, "POST", "/api/projects", {
     title: "Garden",
@@ -84,6 +94,12 @@ describe("import", () => {
     const strip = (list: Record<string, unknown>[]) =>
       list.map(({ id: _id, userId: _u, createdAt: _c, completedAt: _d, ...rest }) => rest);
     expect(strip(copy.tasks)).toEqual(strip(file.tasks));
+    // A task's breakdown and a thought's understood time come along.
+    expect(copy.tasks[0].steps).toEqual([
+      { text: "Find last year's forms", done: true },
+      { text: "Fill in the income page", done: false },
+    ]);
+    expect(copy.thoughts[0]).toMatchObject({ whenDate: "2030-01-05", whenTime: "18:00" });
     expect(copy.tasks.map((x: { completedAt: string | null }) => x.completedAt)).toEqual([null]);
     expect(strip(copy.quickWins)).toEqual(strip(file.quickWins));
     expect(strip(copy.thoughts)).toEqual(strip(file.thoughts));

@@ -10,6 +10,7 @@ import { createProject, listProjects } from "../projects/service.ts";
 import { createQuickWin, listQuickWins, updateQuickWin } from "../quick-wins/service.ts";
 import { getSettings, listMoods, recordMood, updateSettings } from "../settings/service.ts";
 import { createTask, listTasks, updateTask } from "../tasks/service.ts";
+import { replaceTaskSteps } from "../tasks/steps.ts";
 import { createThought, listThoughts, updateThought } from "../thoughts/service.ts";
 
 /** Everything the user owns that the app shows, as GET /api/data/export answers it. */
@@ -23,11 +24,25 @@ export async function exportData(db: Db, opts: { userId: number }): Promise<Expo
     getSettings(db, opts),
     listMoods(db, { ...opts, limit: 100_000 }),
   ]);
+  const steps = await db
+    .selectFrom("task_steps")
+    .innerJoin("tasks", "tasks.id", "task_steps.task_id")
+    .select(["task_steps.task_id as taskId", "task_steps.text", "task_steps.done"])
+    .where("tasks.user_id", "=", opts.userId)
+    .orderBy("task_steps.task_id")
+    .orderBy("task_steps.position")
+    .execute();
+  const stepsOf = new Map<number, Array<{ text: string; done: boolean }>>();
+  for (const step of steps) {
+    const list = stepsOf.get(step.taskId) ?? [];
+    list.push({ text: step.text, done: step.done === 1 });
+    stepsOf.set(step.taskId, list);
+  }
   return {
     format: "daily-compass-export",
     version: 1,
     exportedAt: new Date().toISOString(),
-    tasks,
+    tasks: tasks.map((t) => ({ ...t, steps: stepsOf.get(t.id) ?? [] })),
     quickWins,
     thoughts,
     projects,
@@ -74,10 +89,11 @@ export async function importData(
       input.tasks,
       (await listTasks(trx, { userId })).map((t) => key(t.title, t.category)),
       (t) => key(t.title, t.category),
-      async ({ completed, ...fields }) => {
+      async ({ completed, steps, ...fields }) => {
         const created = await createTask(trx, { userId, input: fields });
         // Done at some time before the export: not part of anyone's 'Done today'.
         if (completed) await updateTask(trx, { userId, id: created.id, input: { completed }, doneAt: null });
+        if (steps?.length) await replaceTaskSteps(trx, { userId, taskId: created.id, input: { steps } });
       },
     );
     const quickWins = await mergeInto(

@@ -7,6 +7,11 @@ import * as twoFactorAndDevices from "./migrations/0005-two-factor-and-devices.t
 import * as listIndexes from "./migrations/0006-list-indexes.ts";
 import * as notTodayAndDoneToday from "./migrations/0007-not-today-and-done-today.ts";
 import * as displayPreferences from "./migrations/0008-display-preferences.ts";
+import * as taskSteps from "./migrations/0009-task-steps.ts";
+import * as focusEstimates from "./migrations/0010-focus-estimates.ts";
+import * as idempotencyKeys from "./migrations/0011-idempotency-keys.ts";
+import * as reminders from "./migrations/0012-reminders.ts";
+import * as listVersions from "./migrations/0013-list-versions.ts";
 
 const MIGRATION_LOCK_ID = 724201;
 
@@ -36,6 +41,11 @@ const migrations: Migration[] = [
   { name: "0006-list-indexes", up: listIndexes.up },
   { name: "0007-not-today-and-done-today", up: notTodayAndDoneToday.up },
   { name: "0008-display-preferences", up: displayPreferences.up },
+  { name: "0009-task-steps", up: taskSteps.up },
+  { name: "0010-focus-estimates", up: focusEstimates.up },
+  { name: "0011-idempotency-keys", up: idempotencyKeys.up },
+  { name: "0012-reminders", up: reminders.up },
+  { name: "0013-list-versions", up: listVersions.up },
 ];
 
 export function migrationContext(dialect: Dialect): MigrationContext {

@@ -16,6 +16,8 @@ export type UsersTable = {
   oidc_issuer: string | null;
   oidc_subject: string | null;
   created_at: string;
+  /** Raised by the database on every write to the user's tasks or quick wins (migration 0013). */
+  lists_version: Generated<number>;
 };
 
 export type SessionsTable = {
@@ -61,6 +63,8 @@ export type ThoughtsTable = {
   status: string;
   converted_to: string | null;
   created_at: string;
+  when_date: string | null;
+  when_time: string | null;
 };
 
 export type ProjectsTable = {
@@ -84,6 +88,15 @@ export type ProjectTasksTable = {
   position: number;
   title: string;
   completed: number;
+};
+
+/** A focus task's breakdown steps, in `position` order (migration 0009). */
+export type TaskStepsTable = {
+  id: Generated<number>;
+  task_id: number;
+  position: number;
+  text: string;
+  done: number;
 };
 
 export type EventsTable = {
@@ -245,6 +258,21 @@ export type TwoFactorChallengesTable = {
 };
 
 /** Requests from one address (hashed) in one window, summed over every instance. */
+/** A create request's Idempotency-Key and, once handled, its answer (docs/decisions/028-idempotency-keys.md). */
+export type IdempotencyKeysTable = {
+  id: Generated<number>;
+  user_id: number;
+  idem_key: string;
+  method: string;
+  path: string;
+  /** SHA-256 of the request's query and JSON body, keys sorted. */
+  request_hash: string;
+  /** Null while the first request with the key is in flight. */
+  status: number | null;
+  response_body: string | null;
+  created_at: string;
+};
+
 export type RateLimitCountsTable = {
   key: string;
   window_start: string;
@@ -252,7 +280,63 @@ export type RateLimitCountsTable = {
   expires_at: string;
 };
 
+export type ServerKeysTable = { name: string; value: string; created_at: string };
+
+export type PushSubscriptionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** The subscription's p256dh and auth keys as JSON, sealed (server/crypto/secrets.ts). */
+  keys: string;
+  /** The browser's User-Agent when it subscribed, to name the device. */
+  device: string | null;
+  created_at: string;
+};
+
+export type ReminderSettingsTable = {
+  user_id: number;
+  event_lead_minutes: number;
+  events: number;
+  tasks: number;
+  thoughts: number;
+  focus_end: number;
+  /** HH:MM in the user's zone for the daily "plan your day" nudge; null when off. */
+  daily_plan_time: string | null;
+  quiet_start: string | null;
+  quiet_end: string | null;
+  updated_at: string;
+};
+
+export type FocusTimersTable = { user_id: number; ends_at: string };
+
+export type PushDeliveriesTable = {
+  id: Generated<number>;
+  user_id: number;
+  /** What is announced and for when, e.g. "event:12:2026-11-23T15:00". */
+  key: string;
+  due_at: string;
+  /** sending (claimed, lease held), sent, skipped (quiet hours) or failed. */
+  status: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  attempts: Generated<number>;
+  created_at: string;
+  sent_at: string | null;
+};
+
+/** A finished focus session on a task: what was estimated and what it really took. */
+export type FocusSessionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  task_id: number | null;
+  category: string;
+  estimated_minutes: number;
+  actual_minutes: number;
+  ended_at: string;
+};
+
 export type Database = {
+  focus_sessions: FocusSessionsTable;
   users: UsersTable;
   sessions: SessionsTable;
   tasks: TasksTable;
@@ -260,6 +344,7 @@ export type Database = {
   thoughts: ThoughtsTable;
   projects: ProjectsTable;
   project_tasks: ProjectTasksTable;
+  task_steps: TaskStepsTable;
   events: EventsTable;
   user_settings: UserSettingsTable;
   mood_entries: MoodEntriesTable;
@@ -271,9 +356,15 @@ export type Database = {
   login_throttle: LoginThrottleTable;
   known_devices: KnownDevicesTable;
   rate_limit_counts: RateLimitCountsTable;
+  idempotency_keys: IdempotencyKeysTable;
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  server_keys: ServerKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminder_settings: ReminderSettingsTable;
+  focus_timers: FocusTimersTable;
+  push_deliveries: PushDeliveriesTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -32,12 +32,16 @@ export function registerEventRoutes(
   r.get("/api/events/:id", { schema: { tags, params: idParams, response: { 200: event } } }, (req) =>
     getEvent(db, { userId: userIdOf(req), id: req.params.id }),
   );
-  r.post("/api/events", { schema: { tags, body: createEventInput, response: { 201: event } } }, async (req, reply) => {
-    const userId = userIdOf(req);
-    const created = await createEvent(db, { userId, input: req.body });
-    changed(userId);
-    return reply.status(201).send(created);
-  });
+  r.post(
+    "/api/events",
+    { config: { idempotent: true }, schema: { tags, body: createEventInput, response: { 201: event } } },
+    async (req, reply) => {
+      const userId = userIdOf(req);
+      const created = await createEvent(db, { userId, input: req.body });
+      changed(userId);
+      return reply.status(201).send(created);
+    },
+  );
   r.put(
     "/api/events/:id",
     { schema: { tags, params: idParams, body: updateEventInput, response: { 200: event } } },

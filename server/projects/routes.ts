@@ -24,7 +24,7 @@ export function registerProjectRoutes(app: FastifyInstance, { db }: { db: Db }):
   );
   r.post(
     "/api/projects",
-    { schema: { tags, body: createProjectInput, response: { 201: project } } },
+    { config: { idempotent: true }, schema: { tags, body: createProjectInput, response: { 201: project } } },
     async (req, reply) => reply.status(201).send(await createProject(db, { userId: userIdOf(req), input: req.body })),
   );
   r.put(

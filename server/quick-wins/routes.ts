@@ -11,6 +11,7 @@ import {
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
+import type { WholeListAnswers } from "../lists/whole-list-answers.ts";
 import {
   createQuickWin,
   deleteQuickWin,
@@ -20,21 +21,29 @@ import {
   updateQuickWin,
 } from "./service.ts";
 
-export function registerQuickWinRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function registerQuickWinRoutes(
+  app: FastifyInstance,
+  { db, wholeLists }: { db: Db; wholeLists: WholeListAnswers },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["quick wins"];
   r.get(
     "/api/quick-wins",
-    { schema: { tags, querystring: quickWinListQuery, response: { 200: z.array(quickWin) } } },
+    {
+      config: { wholeListAnswers: true },
+      schema: { tags, querystring: quickWinListQuery, response: { 200: z.array(quickWin) } },
+    },
     async (req, reply) => {
       const userId = userIdOf(req);
-      if (wantsWholeList(req.query)) return listQuickWins(db, { userId });
+      if (wantsWholeList(req.query)) {
+        return wholeLists.send(req, reply, "quick_wins", () => listQuickWins(db, { userId }));
+      }
       return sendPage(req, reply, await listQuickWinPage(db, { userId, query: req.query }));
     },
   );
   r.post(
     "/api/quick-wins",
-    { schema: { tags, body: createQuickWinInput, response: { 201: quickWin } } },
+    { config: { idempotent: true }, schema: { tags, body: createQuickWinInput, response: { 201: quickWin } } },
     async (req, reply) => reply.status(201).send(await createQuickWin(db, { userId: userIdOf(req), input: req.body })),
   );
   r.patch(

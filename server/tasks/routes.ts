@@ -1,27 +1,47 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createTaskInput, idParams, task, taskListQuery, updateTaskInput } from "../../shared/schemas.ts";
+import {
+  createTaskInput,
+  idParams,
+  replaceTaskStepsInput,
+  task,
+  taskListQuery,
+  taskStep,
+  taskStepParams,
+  updateTaskInput,
+  updateTaskStepInput,
+} from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
+import type { WholeListAnswers } from "../lists/whole-list-answers.ts";
 import { type Clock, createTask, deleteTask, listTaskPage, listTasks, toggleTask, updateTask } from "./service.ts";
+import { listTaskSteps, replaceTaskSteps, updateTaskStep } from "./steps.ts";
 
 /** `now` is the clock "today" and the done time are read from; tests pass one they move forward. */
-export function registerTaskRoutes(app: FastifyInstance, { db, now }: { db: Db; now?: Clock }): void {
+export function registerTaskRoutes(
+  app: FastifyInstance,
+  { db, now, wholeLists }: { db: Db; now?: Clock; wholeLists: WholeListAnswers },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["tasks"];
   r.get(
     "/api/tasks",
-    { schema: { tags, querystring: taskListQuery, response: { 200: z.array(task) } } },
+    {
+      config: { wholeListAnswers: true },
+      schema: { tags, querystring: taskListQuery, response: { 200: z.array(task) } },
+    },
     async (req, reply) => {
       const userId = userIdOf(req);
-      if (wantsWholeList(req.query)) return listTasks(db, { userId });
+      if (wantsWholeList(req.query)) return wholeLists.send(req, reply, "tasks", () => listTasks(db, { userId }));
       return sendPage(req, reply, await listTaskPage(db, { userId, query: req.query, now }));
     },
   );
-  r.post("/api/tasks", { schema: { tags, body: createTaskInput, response: { 201: task } } }, async (req, reply) =>
-    reply.status(201).send(await createTask(db, { userId: userIdOf(req), input: req.body })),
+  r.post(
+    "/api/tasks",
+    { config: { idempotent: true }, schema: { tags, body: createTaskInput, response: { 201: task } } },
+    async (req, reply) => reply.status(201).send(await createTask(db, { userId: userIdOf(req), input: req.body })),
   );
   r.patch(
     "/api/tasks/:id",
@@ -35,4 +55,25 @@ export function registerTaskRoutes(app: FastifyInstance, { db, now }: { db: Db; 
     await deleteTask(db, { userId: userIdOf(req), id: req.params.id });
     return reply.status(204).send();
   });
+
+  // A task's breakdown steps (docs/decisions/025-task-steps.md).
+  r.get("/api/tasks/:id/steps", { schema: { tags, params: idParams, response: { 200: z.array(taskStep) } } }, (req) =>
+    listTaskSteps(db, { userId: userIdOf(req), taskId: req.params.id }),
+  );
+  r.put(
+    "/api/tasks/:id/steps",
+    { schema: { tags, params: idParams, body: replaceTaskStepsInput, response: { 200: z.array(taskStep) } } },
+    (req) => replaceTaskSteps(db, { userId: userIdOf(req), taskId: req.params.id, input: req.body }),
+  );
+  r.patch(
+    "/api/tasks/:id/steps/:stepId",
+    { schema: { tags, params: taskStepParams, body: updateTaskStepInput, response: { 200: taskStep } } },
+    (req) =>
+      updateTaskStep(db, {
+        userId: userIdOf(req),
+        taskId: req.params.id,
+        stepId: req.params.stepId,
+        done: req.body.done,
+      }),
+  );
 }

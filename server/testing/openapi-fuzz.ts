@@ -301,9 +301,11 @@ function plausibleString(schema: JsonSchema, ctx: FuzzContext, fieldName?: strin
   if (fieldName === "timeZone") return fc.constantFrom("Europe/Berlin", "UTC", "America/New_York", "Asia/Kolkata");
   if (schema.pattern) {
     try {
-      return fc
-        .stringMatching(new RegExp(schema.pattern, "u"))
-        .filter((s) => s.length >= minLength && s.length <= maxLength);
+      // The schema's own bounds: a pattern may itself ask for more than the 30 characters above,
+      // and a filter no generated string can pass would never end.
+      const least = schema.minLength ?? 0;
+      const most = schema.maxLength ?? Number.POSITIVE_INFINITY;
+      return fc.stringMatching(new RegExp(schema.pattern, "u")).filter((s) => s.length >= least && s.length <= most);
     } catch {
       // A pattern fast-check cannot build from: plain text below.
     }

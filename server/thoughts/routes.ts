@@ -40,7 +40,7 @@ export function registerThoughtRoutes(
   );
   r.post(
     "/api/thoughts",
-    { schema: { tags, body: createThoughtInput, response: { 201: thought } } },
+    { config: { idempotent: true }, schema: { tags, body: createThoughtInput, response: { 201: thought } } },
     async (req, reply) => reply.status(201).send(await createThought(db, { userId: userIdOf(req), input: req.body })),
   );
   r.patch(
@@ -50,7 +50,10 @@ export function registerThoughtRoutes(
   );
   r.post(
     "/api/thoughts/:id/convert",
-    { schema: { tags, params: idParams, body: convertThoughtInput, response: { 200: convertThoughtResponse } } },
+    {
+      config: { idempotent: true },
+      schema: { tags, params: idParams, body: convertThoughtInput, response: { 200: convertThoughtResponse } },
+    },
     async (req) => {
       const userId = userIdOf(req);
       const converted = await convertThought(db, { userId, id: req.params.id, input: req.body });

@@ -8,7 +8,17 @@ import type { ThoughtsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
 
-const columns = ["id", "user_id", "content", "type", "status", "converted_to", "created_at"] as const;
+const columns = [
+  "id",
+  "user_id",
+  "content",
+  "type",
+  "status",
+  "converted_to",
+  "created_at",
+  "when_date",
+  "when_time",
+] as const;
 
 function toThought(row: Selectable<ThoughtsTable>): Thought {
   return {
@@ -19,6 +29,8 @@ function toThought(row: Selectable<ThoughtsTable>): Thought {
     status: row.status as Thought["status"],
     convertedTo: row.converted_to,
     createdAt: row.created_at,
+    whenDate: row.when_date,
+    whenTime: row.when_time,
   };
 }
 
@@ -82,6 +94,8 @@ export async function createThought(
       status: "inbox",
       converted_to: null,
       created_at: nowIso(),
+      when_date: opts.input.whenDate ?? null,
+      when_time: opts.input.whenDate ? (opts.input.whenTime ?? null) : null,
     })
     .returning(columns)
     .executeTakeFirstOrThrow();

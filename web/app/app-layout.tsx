@@ -15,9 +15,11 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { OfflineBanner } from "../components/offline-banner.tsx";
+import { UpdatePrompt } from "../components/update-prompt.tsx";
+import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { FocusSessionPill } from "../features/focus/components/focus-session-pill.tsx";
 import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
-import { useSettings } from "../features/settings/api.ts";
+import { useSettings, useTimeZone } from "../features/settings/api.ts";
 import { useInboxCount } from "../features/thoughts/api.ts";
 import {
   CAPTURE_SHORTCUT,
@@ -150,6 +152,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   useDisplayPreferences(useSettings().data);
+  const { user } = useAuth();
+  const timeZone = useTimeZone();
   const [menuOpen, setMenuOpen] = useState(false);
   const [captureOpen, setCaptureOpen] = useCaptureShortcut();
   const menuRef = useRef<HTMLDivElement>(null);
@@ -249,9 +253,11 @@ function Shell({ children }: { children: ReactNode }) {
         className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-10"
       >
         <OfflineBanner />
+        <UpdatePrompt />
+        <WaitingWrites userId={user?.id} />
         {children}
       </main>
-      <CaptureDialog open={captureOpen} onOpenChange={setCaptureOpen} />
+      <CaptureDialog open={captureOpen} onOpenChange={setCaptureOpen} timeZone={timeZone} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { saveSettings, settingsQuery } from "../features/settings/api.ts";
 import { topFocusTasksQuery } from "../features/tasks/api.ts";
 import { inboxCountQuery } from "../features/thoughts/api.ts";
 import { browserTimeZone } from "../lib/dates.ts";
+import { forgetCachedAnswers } from "../lib/offline-caches.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { writeLocal } from "../lib/storage.ts";
 
@@ -105,6 +106,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.setQueryData(ME_KEY, null);
     loadedFor.current = null;
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+    // What the service worker kept for offline use belongs to this person only.
+    await forgetCachedAnswers();
     writeLocal(STORAGE_KEYS.user, null);
     forgetFocusSession();
     toast({ title: "Logged out successfully" });

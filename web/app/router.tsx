@@ -1,28 +1,68 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter, Navigate, Outlet, useLocation } from "react-router";
+import { createBrowserRouter, matchPath, Navigate, Outlet, useLocation } from "react-router";
 import { APP_PAGES, matchPage, PUBLIC_PAGES } from "../../shared/web-routes.ts";
 import { useAuth } from "./auth.tsx";
 import { PageDataFromApi } from "./page-data-from-api.tsx";
 
 // Each route is its own chunk. (Visitors without a session get the prerendered public pages instead.)
-const LandingPage = lazy(() => import("../pages/landing.tsx").then((m) => ({ default: m.LandingPage })));
-const LoginPage = lazy(() => import("../pages/login.tsx").then((m) => ({ default: m.LoginPage })));
-const TermsPage = lazy(() => import("../pages/terms.tsx").then((m) => ({ default: m.TermsPage })));
-const PrivacyPage = lazy(() => import("../pages/privacy.tsx").then((m) => ({ default: m.PrivacyPage })));
-const NotFoundPage = lazy(() => import("../pages/not-found.tsx").then((m) => ({ default: m.NotFoundPage })));
-const AppLayout = lazy(() => import("./app-layout.tsx").then((m) => ({ default: m.AppLayout })));
-const DashboardPage = lazy(() => import("../pages/dashboard.tsx").then((m) => ({ default: m.DashboardPage })));
-const TasksPage = lazy(() => import("../pages/tasks.tsx").then((m) => ({ default: m.TasksPage })));
-const ProjectsPage = lazy(() => import("../pages/projects.tsx").then((m) => ({ default: m.ProjectsPage })));
-const ProjectDetailPage = lazy(() =>
-  import("../pages/project-detail.tsx").then((m) => ({ default: m.ProjectDetailPage })),
-);
-const InboxPage = lazy(() => import("../pages/inbox.tsx").then((m) => ({ default: m.InboxPage })));
-const FocusPage = lazy(() => import("../pages/focus.tsx").then((m) => ({ default: m.FocusPage })));
-const SettingsPage = lazy(() => import("../pages/settings.tsx").then((m) => ({ default: m.SettingsPage })));
-const HelpPage = lazy(() => import("../pages/help.tsx").then((m) => ({ default: m.HelpPage })));
-const PublicHelpPage = lazy(() => import("../pages/help.tsx").then((m) => ({ default: m.PublicHelpPage })));
-const CalendarPage = lazy(() => import("../pages/calendar.tsx").then((m) => ({ default: m.CalendarPage })));
+const load = {
+  landing: () => import("../pages/landing.tsx"),
+  login: () => import("../pages/login.tsx"),
+  terms: () => import("../pages/terms.tsx"),
+  privacy: () => import("../pages/privacy.tsx"),
+  notFound: () => import("../pages/not-found.tsx"),
+  layout: () => import("./app-layout.tsx"),
+  dashboard: () => import("../pages/dashboard.tsx"),
+  tasks: () => import("../pages/tasks.tsx"),
+  projects: () => import("../pages/projects.tsx"),
+  projectDetail: () => import("../pages/project-detail.tsx"),
+  inbox: () => import("../pages/inbox.tsx"),
+  focus: () => import("../pages/focus.tsx"),
+  settings: () => import("../pages/settings.tsx"),
+  help: () => import("../pages/help.tsx"),
+  calendar: () => import("../pages/calendar.tsx"),
+};
+const LandingPage = lazy(() => load.landing().then((m) => ({ default: m.LandingPage })));
+const LoginPage = lazy(() => load.login().then((m) => ({ default: m.LoginPage })));
+const TermsPage = lazy(() => load.terms().then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => load.privacy().then((m) => ({ default: m.PrivacyPage })));
+const NotFoundPage = lazy(() => load.notFound().then((m) => ({ default: m.NotFoundPage })));
+const AppLayout = lazy(() => load.layout().then((m) => ({ default: m.AppLayout })));
+const DashboardPage = lazy(() => load.dashboard().then((m) => ({ default: m.DashboardPage })));
+const TasksPage = lazy(() => load.tasks().then((m) => ({ default: m.TasksPage })));
+const ProjectsPage = lazy(() => load.projects().then((m) => ({ default: m.ProjectsPage })));
+const ProjectDetailPage = lazy(() => load.projectDetail().then((m) => ({ default: m.ProjectDetailPage })));
+const InboxPage = lazy(() => load.inbox().then((m) => ({ default: m.InboxPage })));
+const FocusPage = lazy(() => load.focus().then((m) => ({ default: m.FocusPage })));
+const SettingsPage = lazy(() => load.settings().then((m) => ({ default: m.SettingsPage })));
+const HelpPage = lazy(() => load.help().then((m) => ({ default: m.HelpPage })));
+const PublicHelpPage = lazy(() => load.help().then((m) => ({ default: m.PublicHelpPage })));
+const CalendarPage = lazy(() => load.calendar().then((m) => ({ default: m.CalendarPage })));
+
+/** The signed-in screens and the code each one needs, by the path it is opened at. */
+const SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
+  [PUBLIC_PAGES.landing, load.dashboard],
+  [APP_PAGES.dashboard, load.dashboard],
+  [APP_PAGES.tasks, load.tasks],
+  [APP_PAGES.projects, load.projects],
+  [APP_PAGES.projectDetail, load.projectDetail],
+  [APP_PAGES.inbox, load.inbox],
+  [APP_PAGES.focus, load.focus],
+  [APP_PAGES.settings, load.settings],
+  [PUBLIC_PAGES.help, load.help],
+  [APP_PAGES.calendar, load.calendar],
+];
+
+/**
+ * Starts loading the first screen's code (the layout and the page, with everything they import)
+ * at once and side by side, while the session is still being checked, instead of one chunk after
+ * another once each is rendered. The routes' own imports then find it loaded.
+ */
+export function preloadFirstScreen(pathname: string): void {
+  const screen = SCREENS.find(([pattern]) => matchPath(pattern, pathname));
+  if (!screen) return;
+  for (const start of [load.layout, screen[1]]) start().catch(() => undefined);
+}
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;

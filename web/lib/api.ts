@@ -32,6 +32,8 @@ type RequestOptions = {
   nullOn401?: boolean;
   /** Lets the request finish after the page is left (a change sent as the tab closes). */
   keepalive?: boolean;
+  /** Sent as the Idempotency-Key header: the server makes a create sent twice once (decision 028). */
+  idempotencyKey?: string;
 };
 
 /** What a shared schema promises the server answers. */
@@ -67,7 +69,11 @@ export async function apiRequest<T>(
   const res = await fetch(url, {
     method,
     credentials: "include",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+      ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     keepalive: options.keepalive,
   });
@@ -133,7 +139,8 @@ export const api = {
   page: <S extends z.ZodType>(url: string) => getPage<Answer<S>>(url),
   get: <S extends z.ZodType>(path: string, options?: RequestOptions) =>
     apiRequest<Answer<S>>("GET", path, undefined, options),
-  post: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown) => apiRequest<Answer<S>>("POST", path, body),
+  post: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<Answer<S>>("POST", path, body, options),
   put: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown) => apiRequest<Answer<S>>("PUT", path, body),
   patch: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown) =>
     apiRequest<Answer<S>>("PATCH", path, body),

@@ -1,4 +1,3 @@
-import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { DATE_DISPLAY_FORMAT } from "../../shared/constants.ts";
 
@@ -43,27 +42,7 @@ export function zonedNow(now: Date, timeZone: string): ZonedNow {
   };
 }
 
-/** The instant a wall-clock date and time in `timeZone` stands for (a time a DST gap skips moves on). */
-export function zonedInstant(date: string, hhmm: string, timeZone: string): number {
-  const [y, m, d] = date.split("-").map(Number);
-  const [hh, mm] = hhmm.split(":").map(Number);
-  return new TZDate(y, (m || 1) - 1, d || 1, hh || 0, mm || 0, timeZone).getTime();
-}
-
-export function minutesOf(hhmm: string): number {
-  const [h, m] = hhmm.split(":").map(Number);
-  return (h || 0) * 60 + (m || 0);
-}
-
-/** '14:05' → '2:05 PM'. */
-export function formatTime12(hhmm: string): string {
-  const total = minutesOf(hhmm);
-  const h = Math.floor(total / 60);
-  const m = total % 60;
-  const suffix = h >= 12 ? "PM" : "AM";
-  const hour12 = h % 12 === 0 ? 12 : h % 12;
-  return `${hour12}:${String(m).padStart(2, "0")} ${suffix}`;
-}
+export { formatTime12, minutesOf, zonedInstant } from "../../shared/dates.ts";
 
 /** A YYYY-MM-DD value as a local calendar date (no UTC shift). */
 export function parseDateOnly(date: string): Date {

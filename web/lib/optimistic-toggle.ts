@@ -6,6 +6,9 @@ import { editLists, refreshPages, restoreLists, snapshotLists } from "./list-cac
 
 type Toggleable = z.ZodType<{ id: number; completed: boolean }>;
 
+/** The toast a tick to done shows, with Undo (decisions.md: single-item changes are undoable). */
+export type DoneToast<Item> = (item: Item) => { title: string; description: string; altText: string };
+
 /**
  * Flips `completed` at once in every cached read of the list (the whole list, the dashboard's
  * page, the Tasks page's walks), asks the server (`PATCH {list path}/{id}/toggle`), and on refusal
@@ -13,10 +16,14 @@ type Toggleable = z.ZodType<{ id: number; completed: boolean }>;
  * are read again: the next item moves up into the five, and the counts follow. `S` is the item's
  * shared schema.
  */
-export function useOptimisticToggle<S extends Toggleable>(key: readonly [string], errorText: string) {
+export function useOptimisticToggle<S extends Toggleable>(
+  key: readonly [string],
+  errorText: string,
+  doneToast?: DoneToast<z.output<S>>,
+) {
   type Item = z.output<S>;
   const queryClient: QueryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (id: number) => api.patch<S>(`${key[0]}/${id}/toggle`),
     onMutate: async (id: number) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -33,6 +40,16 @@ export function useOptimisticToggle<S extends Toggleable>(key: readonly [string]
     onSuccess: (saved) => {
       editLists<Item>(queryClient, key, (rows) => rows.map((x) => (x.id === saved.id ? saved : x)));
       void refreshPages(queryClient, key);
+      // Ticked done by mistake: Undo opens it again (itself a toggle, which shows no toast).
+      if (doneToast && saved.completed) {
+        const text = doneToast(saved);
+        toast({
+          title: text.title,
+          description: text.description,
+          action: { label: "Undo", altText: text.altText, onClick: () => mutation.mutate(saved.id) },
+        });
+      }
     },
   });
+  return mutation;
 }

@@ -13,6 +13,8 @@ export const queryKeys = {
   thoughts: ["/api/thoughts"],
   projects: ["/api/projects"],
   project: (id: number | null) => [`/api/projects/${id}`] as const,
+  /** One task's breakdown steps (docs/decisions/025-task-steps.md). */
+  taskSteps: (taskId: number) => [`/api/tasks/${taskId}/steps`] as const,
   events: ["/api/events"],
   googleStatus: ["/api/google/status"],
   caldavStatus: ["/api/caldav/status"],

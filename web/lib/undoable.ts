@@ -1,4 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 import { toast } from "../components/ui/toast-store.ts";
+import { ApiError, api } from "./api.ts";
+import { editLists, refreshPages } from "./list-cache.ts";
 
 /**
  * A change that waits for its toast (decisions.md: destructive actions on single items are
@@ -30,4 +34,67 @@ export function undoable(opts: {
     action: { label: "Undo", altText: opts.altText, onClick: () => settle(opts.undo) },
     onClose: () => settle(() => opts.commit(false)),
   });
+}
+
+/**
+ * Deleting one row of a server list the undoable way: the row leaves every list on screen at
+ * once (`useShown` filters it out, so a list read again meanwhile does not bring it back), the
+ * server is told when the toast closes, and Undo brings it back as it was, since nothing was
+ * deleted yet.
+ */
+export function undoableDeletes<T extends { id: number }>(opts: {
+  /** The list's query key; its path is the collection the DELETE goes to. */
+  list: readonly [string];
+  /** The toast's words for one row. */
+  words: (row: T) => { title: string; description: string; altText: string };
+  /** Said when the server refuses. */
+  failure: string;
+}) {
+  const deleting = new Set<number>();
+  let version = 0;
+  const listeners = new Set<() => void>();
+  const setDeleting = (id: number, on: boolean) => {
+    if (on) deleting.add(id);
+    else deleting.delete(id);
+    version++;
+    for (const listener of listeners) listener();
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+
+  return {
+    /** The rows to show: without those waiting for their toast to close. */
+    useShown(rows: T[]): T[] {
+      useSyncExternalStore(subscribe, () => version);
+      return deleting.size === 0 ? rows : rows.filter((r) => !deleting.has(r.id));
+    },
+    useDelete() {
+      const queryClient = useQueryClient();
+      return (row: T) => {
+        setDeleting(row.id, true);
+        undoable({
+          ...opts.words(row),
+          undo: () => setDeleting(row.id, false),
+          commit: (leaving) => {
+            api
+              .delete(`${opts.list[0]}/${row.id}`, { keepalive: leaving })
+              .then(() => editLists<T>(queryClient, opts.list, (rows) => rows.filter((r) => r.id !== row.id)))
+              .catch((error: unknown) => {
+                // Already gone, or signed out meanwhile: nothing to tell.
+                if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return;
+                toast({ title: "Error", description: opts.failure, variant: "destructive" });
+              })
+              .finally(() => {
+                setDeleting(row.id, false);
+                void refreshPages(queryClient, opts.list);
+              });
+          },
+        });
+      };
+    },
+  };
 }

@@ -135,7 +135,7 @@ export function CalendarPage() {
           </section>
         ))
       )}
-      <EventDialog open={open} onOpenChange={setOpen} defaultDate={today} event={editing} />
+      <EventDialog open={open} onOpenChange={setOpen} defaultDate={today} event={editing} timeZone={timeZone} />
     </div>
   );
 }

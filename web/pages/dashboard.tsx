@@ -3,7 +3,7 @@ import { CalendarPlus, Plus } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { SUGGESTION_CONTEXT_SENT } from "../../shared/ai-schemas.ts";
-import { STORAGE_KEYS } from "../../shared/constants.ts";
+import type { Task } from "../../shared/schemas.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { useFocusMode } from "../app/focus-mode.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -13,12 +13,14 @@ import { AiAssistantCard } from "../features/assistant/components/ai-assistant-c
 import { useScheduleEvents } from "../features/calendar/api.ts";
 import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
 import { ScheduleCard } from "../features/calendar/components/schedule-card.tsx";
+import { useBreakDownTask } from "../features/focus/api.ts";
+import { TaskBreakerDialog } from "../features/focus/components/task-breaker-dialog.tsx";
 import { type Mood, storedMood } from "../features/mood/api.ts";
 import { MoodCheckIn } from "../features/mood/components/mood-check-in.tsx";
 import { useSomeProjects } from "../features/projects/api.ts";
 import { useTopQuickWins } from "../features/quick-wins/api.ts";
 import { QuickWinsCard } from "../features/quick-wins/components/quick-wins-card.tsx";
-import { useTimeZone } from "../features/settings/api.ts";
+import { useSettings, useTimeZone } from "../features/settings/api.ts";
 import { useTopFocusTasks } from "../features/tasks/api.ts";
 import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
 import { TopFocusTasks } from "../features/tasks/components/top-focus-tasks.tsx";
@@ -26,7 +28,6 @@ import { useRecentThoughts } from "../features/thoughts/api.ts";
 import { ThoughtDumpCard } from "../features/thoughts/components/thought-dump-card.tsx";
 import { zonedNow } from "../lib/dates.ts";
 import { eventTiming, isTaskApproaching } from "../lib/schedule.ts";
-import { writeSessionJson } from "../lib/storage.ts";
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -34,10 +35,13 @@ export function DashboardPage() {
   const { startFocus } = useFocusMode();
   const [addTaskOpen, setAddTaskOpen] = useState(false);
   const [eventOpen, setEventOpen] = useState(false);
+  const [breakerOpen, setBreakerOpen] = useState(false);
+  const breakDown = useBreakDownTask();
   const [mood, setMood] = useState<Mood | null>(storedMood);
   // Every read here is bounded (docs/list-api.md, "The dashboard's calls"): the five the cards
   // show, two days of events, and the top few of each list for the assistant's context.
   const timeZone = useTimeZone();
+  const quiet = useSettings().data?.lowStimulation ?? false;
   const top = useTopFocusTasks(mood);
   const quickWins = useTopQuickWins();
   const events = useScheduleEvents(timeZone);
@@ -89,10 +93,9 @@ export function DashboardPage() {
 
   const completionSignal = `${mood ?? ""}|${(top.data?.items ?? []).map((t) => `${t.id}:${t.completed ? 1 : 0}`).join(",")}`;
 
-  const taskBreaker = async () => {
-    // The first task of today's focus order: the one Top Focus Tasks shows first.
-    const task = openTasks[0];
-    if (!task) {
+  // Task Breaker asks which of today's top tasks to break down (docs/decisions/025-task-steps.md).
+  const taskBreaker = () => {
+    if (openTasks.length === 0) {
       toast({
         title: "No tasks found",
         description: "You don't have any incomplete tasks to break down.",
@@ -100,16 +103,14 @@ export function DashboardPage() {
       });
       return;
     }
-    try {
-      const steps = await fetchBreakdown({
-        title: task.title,
-        category: task.category,
-        timeEstimate: task.timeEstimate,
-      });
-      writeSessionJson(STORAGE_KEYS.taskSteps, steps);
-    } catch (error) {
-      console.warn("Breakdown failed", error);
-    }
+    setBreakerOpen(true);
+  };
+
+  const breakDownAndFocus = async (task: Task) => {
+    await breakDown(task.id, () =>
+      fetchBreakdown({ title: task.title, category: task.category, timeEstimate: task.timeEstimate }),
+    );
+    setBreakerOpen(false);
     startFocus(task.id);
     navigate("/focus");
   };
@@ -158,10 +159,17 @@ export function DashboardPage() {
         refreshSignal={completionSignal}
         ready={top.isSuccess && !top.isPlaceholderData}
         onTaskBreaker={taskBreaker}
+        quiet={quiet}
       />
 
       <AddTaskDialog open={addTaskOpen} onOpenChange={setAddTaskOpen} user={user} requireUser={needUser("task")} />
-      <EventDialog open={eventOpen} onOpenChange={setEventOpen} defaultDate={today} />
+      <TaskBreakerDialog
+        open={breakerOpen}
+        onOpenChange={setBreakerOpen}
+        tasks={openTasks}
+        onChoose={breakDownAndFocus}
+      />
+      <EventDialog open={eventOpen} onOpenChange={setEventOpen} defaultDate={today} timeZone={timeZone} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Switch as S } from "radix-ui";
+import { Label } from "./input.tsx";
 
 type Props = { id: string; checked: boolean; onCheckedChange: (checked: boolean) => void; "aria-describedby"?: string };
 
@@ -10,5 +11,39 @@ export function Switch(props: Props) {
     >
       <S.Thumb className="block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
     </S.Root>
+  );
+}
+
+/** A labelled switch on a row, with an optional hint under its label that describes it. */
+export function SwitchField({
+  id,
+  label,
+  hint,
+  checked,
+  onCheckedChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div>
+        <Label htmlFor={id}>{label}</Label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-sm text-muted">
+            {hint}
+          </p>
+        )}
+      </div>
+      <Switch
+        id={id}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+      />
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { FOCUS_BREAK_SECONDS, FOCUS_SESSION_SECONDS, STORAGE_KEYS } from "../../../shared/constants.ts";
 import { toast } from "../../components/ui/toast-store.ts";
+import { api } from "../../lib/api.ts";
 import { readLocal, writeLocal } from "../../lib/storage.ts";
 import { playEndChime, unlockChime } from "./chime.ts";
 import { formatClock } from "./clock.ts";
@@ -26,6 +27,10 @@ type Stored = {
   remaining: number;
   sound: boolean;
   notify: boolean;
+  /** While running a focus phase: when this stretch of it began (epoch ms). */
+  startedAt: number | null;
+  /** Stretches of focus already over in the last day, [start, end] in epoch ms, for the day's timeline. */
+  history: Array<[number, number]>;
 };
 
 const INITIAL: Stored = {
@@ -36,9 +41,32 @@ const INITIAL: Stored = {
   remaining: FOCUS_SESSION_SECONDS,
   sound: true,
   notify: false,
+  startedAt: null,
+  history: [],
 };
 
 const MAX_LENGTH = 4 * 60 * 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_HISTORY = 48;
+
+function readHistory(raw: unknown, now: number): Array<[number, number]> {
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter(
+      (h): h is [number, number] =>
+        Array.isArray(h) && typeof h[0] === "number" && typeof h[1] === "number" && h[0] <= h[1],
+    )
+    .filter(([, end]) => end > now - DAY_MS && end <= now + MAX_LENGTH * 1000)
+    .slice(-MAX_HISTORY);
+}
+
+/** Ends the running stretch of focus, keeping it for the day's timeline (a minute or more only). */
+function closeStretch(s: Stored, now: number): Pick<Stored, "startedAt" | "history"> {
+  if (s.phase !== "focus" || s.startedAt === null) return { startedAt: null, history: s.history };
+  const end = s.endsAt === null ? now : Math.min(now, s.endsAt);
+  if (end - s.startedAt < 60_000) return { startedAt: null, history: s.history };
+  return { startedAt: null, history: readHistory([...s.history, [s.startedAt, end]], now) };
+}
 
 function readStored(): Stored {
   try {
@@ -63,6 +91,8 @@ function readStored(): Stored {
       remaining,
       sound: raw.sound !== false,
       notify: raw.notify === true,
+      startedAt: state === "running" && typeof raw.startedAt === "number" ? raw.startedAt : null,
+      history: readHistory(raw.history, Date.now()),
     };
   } catch {
     return INITIAL;
@@ -87,7 +117,11 @@ export type FocusSession = {
   startBreak: () => void;
   setSound: (on: boolean) => void;
   setNotify: (on: boolean) => void;
+  /** Today's stretches of focus (epoch ms), the running one last with its planned end. */
+  stretches: FocusStretch[];
 };
+
+export type FocusStretch = { start: number; end: number; running: boolean };
 
 const FocusSessionContext = createContext<FocusSession | null>(null);
 
@@ -157,7 +191,7 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
         update((s) =>
           s.phase === "break"
             ? { ...s, phase: "focus", state: "idle", endsAt: null, remaining: s.length }
-            : { ...s, state: "done", endsAt: null, remaining: 0 },
+            : { ...s, ...closeStretch(s, t), state: "done", endsAt: null, remaining: 0 },
         );
         announceEnd(finished.phase, finished);
         return;
@@ -167,6 +201,23 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
     tick();
     return () => clearTimeout(timer);
   }, [stored.state, stored.endsAt, update]);
+
+  // The server announces the end by Web Push too, so it reaches the person with every tab closed
+  // (decision 031); a pause, reset or finish takes that back.
+  const announced = useRef<number | null>(null);
+  const focusEndsAt = stored.state === "running" && stored.phase === "focus" ? stored.endsAt : null;
+  useEffect(() => {
+    if (focusEndsAt === announced.current) return;
+    const previous = announced.current;
+    announced.current = focusEndsAt;
+    const sent =
+      focusEndsAt !== null && focusEndsAt > Date.now()
+        ? api.put("/api/reminders/focus", { endsAt: new Date(focusEndsAt).toISOString() })
+        : previous !== null
+          ? api.delete("/api/reminders/focus")
+          : null;
+    sent?.catch(() => undefined);
+  }, [focusEndsAt]);
 
   const remaining = secondsLeft(stored, now);
   const phaseLength = stored.phase === "focus" ? stored.length : FOCUS_BREAK_SECONDS;
@@ -197,16 +248,25 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
           if (s.state === "running") return s;
           const full = s.phase === "focus" ? s.length : FOCUS_BREAK_SECONDS;
           const left = s.state === "done" || s.remaining <= 0 ? full : s.remaining;
-          return { ...s, state: "running", endsAt: t + left * 1000, remaining: left };
+          return {
+            ...s,
+            state: "running",
+            endsAt: t + left * 1000,
+            remaining: left,
+            startedAt: s.phase === "focus" ? t : null,
+          };
         });
       },
       pause: () => {
         const t = Date.now();
         update((s) =>
-          s.state === "running" ? { ...s, state: "paused", endsAt: null, remaining: secondsLeft(s, t) } : s,
+          s.state === "running"
+            ? { ...s, ...closeStretch(s, t), state: "paused", endsAt: null, remaining: secondsLeft(s, t) }
+            : s,
         );
       },
-      reset: () => update((s) => ({ ...s, state: "idle", endsAt: null, remaining: phaseLength })),
+      reset: () =>
+        update((s) => ({ ...s, ...closeStretch(s, Date.now()), state: "idle", endsAt: null, remaining: phaseLength })),
       chooseLength: (minutes) =>
         update((s) => {
           if (s.state === "running") return s;
@@ -219,6 +279,7 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
         setNow(t);
         update((s) => ({
           ...s,
+          ...closeStretch(s, t),
           phase: "break",
           state: "running",
           endsAt: t + FOCUS_BREAK_SECONDS * 1000,
@@ -227,6 +288,15 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
       },
       setSound: (on) => update((s) => ({ ...s, sound: on })),
       setNotify: (on) => update((s) => ({ ...s, notify: on })),
+      stretches: [
+        ...stored.history.map(([start, end]) => ({ start, end, running: false })),
+        ...(stored.state === "running" &&
+        stored.phase === "focus" &&
+        stored.startedAt !== null &&
+        stored.endsAt !== null
+          ? [{ start: stored.startedAt, end: stored.endsAt, running: true }]
+          : []),
+      ],
     }),
     [stored, remaining, phaseLength, update],
   );
@@ -246,5 +316,6 @@ export function useFocusSession(): FocusSession {
  */
 export function forgetFocusSession(): void {
   const { sound, notify } = readStored();
+  // The day's stretches of focus belong to the person signing out, so they go too.
   writeLocal(STORAGE_KEYS.focusSession, JSON.stringify({ ...INITIAL, sound, notify }));
 }

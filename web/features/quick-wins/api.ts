@@ -9,11 +9,12 @@ import {
 import type { z } from "zod";
 import { DASHBOARD_SHORT_LIST } from "../../../shared/constants.ts";
 import { listUrl } from "../../../shared/list-url.ts";
-import type { QuickWinListParams, quickWin } from "../../../shared/schemas.ts";
+import type { QuickWin, QuickWinListParams, quickWin } from "../../../shared/schemas.ts";
 import { api } from "../../lib/api.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { undoableDeletes } from "../../lib/undoable.ts";
 
 const QUICK_WINS = queryKeys.quickWins[0];
 /** Rows per 'Show more' in the Tasks page's quick wins. */
@@ -61,7 +62,8 @@ export function useOpenQuickWins() {
 export function useCreateQuickWin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { text: string; userId: number }) => api.post<typeof quickWin>(QUICK_WINS, input),
+    mutationFn: ({ key, ...input }: { text: string; userId: number; key: string }) =>
+      api.post<typeof quickWin>(QUICK_WINS, input, { idempotencyKey: key }),
     onSuccess: (created) => {
       queryClient.setQueryData(quickWinsQuery().queryKey, (old) => (old ? [...old, created] : old));
       void refreshPages(queryClient, queryKeys.quickWins);
@@ -70,5 +72,28 @@ export function useCreateQuickWin() {
 }
 
 export function useToggleQuickWin() {
-  return useOptimisticToggle<typeof quickWin>(queryKeys.quickWins, "Failed to update quick win");
+  return useOptimisticToggle<typeof quickWin>(queryKeys.quickWins, "Failed to update quick win", (q) => ({
+    title: "Quick win done",
+    description: `"${q.text.length > 30 ? `${q.text.slice(0, 30)}...` : q.text}" is done.`,
+    altText: "Undo completing the quick win",
+  }));
 }
+
+const quickWinDeletes = undoableDeletes<QuickWin>({
+  list: queryKeys.quickWins,
+  words: (q) => ({
+    title: "Quick win deleted",
+    description: `"${q.text.length > 30 ? `${q.text.slice(0, 30)}...` : q.text}" is off your list.`,
+    altText: "Undo deleting the quick win",
+  }),
+  failure: "Failed to delete quick win",
+});
+
+/** The rows to show, without the quick wins waiting for their 'Quick win deleted' toast to close. */
+export const useShownQuickWins = quickWinDeletes.useShown;
+
+/**
+ * Deletes a quick win the undoable way: it leaves every list at once, and the server is told when
+ * the toast closes (or the page is left); Undo brings it back, since nothing was deleted yet.
+ */
+export const useDeleteQuickWin = quickWinDeletes.useDelete;

@@ -6,17 +6,15 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
 import type { z } from "zod";
 import { DASHBOARD_SHORT_LIST } from "../../../shared/constants.ts";
 import { listUrl } from "../../../shared/list-url.ts";
 import type { CreateTaskInput, Task, TaskListParams, task } from "../../../shared/schemas.ts";
-import { toast } from "../../components/ui/toast-store.ts";
-import { ApiError, api } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import { editLists, refreshPages, restoreLists, snapshotLists } from "../../lib/list-cache.ts";
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
-import { undoable } from "../../lib/undoable.ts";
+import { undoableDeletes } from "../../lib/undoable.ts";
 
 const TASKS = queryKeys.tasks[0];
 /** Rows per 'Show more' on the Tasks page: a few at a time, never a wall. */
@@ -93,7 +91,11 @@ export function useCreateTask() {
 }
 
 export function useToggleTask() {
-  return useOptimisticToggle<typeof task>(queryKeys.tasks, "Failed to update task status");
+  return useOptimisticToggle<typeof task>(queryKeys.tasks, "Failed to update task status", (t) => ({
+    title: "Task completed",
+    description: `"${t.title || "Untitled Task"}" is done.`,
+    altText: "Undo completing the task",
+  }));
 }
 
 export function useCompleteTask() {
@@ -134,64 +136,28 @@ export function useUpdateTask() {
   });
 }
 
-/** Tasks deleted on screen whose toast is still open: hidden from every list until it closes. */
-const deleting = new Set<number>();
-let deletingVersion = 0;
-const deletingListeners = new Set<() => void>();
-function setDeleting(id: number, on: boolean) {
-  if (on) deleting.add(id);
-  else deleting.delete(id);
-  deletingVersion++;
-  for (const listener of deletingListeners) listener();
-}
+const taskDeletes = undoableDeletes<Task>({
+  list: queryKeys.tasks,
+  words: (task) => ({
+    title: "Task deleted",
+    description: `"${task.title || "Untitled Task"}" is off your list.`,
+    altText: "Undo deleting the task",
+  }),
+  failure: "Failed to delete task",
+});
 
 /**
  * The rows to show: without the tasks waiting for their 'Task deleted' toast to close, so a list
  * read again meanwhile does not bring one back for a moment.
  */
-export function useShownTasks(rows: Task[]): Task[] {
-  useSyncExternalStore(
-    (listener) => {
-      deletingListeners.add(listener);
-      return () => deletingListeners.delete(listener);
-    },
-    () => deletingVersion,
-  );
-  return deleting.size === 0 ? rows : rows.filter((t) => !deleting.has(t.id));
-}
+export const useShownTasks = taskDeletes.useShown;
 
 /**
  * Deletes a task the undoable way: it leaves every list at once, and the server is told when the
  * 'Task deleted' toast closes (or the page is left); Undo brings it back as it was, since nothing
  * was deleted yet.
  */
-export function useDeleteTask() {
-  const queryClient = useQueryClient();
-  return (task: Task) => {
-    setDeleting(task.id, true);
-    const title = task.title || "Untitled Task";
-    undoable({
-      title: "Task deleted",
-      description: `"${title}" is off your list.`,
-      altText: "Undo deleting the task",
-      undo: () => setDeleting(task.id, false),
-      commit: (leaving) => {
-        api
-          .delete(`${TASKS}/${task.id}`, { keepalive: leaving })
-          .then(() => editLists<Task>(queryClient, queryKeys.tasks, (rows) => rows.filter((t) => t.id !== task.id)))
-          .catch((error: unknown) => {
-            // Already gone, or signed out meanwhile: nothing to tell.
-            if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return;
-            toast({ title: "Error", description: "Failed to delete task", variant: "destructive" });
-          })
-          .finally(() => {
-            setDeleting(task.id, false);
-            void refreshPages(queryClient, queryKeys.tasks);
-          });
-      },
-    });
-  };
-}
+export const useDeleteTask = taskDeletes.useDelete;
 
 const CATEGORY_BADGE: Record<string, string> = {
   Work: "bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200",

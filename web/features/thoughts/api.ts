@@ -67,9 +67,12 @@ export function useCreateThought() {
       content,
       type,
       voiceThoughtId,
+      when,
     }: {
       content: string;
       type: ThoughtType | null;
+      /** The day and time the words said, when the person kept it. */
+      when?: { date: string; time: string | null } | null;
       /** The thought a voice recording was kept with: its text is set instead of adding a second one. */
       voiceThoughtId?: number | null;
     }) => {
@@ -91,6 +94,7 @@ export function useCreateThought() {
         content,
         type: chosen,
         contentIsTranscript: true,
+        ...(when ? { whenDate: when.date, whenTime: when.time } : {}),
       });
       if (chosen === "Note") {
         try {

@@ -66,7 +66,27 @@ export function useArchive() {
   return async (thought: Thought, status: "archived" | "inbox") => {
     try {
       await update.mutateAsync({ id: thought.id, status });
-      toast({ title: status === "archived" ? "Archived" : "Restored" });
+      if (status === "inbox") {
+        toast({ title: "Restored" });
+        return;
+      }
+      // Archived by mistake: Undo puts it back in the inbox as it was.
+      toast({
+        title: "Archived",
+        description: "The thought is out of your inbox.",
+        action: {
+          label: "Undo",
+          altText: "Restore the thought from Archived",
+          onClick: () =>
+            update.mutate(
+              { id: thought.id, status: thought.status },
+              {
+                onError: () =>
+                  toast({ title: "Error", description: "Could not update the thought.", variant: "destructive" }),
+              },
+            ),
+        },
+      });
     } catch {
       toast({ title: "Error", description: "Could not update the thought.", variant: "destructive" });
     }

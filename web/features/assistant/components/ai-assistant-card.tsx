@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { RefreshCw, Sparkles, Wand2 } from "lucide-react";
+import { ChevronDown, ChevronUp, RefreshCw, Sparkles, Wand2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { STORAGE_KEYS, SUGGESTIONS_COOLDOWN_MS } from "../../../../shared/constants.ts";
@@ -20,6 +20,8 @@ type Props = {
   refreshSignal: string;
   ready: boolean;
   onTaskBreaker: () => void;
+  /** Low stimulation: the suggestions fold to a one-line summary the person can open. */
+  quiet?: boolean;
 };
 
 function hoursUntilMidnight(from: Date): number {
@@ -28,7 +30,8 @@ function hoursUntilMidnight(from: Date): number {
   return Math.max(1, Math.ceil((midnight.getTime() - from.getTime()) / 3_600_000));
 }
 
-export function AiAssistantCard({ signedIn, buildContext, refreshSignal, ready, onTaskBreaker }: Props) {
+export function AiAssistantCard({ signedIn, buildContext, refreshSignal, ready, onTaskBreaker, quiet = false }: Props) {
+  const [expanded, setExpanded] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const suggestions = useQuery<string[]>({ queryKey: SUGGESTIONS_KEY, queryFn: () => [], enabled: false });
@@ -114,18 +117,39 @@ export function AiAssistantCard({ signedIn, buildContext, refreshSignal, ready, 
           </button>
         }
       />
-      <ul className="grid list-disc gap-2 pl-5">
-        {list.map((s) => (
-          <li key={s}>{s}</li>
-        ))}
-      </ul>
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted">Auto-refreshes in {hours}h</p>
-        <Button variant="secondary" onClick={onTaskBreaker}>
-          <Wand2 className="size-4" aria-hidden />
-          Task Breaker
-        </Button>
-      </div>
+      {quiet && (
+        <div className="flex items-center gap-2">
+          <p className="min-w-0 flex-1 truncate text-muted" title={list[0]}>
+            {list[0]}
+          </p>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={expanded}
+            aria-controls="assistant-details"
+            onClick={() => setExpanded((e) => !e)}
+          >
+            {expanded ? <ChevronUp className="size-4" aria-hidden /> : <ChevronDown className="size-4" aria-hidden />}
+            {expanded ? "Show less" : "Show more"}
+          </Button>
+        </div>
+      )}
+      {(!quiet || expanded) && (
+        <div id="assistant-details" className={cn(quiet && "mt-3")}>
+          <ul className="grid list-disc gap-2 pl-5">
+            {list.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-muted">Auto-refreshes in {hours}h</p>
+            <Button variant="secondary" onClick={onTaskBreaker}>
+              <Wand2 className="size-4" aria-hidden />
+              Task Breaker
+            </Button>
+          </div>
+        </div>
+      )}
     </Card>
   );
 }

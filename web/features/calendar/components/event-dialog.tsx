@@ -1,12 +1,15 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { ALL_DAY_MINUTES, EVENT_CATEGORIES } from "../../../../shared/constants.ts";
 import type { CalendarEvent } from "../../../../shared/schemas.ts";
+import { findWhen, type When, withoutWhen } from "../../../../shared/when.ts";
 import { EventWhenFields } from "../../../components/event-when-fields.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input, NativeSelect, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { WhenChip } from "../../../components/when-chip.tsx";
 import { errorMessage } from "../../../lib/api.ts";
+import { zonedNow } from "../../../lib/dates.ts";
 import { type EventInput, useSaveEvent } from "../api.ts";
 
 type Props = {
@@ -14,9 +17,14 @@ type Props = {
   onOpenChange: (open: boolean) => void;
   defaultDate: string;
   event?: CalendarEvent | null;
+  /** The user's zone: a date in the title ("tomorrow at 3pm") is read on their wall clock. */
+  timeZone: string;
 };
 
-export function EventDialog({ open, onOpenChange, defaultDate, event }: Props) {
+/** What the fields were before a date from the title was used, to put back on "Don't use it". */
+type Applied = { when: When; title: string; date: string; startTime: string; allDay: boolean };
+
+export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }: Props) {
   const save = useSaveEvent();
   const [title, setTitle] = useState("");
   const [date, setDate] = useState(defaultDate);
@@ -26,6 +34,8 @@ export function EventDialog({ open, onOpenChange, defaultDate, event }: Props) {
   const [category, setCategory] = useState("");
   const [location, setLocation] = useState("");
   const [description, setDescription] = useState("");
+  const [applied, setApplied] = useState<Applied | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -37,7 +47,36 @@ export function EventDialog({ open, onOpenChange, defaultDate, event }: Props) {
     setCategory(event?.category ?? "");
     setLocation(event?.location ?? "");
     setDescription(event?.description ?? "");
+    setApplied(null);
+    setDismissed(null);
   }, [open, event, defaultDate]);
+
+  // A new event's title may say when (decision 022): shown as a chip, used only when accepted.
+  const found = useMemo(() => {
+    if (event || applied || !title.trim()) return null;
+    const now = zonedNow(new Date(), timeZone);
+    const when = findWhen(title, { date: now.date, time: now.hhmm });
+    return when && when.phrase !== dismissed ? when : null;
+  }, [event, applied, title, timeZone, dismissed]);
+
+  const acceptWhen = (when: When) => {
+    setApplied({ when, title, date, startTime, allDay });
+    setTitle(withoutWhen(title, when) || title);
+    setDate(when.date);
+    if (when.time) {
+      setStartTime(when.time);
+      setAllDay(false);
+    }
+  };
+  const dropWhen = () => {
+    if (!applied) return;
+    setTitle(applied.title);
+    setDate(applied.date);
+    setStartTime(applied.startTime);
+    setAllDay(applied.allDay);
+    setDismissed(applied.when.phrase);
+    setApplied(null);
+  };
 
   const submit = async () => {
     if (!title.trim() || !date) return;
@@ -72,6 +111,13 @@ export function EventDialog({ open, onOpenChange, defaultDate, event }: Props) {
         <Field id="event-title" label="Title">
           <Input id="event-title" value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="off" />
         </Field>
+        <WhenChip
+          found={found}
+          applied={applied?.when ?? null}
+          onUse={acceptWhen}
+          onRemove={(w) => setDismissed(w.phrase)}
+          onDrop={dropWhen}
+        />
         <EventWhenFields
           idPrefix="event"
           value={{ date, startTime, allDay }}

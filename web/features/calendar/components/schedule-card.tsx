@@ -6,8 +6,10 @@ import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatShortDay, formatTime12, zonedNow } from "../../../lib/dates.ts";
 import { buildAgenda, eventTiming } from "../../../lib/schedule.ts";
+import { useMinuteNow } from "../../../lib/use-now.ts";
 import { eventColorClass, useScheduleEvents } from "../api.ts";
 import { refreshCalendar } from "../refresh.ts";
+import { DayTimeline } from "./day-timeline.tsx";
 
 function EventRow({ event, detail, faded }: { event: CalendarEvent; detail: string; faded?: boolean }) {
   return (
@@ -43,7 +45,8 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export function ScheduleCard({ timeZone }: { timeZone: string }) {
   const events = useScheduleEvents(timeZone);
   const [syncing, setSyncing] = useState(false);
-  const now = zonedNow(new Date(), timeZone);
+  const instant = useMinuteNow();
+  const now = zonedNow(instant, timeZone);
   const agenda = buildAgenda(events.data ?? [], now);
   const empty = agenda.allDay.length + agenda.today.length + agenda.tomorrow.length + agenda.pastToday.length === 0;
 
@@ -81,7 +84,10 @@ export function ScheduleCard({ timeZone }: { timeZone: string }) {
       />
       {events.isPending ? (
         <div className="h-24 animate-pulse rounded-xl bg-accent" aria-hidden />
-      ) : empty ? (
+      ) : (
+        <DayTimeline events={events.data ?? []} timeZone={timeZone} now={instant} />
+      )}
+      {events.isPending ? null : empty ? (
         <div className="rounded-xl border border-dashed border-border p-6 text-center">
           <p className="font-medium">No events scheduled</p>
           <p className="mt-1 text-sm text-muted">Add an event or sync with Google Calendar.</p>

@@ -1,12 +1,11 @@
 import { CheckCircle2, LifeBuoy, Mic, Pause, Play, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { STORAGE_KEYS } from "../../../../shared/constants.ts";
-import type { Task } from "../../../../shared/schemas.ts";
+import { TASK_STEPS_MAX, type Task } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge } from "../../../components/ui/card.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { speechRecognition } from "../../../lib/speech-recognition.ts";
-import { readSessionJson, writeSessionJson } from "../../../lib/storage.ts";
+import { useReplaceTaskSteps, useTaskSteps, useTickTaskStep } from "../api.ts";
 import { formatClock } from "../clock.ts";
 import { useFocusSession } from "../focus-session.tsx";
 
@@ -21,30 +20,46 @@ type Props = {
 export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Props) {
   const countdown = useFocusSession();
   const [askingForSmaller, setAskingForSmaller] = useState(false);
-  const [steps, setSteps] = useState<string[]>(() => readSessionJson<string[]>(STORAGE_KEYS.taskSteps, []));
-  const [done, setDone] = useState<boolean[]>([]);
+  const [stuckNote, setStuckNote] = useState("");
+  const steps = useTaskSteps(task.id).data ?? [];
+  const replaceSteps = useReplaceTaskSteps(task.id);
+  const tick = useTickTaskStep(task.id);
   const [listening, setListening] = useState(false);
   const recognitionRef = useRef<SpeechRecognition | null>(null);
   const Recognition = speechRecognition();
 
-  useEffect(() => {
-    setDone(steps.map(() => false));
-  }, [steps]);
+  const nextStep = () => {
+    const next = steps.find((s) => !s.done);
+    if (next) tick.mutate({ stepId: next.id, done: true });
+  };
 
-  const nextStep = () =>
-    setDone((d) => {
-      const i = d.indexOf(false);
-      return i === -1 ? d : d.map((v, j) => (j === i ? true : v));
-    });
-
+  /**
+   * Asks the assistant for smaller steps. A task with a checklist gets the first new one put in
+   * front, ticks kept; a task without one gets them all as its checklist.
+   */
   const stuck = async () => {
     setAskingForSmaller(true);
+    setStuckNote("");
     try {
-      const smaller = await onStuck();
-      if (smaller.length > 0) {
-        writeSessionJson(STORAGE_KEYS.taskSteps, smaller);
-        setSteps(smaller);
+      const known = new Set(steps.map((s) => s.text.trim().toLowerCase()));
+      const smaller = (await onStuck()).map((s) => s.trim()).filter((s) => s && !known.has(s.toLowerCase()));
+      const first = smaller[0];
+      if (!first) {
+        setStuckNote("No smaller step came back this time. Try the first step for just two minutes.");
+        return;
       }
+      if (steps.length === 0) {
+        await replaceSteps.mutateAsync(smaller.slice(0, TASK_STEPS_MAX));
+        setStuckNote(`Start here: ${first}`);
+        return;
+      }
+      await replaceSteps.mutateAsync([
+        first,
+        ...steps.slice(0, TASK_STEPS_MAX - 1).map((s) => ({ text: s.text, done: s.done })),
+      ]);
+      setStuckNote(`New first step: ${first}`);
+    } catch {
+      setStuckNote("Could not save the smaller step. Please try again.");
     } finally {
       setAskingForSmaller(false);
     }
@@ -79,7 +94,7 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
 
   useEffect(() => () => recognitionRef.current?.stop(), []);
 
-  const allDone = steps.length > 0 && done.length === steps.length && done.every(Boolean);
+  const allDone = steps.length > 0 && steps.every((s) => s.done);
 
   return (
     <Dialog
@@ -125,12 +140,17 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
           </div>
         </div>
 
-        <div className="flex flex-wrap items-center gap-2">
-          <Button variant="secondary" onClick={() => void stuck()} disabled={askingForSmaller}>
-            <LifeBuoy className="size-4" aria-hidden />
-            {askingForSmaller ? "Finding a smaller step..." : "I'm stuck"}
-          </Button>
-          <p className="text-sm text-muted">Get smaller first steps for this task.</p>
+        <div className="grid gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="secondary" onClick={() => void stuck()} disabled={askingForSmaller}>
+              <LifeBuoy className="size-4" aria-hidden />
+              {askingForSmaller ? "Finding a smaller step..." : "I'm stuck"}
+            </Button>
+            <p className="text-sm text-muted">Get a smaller first step for this task.</p>
+          </div>
+          <p role="status" className="text-sm">
+            {stuckNote}
+          </p>
         </div>
 
         {steps.length > 0 && (
@@ -139,17 +159,16 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
               Steps
             </h3>
             <ul className="grid gap-1">
-              {steps.map((step, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: steps may repeat; their order is their identity
-                <li key={`${i}-${step}`}>
+              {steps.map((step) => (
+                <li key={step.id}>
                   <label className="flex items-start gap-3 rounded-lg px-2 py-1.5 hover:bg-accent">
                     <input
                       type="checkbox"
                       className="mt-1 size-4 accent-[var(--primary)]"
-                      checked={done[i] ?? false}
-                      onChange={() => setDone((d) => d.map((v, j) => (j === i ? !v : v)))}
+                      checked={step.done}
+                      onChange={() => tick.mutate({ stepId: step.id, done: !step.done })}
                     />
-                    <span className={done[i] ? "text-muted line-through" : ""}>{step}</span>
+                    <span className={step.done ? "text-muted line-through" : ""}>{step.text}</span>
                   </label>
                 </li>
               ))}

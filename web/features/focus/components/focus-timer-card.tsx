@@ -1,10 +1,12 @@
 import { Coffee, Pause, Play, RotateCcw, Timer } from "lucide-react";
 import { useId, useState } from "react";
+import { FOCUS_BREAK_SECONDS } from "../../../../shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatClock } from "../clock.ts";
 import { FOCUS_LENGTHS, useFocusSession } from "../focus-session.tsx";
+import { TimeDisc } from "./time-disc.tsx";
 
 type Props = { taskTitle: string | null; taskEstimate?: number | null };
 
@@ -28,9 +30,15 @@ export function FocusTimerCard({ taskTitle, taskEstimate }: Props) {
             ? `Working on: ${taskTitle}`
             : `${minutes} minutes of focus, then a 5-minute break.`}
       </p>
-      <p className="my-6 font-mono text-5xl font-semibold tabular-nums sm:text-6xl" role="timer" aria-live="off">
-        {formatClock(session.remaining)}
-      </p>
+      <div className="my-6 flex flex-wrap items-center justify-center gap-x-6 gap-y-3">
+        <TimeDisc
+          remaining={session.remaining}
+          total={session.phase === "focus" ? session.length : FOCUS_BREAK_SECONDS}
+        />
+        <p className="font-mono text-5xl font-semibold tabular-nums sm:text-6xl" role="timer" aria-live="off">
+          {formatClock(session.remaining)}
+        </p>
+      </div>
       <div className="flex flex-wrap justify-center gap-2">
         {!started ? (
           <Button onClick={session.start}>

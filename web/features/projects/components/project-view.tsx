@@ -1,5 +1,5 @@
 import { ArrowLeft, Pencil, Plus } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { PROJECT_TASK_LIST_HEIGHT_PX, projectProgress } from "../../../../shared/constants.ts";
 import type { Project } from "../../../../shared/schemas.ts";
@@ -24,6 +24,9 @@ export function ProjectView({ project }: { project: Project }) {
   const [notesDraft, setNotesDraft] = useState("");
   const [newTask, setNewTask] = useState("");
   const tasks = project.tasks;
+  // The list as it is now, for an Undo pressed after other changes were saved.
+  const latestTasks = useRef(tasks);
+  latestTasks.current = tasks;
   const done = tasks.filter((t) => t.completed).length;
   const progress = projectProgress(tasks);
 
@@ -177,8 +180,23 @@ export function ProjectView({ project }: { project: Project }) {
                       );
                     }}
                     onDelete={async () => {
+                      const at = tasks.findIndex((t) => t.id === task.id);
                       if (await save(withProgress(tasks.filter((t) => t.id !== task.id)), "Failed to delete task")) {
-                        toast({ title: "Task deleted" });
+                        toast({
+                          title: "Task deleted",
+                          description: `"${task.title}" is off this project.`,
+                          action: {
+                            label: "Undo",
+                            altText: "Undo deleting the project task",
+                            onClick: () => {
+                              const now = latestTasks.current.filter((t) => t.id !== task.id);
+                              void save(
+                                withProgress([...now.slice(0, at), task, ...now.slice(at)]),
+                                "Failed to update task",
+                              );
+                            },
+                          },
+                        });
                       }
                     }}
                   />

@@ -1,4 +1,4 @@
-import { ArrowRight, Plus, Zap } from "lucide-react";
+import { ArrowRight, Clock, Plus, Zap } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { DASHBOARD_SHORT_LIST, QUICK_WIN_BADGE, QUICK_WIN_TOAST_CHARS } from "../../../../shared/constants.ts";
@@ -7,7 +7,12 @@ import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { focusNextRow } from "../../../lib/focus-next.ts";
+import { keepWaiting, newIdempotencyKey, unreachable, useWaitingWrites } from "../../../lib/outbox.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { useCreateQuickWin, useToggleQuickWin, useTopQuickWins } from "../api.ts";
+
+const QUICK_WINS_PATH = queryKeys.quickWins[0];
 
 type Props = { user: User | null; requireUser: () => boolean };
 
@@ -17,6 +22,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
   const create = useCreateQuickWin();
   const toggle = useToggleQuickWin();
   const [text, setText] = useState("");
+  const waiting = useWaitingWrites(QUICK_WINS_PATH);
   const open = (quickWins.data?.items ?? []).filter((q) => !q.completed);
   const total = quickWins.data?.total ?? 0;
 
@@ -24,11 +30,24 @@ export function QuickWinsCard({ user, requireUser }: Props) {
     const trimmed = text.trim();
     if (!trimmed || create.isPending) return;
     if (!requireUser() || !user) return;
+    // One key for every attempt: sent now, or later from this device, it is added once.
+    const key = newIdempotencyKey();
+    const input = { text: trimmed, userId: user.id };
     try {
-      await create.mutateAsync({ text: trimmed, userId: user.id });
+      await create.mutateAsync({ ...input, key });
       setText("");
       toast({ title: "Quick Win Added!", description: `Added "${trimmed.slice(0, QUICK_WIN_TOAST_CHARS)}...".` });
-    } catch {
+    } catch (error) {
+      if (unreachable(error)) {
+        try {
+          await keepWaiting({ userId: user.id, key, path: QUICK_WINS_PATH, body: input, label: trimmed });
+          setText("");
+          toast({ title: "Saved on this device", description: "It will be added when the connection is back." });
+          return;
+        } catch {
+          // No storage on this device: say it was not saved.
+        }
+      }
       toast({ title: "Error Adding Quick Win", description: "Could not save quick win.", variant: "destructive" });
     }
   };
@@ -44,7 +63,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
       {quickWins.isPending ? (
         <div className="h-10 animate-pulse rounded-lg bg-accent" aria-hidden />
       ) : open.length === 0 ? (
-        <p className="py-2 text-sm text-muted">No quick wins yet. Add some!</p>
+        waiting.length === 0 && <p className="py-2 text-sm text-muted">No quick wins yet. Add some!</p>
       ) : (
         <ul className="grid gap-1" aria-labelledby="quick-wins-title">
           {open.map((q) => (
@@ -54,10 +73,24 @@ export function QuickWinsCard({ user, requireUser }: Props) {
                   type="checkbox"
                   className="size-5 accent-[var(--primary)]"
                   checked={q.completed}
-                  onChange={() => toggle.mutate(q.id)}
+                  onChange={(e) => {
+                    focusNextRow(e.currentTarget, "input[type=checkbox]", "new-quick-win");
+                    toggle.mutate(q.id);
+                  }}
                 />
                 <span className="min-w-0 flex-1 break-words">{q.text}</span>
               </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      {waiting.length > 0 && (
+        <ul className="mt-1 grid gap-1" aria-label="Quick wins waiting to sync">
+          {waiting.map((w) => (
+            <li key={w.key} className="flex items-center gap-3 rounded-lg px-2 py-2">
+              <Clock className="size-5 shrink-0 text-muted" aria-hidden />
+              <span className="min-w-0 flex-1 break-words">{w.label}</span>
+              <span className="shrink-0 text-xs text-muted">Waiting to sync</span>
             </li>
           ))}
         </ul>
@@ -79,6 +112,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
         }}
       >
         <Input
+          id="new-quick-win"
           aria-label="New quick win"
           placeholder="Add a quick win..."
           value={text}

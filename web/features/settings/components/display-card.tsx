@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { Settings } from "../../../../shared/schemas.ts";
 import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Label, NativeSelect } from "../../../components/ui/input.tsx";
-import { Switch } from "../../../components/ui/switch.tsx";
+import { SwitchField } from "../../../components/ui/switch.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { browserTimeZone } from "../../../lib/dates.ts";
 import { useSaveSettings, useSettings } from "../api.ts";
@@ -81,22 +81,15 @@ export function DisplayCard() {
   const toggle = (key: "contrast" | "lowStimulation", label: string, hint: string) => {
     const on = key === "contrast" ? current.contrast === "high" : current.lowStimulation;
     return (
-      <div className="flex items-center justify-between gap-4">
-        <div>
-          <Label htmlFor={`display-${key}`}>{label}</Label>
-          <p id={`display-${key}-hint`} className="text-sm text-muted">
-            {hint}
-          </p>
-        </div>
-        <Switch
-          id={`display-${key}`}
-          aria-describedby={`display-${key}-hint`}
-          checked={on}
-          onCheckedChange={(next) =>
-            void change(key === "contrast" ? { contrast: next ? "high" : "normal" } : { lowStimulation: next })
-          }
-        />
-      </div>
+      <SwitchField
+        id={`display-${key}`}
+        label={label}
+        hint={hint}
+        checked={on}
+        onCheckedChange={(next) =>
+          void change(key === "contrast" ? { contrast: next ? "high" : "normal" } : { lowStimulation: next })
+        }
+      />
     );
   };
 

@@ -6,6 +6,7 @@ import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatTime12 } from "../../../lib/dates.ts";
+import { focusNextRow } from "../../../lib/focus-next.ts";
 import { type TaskMood, taskCategoryClass, useShownTasks, useToggleTask, useTopFocusTasks } from "../api.ts";
 
 type Props = {
@@ -56,7 +57,10 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
                 type="checkbox"
                 className="size-5 accent-[var(--primary)]"
                 checked={task.completed}
-                onChange={() => toggle.mutate(task.id)}
+                onChange={(e) => {
+                  focusNextRow(e.currentTarget, "input[type=checkbox]", "add-focus-task");
+                  toggle.mutate(task.id);
+                }}
                 aria-label={`Complete ${task.title || "Untitled Task"}`}
               />
               <button
@@ -87,7 +91,7 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
             <ArrowRight className="size-4" aria-hidden />
           </Link>
         )}
-        <Button variant="ghost" className="flex-1 whitespace-nowrap" onClick={onAddFocusTask}>
+        <Button id="add-focus-task" variant="ghost" className="flex-1 whitespace-nowrap" onClick={onAddFocusTask}>
           <Plus className="size-4" aria-hidden />
           Add a focus task
         </Button>

@@ -1,10 +1,13 @@
 import { Send } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { CAPTURE_SHORTCUT } from "../../../../shared/constants.ts";
+import { findWhen, type When } from "../../../../shared/when.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { WhenChip } from "../../../components/when-chip.tsx";
+import { zonedNow } from "../../../lib/dates.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
 import { TypeChips } from "./type-chips.tsx";
 
@@ -37,18 +40,45 @@ export function useCaptureShortcut(): [boolean, (open: boolean) => void] {
  * Quick capture from anywhere: a type and a line of text, saved with Ctrl/Cmd+Enter or the Save
  * button. Closing returns focus where it was (the dialog restores it).
  */
-export function CaptureDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CaptureDialog({
+  open,
+  onOpenChange,
+  timeZone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The user's zone: "tomorrow at 3pm" is read on their wall clock. */
+  timeZone: string;
+}) {
   const [type, setType] = useState<ThoughtType | null>("Note");
   const [content, setContent] = useState("");
   const create = useCreateThought();
   const chosen = type ?? "Note";
+  // A day or time in the words shows as a chip; the thought keeps it only when accepted.
+  const [accepted, setAccepted] = useState<When | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const understood = useMemo(() => {
+    if (!content.trim()) return null;
+    const now = zonedNow(new Date(), timeZone);
+    return findWhen(content, { date: now.date, time: now.hhmm });
+  }, [content, timeZone]);
+  // Editing the words away from an accepted phrase drops it: the chip always matches the text.
+  const applied = accepted && understood?.phrase === accepted.phrase ? understood : null;
+  const found = understood && !applied && understood.phrase !== dismissed ? understood : null;
 
   const save = async () => {
     const trimmed = content.trim();
     if (!trimmed || create.isPending) return;
     try {
-      await create.mutateAsync({ content: trimmed, type: chosen, voiceThoughtId: null });
+      await create.mutateAsync({
+        content: trimmed,
+        type: chosen,
+        voiceThoughtId: null,
+        when: applied ? { date: applied.date, time: applied.time } : null,
+      });
       setContent("");
+      setAccepted(null);
+      setDismissed(null);
       onOpenChange(false);
       toast({ title: "Added to inbox", description: `Your ${chosen.toLowerCase()} has been captured.` });
     } catch {
@@ -80,6 +110,16 @@ export function CaptureDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               e.preventDefault();
               void save();
             }
+          }}
+        />
+        <WhenChip
+          found={found}
+          applied={applied}
+          onUse={setAccepted}
+          onRemove={(w) => setDismissed(w.phrase)}
+          onDrop={() => {
+            if (applied) setDismissed(applied.phrase);
+            setAccepted(null);
           }}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -33,7 +33,9 @@ export function ConvertPanel({ thought, projects, today, onConvert, onCancel, ca
   // the chip above them says so and can take it back.
   const [when] = useState<When | null>(() => {
     const now = zonedNow(new Date(), timeZone);
-    return findWhen(thought.content, { date: now.date, time: now.hhmm });
+    const found = findWhen(thought.content, { date: now.date, time: now.hhmm });
+    // Accepted at capture: "tomorrow" meant the day after it was said, not after today.
+    return found && thought.whenDate ? { ...found, date: thought.whenDate, time: thought.whenTime } : found;
   });
   const [usingWhen, setUsingWhen] = useState(when !== null);
   const fullTitle = thought.content.trim().slice(0, 200);

@@ -67,6 +67,16 @@ describe("Quick Capture (spec section 5)", () => {
     );
   });
 
+  it("puts keyboard focus back in the box after sending with the button", async () => {
+    const { input, send } = open();
+    await userEvent.type(input, "Buy stamps");
+    await userEvent.click(send);
+    expect(await screen.findByText("Your note has been captured.")).toBeVisible();
+    expect(input).toHaveValue("");
+    expect(input).toHaveFocus();
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
   it("asks for sign-in instead of sending when nobody is signed in", async () => {
     const { input, send, requireUser } = open(false);
     await userEvent.type(input, "A thought");

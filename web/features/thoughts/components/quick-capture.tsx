@@ -75,6 +75,8 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
       await create.mutateAsync({ content: trimmed, type: chosen, voiceThoughtId });
       setContent("");
       setVoiceThoughtId(null);
+      // Send is disabled once the box is empty: focus goes back to the box, ready for the next one.
+      document.getElementById("quick-capture-text")?.focus();
       toast({ title: "Added to inbox", description: `Your ${chosen.toLowerCase()} has been captured.` });
     } catch {
       toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
@@ -94,6 +96,7 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
           }}
         >
           <Input
+            id="quick-capture-text"
             aria-label="Capture text"
             placeholder={`Add a ${chosen.toLowerCase()}...`}
             className="basis-full sm:basis-auto"

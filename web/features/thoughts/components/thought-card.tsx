@@ -1,8 +1,10 @@
 import { format } from "date-fns";
+import { CalendarClock } from "lucide-react";
 import type { ReactNode } from "react";
 import { PENDING_VOICE_NOTE } from "../../../../shared/ai-schemas.ts";
 import type { Thought } from "../../../../shared/schemas.ts";
 import { Badge } from "../../../components/ui/card.tsx";
+import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
 import { conversionLink } from "../converted.ts";
 
 const TYPE_BADGE: Record<string, string> = {
@@ -33,6 +35,16 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
         </time>
       </div>
       <p className="whitespace-pre-wrap break-words">{content}</p>
+      {thought.whenDate && (
+        <p className="flex items-center gap-1.5 text-sm text-muted">
+          <CalendarClock className="size-4 shrink-0" aria-hidden />
+          <span>
+            <span className="sr-only">For </span>
+            {formatShortDay(thought.whenDate)}
+            {thought.whenTime ? ` at ${formatTime12(thought.whenTime)}` : ""}
+          </span>
+        </p>
+      )}
       {recording && (
         <div className="grid gap-1">
           {/* Loaded only when played: a list of notes should not download every recording. */}

@@ -86,6 +86,8 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
       setContent("");
       setType(null);
       setVoiceThoughtId(null);
+      // The button is disabled once the box is empty: focus goes back to the box, ready for the next one.
+      document.getElementById("thought-dump-text")?.focus();
       toast({ title: "Thought captured", description: "Your thought has been saved and organized." });
     } catch {
       toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
@@ -101,6 +103,7 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
       />
       <div className="grid gap-3">
         <Textarea
+          id="thought-dump-text"
           aria-label="Thought"
           placeholder="What's on your mind? Get it out of your head..."
           value={content}

@@ -1,0 +1,51 @@
+/**
+ * `npm run eval`: the assistant on the held-out test sets (server/ai/eval/). Always the offline
+ * engine; also the provider engine when AI_BASE_URL (and AI_API_KEY where the provider needs one)
+ * is configured. Writes bench/results/eval-<engine>.json and prints a short table.
+ *
+ *   npm run eval
+ *   AI_BASE_URL=http://127.0.0.1:11434/v1 AI_MODEL=llama3.2 npm run eval
+ *   npm run eval -- --limit 20        (first 20 of each set, for a quick look)
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { evaluateEngine, formatReports } from "../server/ai/eval/evaluate.ts";
+import { offlineEngine } from "../server/ai/offline-engine.ts";
+import { createProviderEngine, DEFAULT_PROVIDER_URL } from "../server/ai/provider-engine.ts";
+import { loadConfig } from "../server/config.ts";
+
+const limitAt = process.argv.indexOf("--limit");
+const limit = limitAt > 0 ? Number(process.argv[limitAt + 1]) : undefined;
+if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) {
+  console.error("--limit takes a whole number above 0");
+  process.exit(2);
+}
+
+const { ai } = loadConfig();
+const resultsDir = path.join(import.meta.dirname, "results");
+fs.mkdirSync(resultsDir, { recursive: true });
+
+const reports = [await evaluateEngine("offline", offlineEngine, { limit, everyPreference: true })];
+if (ai.baseUrl || ai.apiKey) {
+  const provider = createProviderEngine({
+    baseUrl: ai.baseUrl ?? DEFAULT_PROVIDER_URL,
+    apiKey: ai.apiKey ?? "no-key",
+    model: ai.model,
+    transcribeModel: ai.transcribeModel,
+    timeoutMs: ai.timeoutMs,
+  });
+  // One preference only: each call costs the provider time and money.
+  reports.push(await evaluateEngine(`provider (${ai.model})`, provider, { limit, concurrency: 4 }));
+} else {
+  console.log("No AI_BASE_URL or AI_API_KEY configured: the provider engine is not evaluated.\n");
+}
+
+const when = new Date().toISOString();
+for (const report of reports) {
+  const name = report.engine.startsWith("provider") ? "provider" : "offline";
+  fs.writeFileSync(path.join(resultsDir, `eval-${name}.json`), `${JSON.stringify({ when, ...report }, null, 2)}\n`);
+}
+console.log(formatReports(reports));
+console.log(
+  `\nWritten: ${reports.map((r) => `bench/results/eval-${r.engine.startsWith("provider") ? "provider" : "offline"}.json`).join(", ")}`,
+);

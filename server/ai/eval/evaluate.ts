@@ -1,0 +1,190 @@
+/**
+ * Runs the held-out test sets against an assistant engine and measures what a person would get:
+ * how many thoughts land in the type they meant, how many breakdown steps are distinct, and how
+ * many steps pass the rubric (rubric.ts). `npm run eval` (bench/eval.ts) runs it for the offline
+ * engine and, when one is configured, the provider engine.
+ */
+import { ASSISTANT_TONES, HELP_LEVELS, THOUGHT_TYPES } from "../../../shared/constants.ts";
+import type { AssistantEngine, Prefs, ThoughtType } from "../types.ts";
+import { distinctShare, stepProblems } from "./rubric.ts";
+import { testTasks } from "./test-tasks.ts";
+import { testThoughts } from "./test-thoughts.ts";
+
+export type EngineReport = {
+  engine: string;
+  thoughts: number;
+  accuracy: number;
+  accuracyByType: Record<ThoughtType, number>;
+  /** Thoughts the engine could not answer at all (provider failures). */
+  categorizeFailures: number;
+  tasks: number;
+  /** Distinct share of all steps for the tasks at the default tone and help level. */
+  distinctSteps: number;
+  /** Share of distinct (task, step) pairs, over every tone and help level asked, that pass the rubric. */
+  rubricPass: number;
+  stepsJudged: number;
+  breakdownFailures: number;
+  /** Median time of one call, in milliseconds (break down: the first call for each task). */
+  categorizeMedianMs: number;
+  breakdownMedianMs: number;
+  /** Up to 20 examples of what went wrong, to read. */
+  wrongTypes: string[];
+  rubricProblems: string[];
+};
+
+export type EvaluateOptions = {
+  /** Only the first n items of each set (for a quick run). */
+  limit?: number;
+  /** Tones and help levels to judge steps at; the default tone and level only when false. */
+  everyPreference?: boolean;
+  /** Calls at once (a provider may rate-limit). */
+  concurrency?: number;
+};
+
+const DEFAULT_PREFS: Prefs = { tone: "friendly", helpLevel: "moderate" };
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const runners = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      out[index] = await work(items[index] as T);
+    }
+  });
+  await Promise.all(runners);
+  return out;
+}
+
+async function timed<T>(call: () => Promise<T>): Promise<{ value?: T; ms: number }> {
+  const started = performance.now();
+  try {
+    const value = await call();
+    return { value, ms: performance.now() - started };
+  } catch {
+    return { ms: performance.now() - started };
+  }
+}
+
+export async function evaluateEngine(
+  name: string,
+  engine: AssistantEngine,
+  options: EvaluateOptions = {},
+): Promise<EngineReport> {
+  const thoughts = testThoughts.slice(0, options.limit ?? testThoughts.length);
+  const tasks = testTasks.slice(0, options.limit ?? testTasks.length);
+  const concurrency = options.concurrency ?? 1;
+
+  const answers = await mapLimited(thoughts, concurrency, ([text]) => timed(() => engine.categorize(text)));
+  const byType = new Map<ThoughtType, { right: number; total: number }>();
+  const wrongTypes: string[] = [];
+  let right = 0;
+  thoughts.forEach(([text, expected], i) => {
+    const got = answers[i]?.value;
+    const tally = byType.get(expected) ?? { right: 0, total: 0 };
+    tally.total++;
+    if (got === expected) {
+      right++;
+      tally.right++;
+    } else if (wrongTypes.length < 20) {
+      wrongTypes.push(`${expected} → ${got ?? "no answer"}: ${text}`);
+    }
+    byType.set(expected, tally);
+  });
+
+  const prefsList: Prefs[] = options.everyPreference
+    ? HELP_LEVELS.flatMap((helpLevel) => ASSISTANT_TONES.map((tone) => ({ tone, helpLevel })))
+    : [DEFAULT_PREFS];
+  const runs = await mapLimited(tasks, concurrency, async (title) => {
+    const results = [];
+    for (const prefs of prefsList) results.push({ prefs, ...(await timed(() => engine.breakdown({ title }, prefs))) });
+    return { title, results };
+  });
+
+  const defaultSteps: string[] = [];
+  const rubricProblems: string[] = [];
+  const breakdownMs: number[] = [];
+  let judged = 0;
+  let passed = 0;
+  let breakdownFailures = 0;
+  for (const { title, results } of runs) {
+    const distinct = new Set<string>();
+    results.forEach(({ ms }, i) => {
+      // The first call per task: later ones at other tones reuse the parsed title.
+      if (i === 0) breakdownMs.push(ms);
+    });
+    for (const { prefs, value } of results) {
+      if (!value) {
+        breakdownFailures++;
+        continue;
+      }
+      if (prefs.tone === DEFAULT_PREFS.tone && prefs.helpLevel === DEFAULT_PREFS.helpLevel) defaultSteps.push(...value);
+      for (const step of value) distinct.add(step);
+    }
+    for (const step of distinct) {
+      judged++;
+      const problems = stepProblems(step, title);
+      if (problems.length === 0) passed++;
+      else if (rubricProblems.length < 20) rubricProblems.push(`${title} → "${step}": ${problems.join("; ")}`);
+    }
+  }
+
+  const accuracyByType = Object.fromEntries(
+    THOUGHT_TYPES.map((type) => {
+      const tally = byType.get(type);
+      return [type, tally && tally.total > 0 ? tally.right / tally.total : 0];
+    }),
+  ) as Record<ThoughtType, number>;
+
+  return {
+    engine: name,
+    thoughts: thoughts.length,
+    accuracy: thoughts.length > 0 ? right / thoughts.length : 0,
+    accuracyByType,
+    categorizeFailures: answers.filter((a) => a.value === undefined).length,
+    tasks: tasks.length,
+    distinctSteps: distinctShare(defaultSteps),
+    rubricPass: judged > 0 ? passed / judged : 0,
+    stepsJudged: judged,
+    breakdownFailures,
+    categorizeMedianMs: median(answers.map((a) => a.ms)),
+    breakdownMedianMs: median(breakdownMs),
+    wrongTypes,
+    rubricProblems,
+  };
+}
+
+const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
+
+/** A short table, one column per engine. */
+export function formatReports(reports: readonly EngineReport[]): string {
+  const rows: [string, (r: EngineReport) => string][] = [
+    ["Thoughts categorised right", (r) => `${pct(r.accuracy)} of ${r.thoughts}`],
+    ...THOUGHT_TYPES.map((type): [string, (r: EngineReport) => string] => [
+      `  ${type}`,
+      (r) => pct(r.accuracyByType[type]),
+    ]),
+    ["Distinct steps (friendly, moderate)", (r) => `${pct(r.distinctSteps)} of ${r.tasks} tasks`],
+    ["Steps passing the rubric", (r) => `${pct(r.rubricPass)} of ${r.stepsJudged}`],
+    ["Failed calls (categorise / break down)", (r) => `${r.categorizeFailures} / ${r.breakdownFailures}`],
+    [
+      "Median call (categorise / break down)",
+      (r) => `${r.categorizeMedianMs.toFixed(1)} / ${r.breakdownMedianMs.toFixed(1)} ms`,
+    ],
+  ];
+  const header = ["", ...reports.map((r) => r.engine)];
+  const body = rows.map(([label, cell]) => [label, ...reports.map(cell)]);
+  const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => (row[i] ?? "").length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [line(header), ...body.map(line)].join("\n");
+}

@@ -1,0 +1,350 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
+import { addDays, formatTime12, minutesOf, wallClock, zonedInstant } from "../../shared/dates.ts";
+import type { PushPayload } from "../../shared/reminders.ts";
+import { findWhen } from "../../shared/when.ts";
+import type { SecretBox } from "../crypto/secrets.ts";
+import { type Db, nowIso } from "../db/database.ts";
+import type { PublicFetch } from "../net/public-fetch.ts";
+import { DEFAULT_TIME_ZONE } from "../settings/service.ts";
+import type { VapidKeys } from "./keys.ts";
+import { type SendOutcome, type Subscription, sendPush } from "./sender.ts";
+import { readReminderSettings } from "./settings.ts";
+
+/** A notification that is due: the key makes it once-only per user. */
+export type DueNotification = {
+  userId: number;
+  key: string;
+  dueAt: number;
+  payload: PushPayload;
+  /** Announced even in quiet hours: the end of a focus session the person started. */
+  ignoresQuietHours?: boolean;
+  /** Falls in the user's quiet hours: recorded as skipped, never sent. */
+  quiet?: boolean;
+};
+
+/** How far back a restarted server still sends what fell due while it was down. */
+export const CATCH_UP_MS = 60 * 60 * 1000;
+/** How long an instance holds a claimed notification before another may take it over. */
+const LEASE_MS = 60 * 1000;
+const MAX_ATTEMPTS = 5;
+
+type Clock = () => Date;
+
+/** Whether a wall-clock time falls in quiet hours (which may run past midnight). */
+export function inQuietHours(time: string, start: string | null, end: string | null): boolean {
+  if (!start || !end || start === end) return false;
+  const t = minutesOf(time);
+  const s = minutesOf(start);
+  const e = minutesOf(end);
+  return s < e ? t >= s && t < e : t >= s || t < e;
+}
+
+/**
+ * Everything that falls due in (from, to] for the users who have a device subscribed: events
+ * (their start less the lead time), open tasks' due times, Reminder thoughts that name a time,
+ * the end of a running focus session, and the daily planning nudge.
+ */
+export async function dueNotifications(db: Db, from: Date, to: Date): Promise<DueNotification[]> {
+  const subscribed = await db
+    .selectFrom("push_subscriptions")
+    .leftJoin("user_settings", "user_settings.user_id", "push_subscriptions.user_id")
+    .select(["push_subscriptions.user_id as userId", "user_settings.time_zone as timeZone"])
+    .distinct()
+    .execute();
+  // A person who never saved Settings has the default zone.
+  const users = subscribed.map((u) => ({ userId: u.userId, timeZone: u.timeZone ?? DEFAULT_TIME_ZONE }));
+  const due: DueNotification[] = [];
+  const inWindow = (at: number) => at > from.getTime() && at <= to.getTime();
+  for (const { userId, timeZone } of users) {
+    const settings = await readReminderSettings(db, userId);
+    const today = wallClock(to, timeZone).date;
+    const days = [addDays(today, -1), today, addDays(today, 1)];
+
+    if (settings.events) {
+      const events = await db
+        .selectFrom("events")
+        .select(["id", "title", "date", "start_time", "duration", "location"])
+        .where("user_id", "=", userId)
+        .where("date", "in", days)
+        .where("duration", "!=", ALL_DAY_MINUTES)
+        .execute();
+      for (const e of events) {
+        const start = zonedInstant(e.date, e.start_time, timeZone);
+        const at = start - settings.eventLeadMinutes * 60_000;
+        if (!inWindow(at)) continue;
+        const lead = settings.eventLeadMinutes;
+        due.push({
+          userId,
+          key: `event:${e.id}:${e.date}T${e.start_time}`,
+          dueAt: at,
+          payload: {
+            title: e.title || "Untitled event",
+            body: `${lead === 0 ? "Starting now" : `Starts in ${lead} min`} · ${formatTime12(e.start_time)}${e.location ? ` · ${e.location}` : ""}`,
+            url: "/calendar",
+            tag: `event-${e.id}`,
+          },
+        });
+      }
+    }
+
+    if (settings.tasks) {
+      const tasks = await db
+        .selectFrom("tasks")
+        .select(["id", "title", "due_time", "due_date", "not_before"])
+        .where("user_id", "=", userId)
+        .where("completed", "=", 0)
+        .where("due_time", "is not", null)
+        .execute();
+      for (const t of tasks) {
+        if (!t.due_time) continue;
+        for (const day of t.due_date ? [t.due_date] : days) {
+          if (t.not_before && t.not_before > day) continue;
+          const at = zonedInstant(day, t.due_time, timeZone);
+          if (!inWindow(at)) continue;
+          due.push({
+            userId,
+            key: `task:${t.id}:${day}T${t.due_time}`,
+            dueAt: at,
+            payload: {
+              title: t.title,
+              body: `Planned for ${formatTime12(t.due_time)}`,
+              url: "/tasks",
+              tag: `task-${t.id}`,
+            },
+          });
+        }
+      }
+    }
+
+    if (settings.thoughts) {
+      const reminders = await db
+        .selectFrom("thoughts")
+        .select(["id", "content", "created_at", "when_date", "when_time"])
+        .where("user_id", "=", userId)
+        .where("type", "=", "Reminder")
+        .where("status", "=", "inbox")
+        .execute();
+      for (const r of reminders) {
+        // The time the person accepted from the chip when capturing; else what the words say.
+        const when = r.when_date
+          ? { date: r.when_date, time: r.when_time }
+          : findWhen(r.content, wallClock(new Date(r.created_at), timeZone));
+        if (!when?.time) continue;
+        const at = zonedInstant(when.date, when.time, timeZone);
+        if (!inWindow(at)) continue;
+        due.push({
+          userId,
+          key: `thought:${r.id}:${when.date}T${when.time}`,
+          dueAt: at,
+          payload: { title: "Reminder", body: r.content.slice(0, 200), url: "/inbox", tag: `thought-${r.id}` },
+        });
+      }
+    }
+
+    if (settings.focusEnd) {
+      const timer = await db
+        .selectFrom("focus_timers")
+        .select("ends_at")
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      const at = timer ? Date.parse(timer.ends_at) : Number.NaN;
+      if (timer && inWindow(at)) {
+        due.push({
+          userId,
+          key: `focus:${timer.ends_at}`,
+          dueAt: at,
+          ignoresQuietHours: true,
+          payload: {
+            title: "Focus session completed!",
+            body: "Time for a 5-minute break.",
+            url: "/focus",
+            tag: "focus-session",
+          },
+        });
+      }
+    }
+
+    if (settings.dailyPlanTime) {
+      for (const day of days) {
+        const at = zonedInstant(day, settings.dailyPlanTime, timeZone);
+        if (!inWindow(at)) continue;
+        due.push({
+          userId,
+          key: `plan:${day}`,
+          dueAt: at,
+          payload: {
+            title: "Plan your day",
+            body: "A minute to pick today's few focus tasks.",
+            url: "/dashboard",
+            tag: "plan-your-day",
+          },
+        });
+      }
+    }
+
+    for (const n of due) {
+      if (n.userId !== userId || n.ignoresQuietHours) continue;
+      const wall = wallClock(new Date(n.dueAt), timeZone).time;
+      if (inQuietHours(wall, settings.quietStart, settings.quietEnd)) n.quiet = true;
+    }
+  }
+  return due;
+}
+
+export type SchedulerDeps = {
+  db: Db;
+  box: SecretBox;
+  fetcher: PublicFetch;
+  vapid: () => Promise<VapidKeys>;
+  log: FastifyBaseLogger;
+  now?: Clock;
+};
+
+/**
+ * Sends each reminder once. Every tick looks at what fell due since the catch-up horizon, claims
+ * each new one by inserting its (user, key) row — the unique constraint lets exactly one instance
+ * win — and sends it to the user's devices while holding a lease. A claim whose lease ran out (its
+ * instance stopped mid-send) is taken over; one sent, skipped or given up is never looked at again.
+ */
+export class ReminderScheduler {
+  readonly #owner = randomUUID();
+  readonly #deps: SchedulerDeps;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #running: Promise<void> | undefined;
+
+  constructor(deps: SchedulerDeps) {
+    this.#deps = deps;
+  }
+
+  start(intervalMs: number): void {
+    if (intervalMs <= 0 || this.#timer) return;
+    this.#timer = setInterval(() => void this.tick().catch(() => undefined), intervalMs);
+    this.#timer.unref();
+    void this.tick().catch(() => undefined);
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+  }
+
+  /** One pass; overlapping calls share the pass in progress. */
+  tick(): Promise<void> {
+    this.#running ??= this.#pass().finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  async #pass(): Promise<void> {
+    const { db, log } = this.#deps;
+    const now = (this.#deps.now ?? (() => new Date()))();
+    const due = await dueNotifications(db, new Date(now.getTime() - CATCH_UP_MS), now);
+    for (const n of due) {
+      const quiet = n.quiet === true;
+      const inserted = await db
+        .insertInto("push_deliveries")
+        .values({
+          user_id: n.userId,
+          key: n.key,
+          due_at: new Date(n.dueAt).toISOString(),
+          status: quiet ? "skipped" : "sending",
+          lease_owner: quiet ? null : this.#owner,
+          lease_until: quiet ? null : new Date(now.getTime() + LEASE_MS).toISOString(),
+          created_at: nowIso(),
+          sent_at: null,
+        })
+        .onConflict((oc) => oc.columns(["user_id", "key"]).doNothing())
+        .executeTakeFirst();
+      if (quiet || Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) continue;
+      await this.#deliver(n.userId, n.key, n.payload, now);
+    }
+    // Claims another instance left behind when it stopped mid-send, and ones to try again.
+    const stale = await db
+      .selectFrom("push_deliveries")
+      .select(["id", "user_id", "key"])
+      .where("status", "=", "sending")
+      .where("lease_until", "<", now.toISOString())
+      .limit(100)
+      .execute();
+    for (const row of stale) {
+      const taken = await db
+        .updateTable("push_deliveries")
+        .set({ lease_owner: this.#owner, lease_until: new Date(now.getTime() + LEASE_MS).toISOString() })
+        .where("id", "=", row.id)
+        .where("status", "=", "sending")
+        .where("lease_until", "<", now.toISOString())
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) continue;
+      const again = due.find((n) => n.userId === row.user_id && n.key === row.key);
+      if (again) await this.#deliver(row.user_id, row.key, again.payload, now);
+      else await this.#finish(row.user_id, row.key, "failed", now);
+    }
+    log.debug({ due: due.length }, "reminders checked");
+  }
+
+  async #deliver(userId: number, key: string, payload: PushPayload, now: Date): Promise<void> {
+    const outcomes = await sendToUser(this.#deps, userId, payload);
+    const retry = outcomes.includes("retry") && !outcomes.includes("sent");
+    if (!retry) {
+      await this.#finish(userId, key, outcomes.includes("sent") ? "sent" : "failed", now);
+      return;
+    }
+    const row = await this.#deps.db
+      .updateTable("push_deliveries")
+      .set((eb) => ({
+        attempts: eb("attempts", "+", 1),
+        // Try again after the lease runs out, a little later each time.
+        lease_until: new Date(now.getTime() + LEASE_MS).toISOString(),
+      }))
+      .where("user_id", "=", userId)
+      .where("key", "=", key)
+      .returning("attempts")
+      .executeTakeFirst();
+    if ((row?.attempts ?? MAX_ATTEMPTS) >= MAX_ATTEMPTS) await this.#finish(userId, key, "failed", now);
+  }
+
+  async #finish(userId: number, key: string, status: "sent" | "failed", now: Date): Promise<void> {
+    await this.#deps.db
+      .updateTable("push_deliveries")
+      .set({ status, lease_owner: null, lease_until: null, sent_at: status === "sent" ? now.toISOString() : null })
+      .where("user_id", "=", userId)
+      .where("key", "=", key)
+      .execute();
+  }
+}
+
+/** Sends to every device of a user; a device the push service says is gone is forgotten. */
+export async function sendToUser(
+  deps: Pick<SchedulerDeps, "db" | "box" | "fetcher" | "vapid" | "log">,
+  userId: number,
+  payload: PushPayload,
+): Promise<SendOutcome[]> {
+  const { db, box, fetcher, log } = deps;
+  const vapid = await deps.vapid();
+  const subs = await db
+    .selectFrom("push_subscriptions")
+    .select(["id", "endpoint", "keys"])
+    .where("user_id", "=", userId)
+    .execute();
+  const outcomes: SendOutcome[] = [];
+  for (const s of subs) {
+    let subscription: Subscription;
+    try {
+      subscription = { endpoint: s.endpoint, keys: JSON.parse(box.decrypt(s.keys)) };
+    } catch {
+      outcomes.push("refused");
+      continue;
+    }
+    const outcome = await sendPush(fetcher, vapid, subscription, payload);
+    if (outcome === "gone") {
+      await db.deleteFrom("push_subscriptions").where("id", "=", s.id).execute();
+      log.info({ userId }, "a device's reminder subscription expired and was removed");
+    }
+    outcomes.push(outcome);
+  }
+  return outcomes;
+}

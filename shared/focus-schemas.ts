@@ -1,0 +1,38 @@
+/** Focus sessions and the estimate factors learnt from them (docs/decisions/027-estimates-that-learn.md). */
+import { z } from "zod";
+import { TASK_CATEGORIES } from "./constants.ts";
+import { MAX_RECORD_ID } from "./schemas.ts";
+
+/** The longest session a person could plausibly record in one go: a whole working day. */
+export const FOCUS_SESSION_MAX_MINUTES = 600;
+/** Sessions per category an estimate factor looks back on. */
+export const FACTOR_WINDOW = 20;
+/** Factors stay in this range: one odd session must not make every estimate absurd. */
+export const FACTOR_MIN = 0.5;
+export const FACTOR_MAX = 3;
+
+export const focusSessionInput = z.object({
+  taskId: z.number().int().positive().max(MAX_RECORD_ID),
+  actualMinutes: z.number().int().min(1).max(FOCUS_SESSION_MAX_MINUTES),
+});
+export type FocusSessionInput = z.infer<typeof focusSessionInput>;
+
+export const focusSession = z.object({
+  id: z.number().int(),
+  taskId: z.number().int().nullable(),
+  category: z.string(),
+  estimatedMinutes: z.number().int(),
+  actualMinutes: z.number().int(),
+  endedAt: z.string(),
+});
+export type FocusSession = z.infer<typeof focusSession>;
+
+export const estimateFactor = z.object({
+  category: z.string(),
+  /** Actual ÷ estimated minutes over the last sessions; 1 with none. */
+  factor: z.number(),
+  sessions: z.number().int(),
+});
+export type EstimateFactor = z.infer<typeof estimateFactor>;
+
+export const resetFactorsQuery = z.object({ category: z.enum(TASK_CATEGORIES).optional() });

@@ -1,0 +1,20 @@
+/**
+ * What the service worker keeps for offline use (docs/decisions/029-installable-offline.md), named
+ * once for the worker and for the page that clears it at sign-out and sign-in.
+ */
+
+/** The signed-in app's HTML, by page path, network first. */
+export const PAGE_CACHE = "dc-pages";
+/** The last answers of the reads today's screens make, network first. Per user: cleared at sign-out. */
+export const API_CACHE = "dc-api";
+/** Every cache holding something of one user. */
+export const USER_CACHES = [PAGE_CACHE, API_CACHE] as const;
+
+/**
+ * The reads kept for offline: the session, settings and the lists the dashboard, the inbox and the
+ * Tasks page show. Assistant answers, calendar provider status, exports and devices are not kept.
+ */
+export const OFFLINE_READS = /^\/api\/(auth\/me|config|settings|tasks|quick-wins|thoughts|events|projects)(\/|$)/;
+
+/** The message the page sends a waiting worker when the person chooses to reload. */
+export const SKIP_WAITING = "SKIP_WAITING";

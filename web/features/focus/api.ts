@@ -1,0 +1,70 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { type ReplaceTaskStepsInput, TASK_STEPS_MAX, type TaskStep, type taskStep } from "../../../shared/schemas.ts";
+import { api } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query-keys.ts";
+
+/** One task's breakdown steps, stored with the task (docs/decisions/025-task-steps.md). */
+export const taskStepsQuery = (taskId: number) =>
+  queryOptions({
+    queryKey: queryKeys.taskSteps(taskId),
+    queryFn: () => api.query<z.ZodArray<typeof taskStep>>(queryKeys.taskSteps(taskId)[0]),
+  });
+
+export function useTaskSteps(taskId: number) {
+  return useQuery(taskStepsQuery(taskId));
+}
+
+/** Replaces a task's whole checklist; the answer is the stored list. */
+export function saveTaskSteps(taskId: number, steps: ReplaceTaskStepsInput["steps"]): Promise<TaskStep[]> {
+  return api.put<z.ZodArray<typeof taskStep>>(queryKeys.taskSteps(taskId)[0], { steps });
+}
+
+export function useReplaceTaskSteps(taskId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (steps: ReplaceTaskStepsInput["steps"]) => saveTaskSteps(taskId, steps),
+    onSuccess: (saved) => queryClient.setQueryData(taskStepsQuery(taskId).queryKey, saved),
+  });
+}
+
+/** Ticks a step: shown at once, taken back if the server refuses. */
+export function useTickTaskStep(taskId: number) {
+  const queryClient = useQueryClient();
+  const key = taskStepsQuery(taskId).queryKey;
+  return useMutation({
+    mutationFn: ({ stepId, done }: { stepId: number; done: boolean }) =>
+      api.patch<typeof taskStep>(`${queryKeys.taskSteps(taskId)[0]}/${stepId}`, { done }),
+    onMutate: async ({ stepId, done }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (old) => old?.map((s) => (s.id === stepId ? { ...s, done } : s)));
+      return { previous };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(key, (old) => old?.map((s) => (s.id === saved.id ? saved : s))),
+  });
+}
+
+/**
+ * Makes sure a task has steps before focus mode opens: a task already broken down keeps its
+ * checklist and ticks; otherwise `ask` (the assistant's breakdown) fills it. A failed call is
+ * only logged: focus mode opens either way (spec section 4, Task Breaker).
+ */
+export function useBreakDownTask() {
+  const queryClient = useQueryClient();
+  return async (taskId: number, ask: () => Promise<string[]>): Promise<void> => {
+    try {
+      const existing = await queryClient.fetchQuery({ ...taskStepsQuery(taskId), staleTime: 0 });
+      if (existing.length > 0) return;
+      const steps = (await ask()).map((s) => s.trim()).filter(Boolean);
+      if (steps.length === 0) return;
+      const saved = await saveTaskSteps(taskId, steps.slice(0, TASK_STEPS_MAX));
+      queryClient.setQueryData(taskStepsQuery(taskId).queryKey, saved);
+    } catch (error) {
+      console.warn("Breakdown failed", error);
+    }
+  };
+}

@@ -1,0 +1,67 @@
+import { Clock, ListChecks } from "lucide-react";
+import { useState } from "react";
+import type { Task } from "../../../../shared/schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The open tasks to choose from, in today's focus order. */
+  tasks: Task[];
+  /** Breaks the chosen task down and opens focus mode on it. */
+  onChoose: (task: Task) => Promise<void>;
+};
+
+/** Task Breaker asks which task to break down, so the steps are always the chosen task's. */
+export function TaskBreakerDialog({ open, onOpenChange, tasks, onChoose }: Props) {
+  const [busy, setBusy] = useState<number | null>(null);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => busy === null && onOpenChange(o)}
+      title="Which task shall we break down?"
+      description="Pick one. You'll get a few small steps and focus mode opens on it."
+    >
+      <ul className="grid gap-2">
+        {tasks.map((t) => (
+          <li key={t.id}>
+            <button
+              type="button"
+              disabled={busy !== null}
+              onClick={async () => {
+                setBusy(t.id);
+                try {
+                  await onChoose(t);
+                } finally {
+                  setBusy(null);
+                }
+              }}
+              className="flex w-full items-center justify-between gap-3 rounded-xl border border-border p-3 text-left hover:border-primary disabled:opacity-60"
+            >
+              <span className="flex min-w-0 items-center gap-2">
+                <ListChecks className="size-4 shrink-0 text-primary" aria-hidden />
+                <span className="min-w-0 break-words font-medium">{t.title || "Untitled Task"}</span>
+              </span>
+              <span className="flex shrink-0 items-center gap-1 text-xs text-muted">
+                {busy === t.id ? (
+                  "Breaking down..."
+                ) : (
+                  <>
+                    <Clock className="size-3.5" aria-hidden />
+                    {t.timeEstimate} min
+                  </>
+                )}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex justify-end">
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy !== null}>
+          Cancel
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

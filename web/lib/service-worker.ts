@@ -1,0 +1,48 @@
+/**
+ * The service worker from the page's side (docs/decisions/029-installable-offline.md): registered
+ * by the signed-in app in a production build; a new version waits until the person reloads from
+ * the "A new version is ready" prompt. What it keeps of one user is cleared by offline-caches.ts.
+ */
+import { Workbox } from "workbox-window";
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let applyUpdate: (() => void) | null = null;
+
+/** Whether a new version is installed and waiting for a reload. */
+export const updateWaiting = () => applyUpdate !== null;
+
+export function subscribeToUpdates(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Lets the waiting version take over, then loads the page again with it. */
+export function reloadWithUpdate(): void {
+  applyUpdate?.();
+}
+
+/**
+ * Registers /sw.js. `onFirstControl` runs when the very first version takes the page: the reads
+ * made before it existed can then be made again through it, so they are there offline.
+ */
+let registered = false;
+export function registerServiceWorker(onFirstControl: () => void): void {
+  if (registered || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  registered = true;
+  const wb = new Workbox("/sw.js", { scope: "/" });
+  wb.addEventListener("waiting", () => {
+    applyUpdate = () => {
+      navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+      // The waiting worker takes over (web/sw/sw.ts listens for SKIP_WAITING) and the page reloads.
+      wb.messageSkipWaiting();
+    };
+    for (const l of listeners) l();
+  });
+  wb.addEventListener("controlling", (event) => {
+    if (!event.isUpdate) onFirstControl();
+  });
+  wb.register().catch(() => {
+    // No worker (private mode, a browser that refuses): the app works online as before.
+  });
+}
