@@ -120,4 +120,32 @@ test.describe("with the service worker", () => {
       await push.close();
     }
   });
+  test("choosing a reminder moves the open app to its screen without loading the page again", async ({
+    page,
+    context,
+    app,
+  }) => {
+    await app.dashboard.open();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.evaluate(() => {
+      (window as { kept?: boolean }).kept = true;
+    });
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+    // What the worker's notificationclick sends an open window of the app (web/sw/notification-click.ts).
+    const tell = (path: string) =>
+      worker.evaluate(async (path) => {
+        type Scope = { clients: { matchAll(o: object): Promise<Array<{ postMessage(m: unknown): void }>> } };
+        const scope = self as unknown as Scope;
+        for (const c of await scope.clients.matchAll({ type: "window" })) c.postMessage({ type: "OPEN_PATH", path });
+      }, path);
+    await tell("/calendar");
+    await expect(page).toHaveURL(/\/calendar$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Calendar/);
+    expect(await page.evaluate(() => (window as { kept?: boolean }).kept)).toBe(true);
+    // Only the app's own screens are followed.
+    await tell("https://evil.example/calendar");
+    await tell("/privacy");
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/calendar$/);
+  });
 });

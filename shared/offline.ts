@@ -18,3 +18,9 @@ export const OFFLINE_READS = /^\/api\/(auth\/me|config|settings|tasks|quick-wins
 
 /** The message the page sends a waiting worker when the person chooses to reload. */
 export const SKIP_WAITING = "SKIP_WAITING";
+
+/**
+ * From the service worker to an open window of the app: show this path. Sent when a reminder is
+ * chosen in the system's notifications, so the open app moves to its screen without a reload.
+ */
+export const OPEN_PATH = "OPEN_PATH";

@@ -8,8 +8,10 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers.tsx";
 import { preloadFirstScreen, router } from "./app/router.tsx";
+import { followNotificationClicks } from "./lib/service-worker.ts";
 
 preloadFirstScreen(location.pathname);
+followNotificationClicks((path) => void router.navigate(path));
 const root = document.getElementById("root");
 if (root)
   createRoot(root).render(

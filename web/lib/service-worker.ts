@@ -4,6 +4,8 @@
  * the "A new version is ready" prompt. What it keeps of one user is cleared by offline-caches.ts.
  */
 import { Workbox } from "workbox-window";
+import { OPEN_PATH } from "../../shared/offline.ts";
+import { matchPage } from "../../shared/web-routes.ts";
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -45,4 +47,22 @@ export function registerServiceWorker(onFirstControl: () => void): void {
   wb.register().catch(() => {
     // No worker (private mode, a browser that refuses): the app works online as before.
   });
+}
+
+/**
+ * A reminder chosen in the system's notifications while the app is open: the service worker asks
+ * this window to show the reminder's screen (web/sw/notification-click.ts), and the router goes
+ * there without reloading the page. Only paths of the signed-in app are followed.
+ */
+export function followNotificationClicks(navigate: (path: string) => void): () => void {
+  if (!("serviceWorker" in navigator)) return () => undefined;
+  const onMessage = (event: MessageEvent) => {
+    const data = event.data as { type?: unknown; path?: unknown } | null;
+    if (data?.type !== OPEN_PATH || typeof data.path !== "string") return;
+    const url = new URL(data.path, location.origin);
+    if (url.origin !== location.origin) return;
+    if (matchPage(url.pathname).kind === "app") navigate(url.pathname + url.search + url.hash);
+  };
+  navigator.serviceWorker.addEventListener("message", onMessage);
+  return () => navigator.serviceWorker.removeEventListener("message", onMessage);
 }

@@ -10,6 +10,7 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
 import { API_CACHE, OFFLINE_READS, PAGE_CACHE, SKIP_WAITING } from "../../shared/offline.ts";
 import { APP_PAGES, matchPage } from "../../shared/web-routes.ts";
+import { notificationPath, openFromNotification } from "./notification-click.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -83,7 +84,6 @@ self.addEventListener("push", (event) => {
     message = { body: event.data?.text() };
   }
   const text = (v: unknown, fallback: string) => (typeof v === "string" && v ? v : fallback);
-  const url = text(message.url, "/dashboard");
   event.waitUntil(
     self.registration.showNotification(text(message.title, "Daily Compass"), {
       body: text(message.body, ""),
@@ -91,24 +91,12 @@ self.addEventListener("push", (event) => {
       icon: "/icons/icon-192.png",
       badge: "/icons/icon-192.png",
       // Only a path of this app is ever opened.
-      data: { url: url.startsWith("/") && !url.startsWith("//") ? url : "/dashboard" },
+      data: { url: notificationPath(message) },
     }),
   );
 });
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? "/dashboard", self.location.origin);
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      const open = windows.find((w) => new URL(w.url).origin === url.origin);
-      if (open) {
-        await open.focus();
-        await open.navigate(url.href).catch(() => undefined);
-        return;
-      }
-      await self.clients.openWindow(url.href);
-    })(),
-  );
+  event.waitUntil(openFromNotification(self.clients, event.notification.data, self.location.origin));
 });
