@@ -87,3 +87,8 @@ export const CONTRASTS = ["normal", "high"] as const;
 
 /** The key that opens quick capture from any signed-in screen (shown in Help). */
 export const CAPTURE_SHORTCUT = "Alt+N";
+
+/** Content of a thought saved before its recording could be transcribed. */
+export const PENDING_VOICE_NOTE = "Voice note (transcription pending)";
+/** The most steps one task keeps. */
+export const TASK_STEPS_MAX = 30;

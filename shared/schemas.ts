@@ -19,6 +19,7 @@ import {
   PROJECT_BUCKETS,
   READING_FONTS,
   TASK_CATEGORIES,
+  TASK_STEPS_MAX,
   TEXT_SIZES,
   THEMES,
   THOUGHT_STATUSES,
@@ -239,8 +240,8 @@ export const updateTaskInput = z
   .partial();
 
 // ---------- a task's breakdown steps (docs/decisions/025-task-steps.md) ----------
-/** The most steps one task keeps: a breakdown is a short checklist, never a second backlog. */
-export const TASK_STEPS_MAX = 30;
+/** The most steps one task keeps (shared/constants.ts): a short checklist, never a second backlog. */
+export { TASK_STEPS_MAX };
 export const taskStep = z.object({
   id,
   taskId: id,

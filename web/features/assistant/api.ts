@@ -1,18 +1,20 @@
-import {
-  type BreakdownResponse,
-  boundSuggestionContext,
-  SUGGESTION_CONTEXT_SENT,
-  suggestionContext,
-  type suggestionsResponse,
-} from "../../../shared/ai-schemas.ts";
+import type { BreakdownResponse, suggestionsResponse } from "../../../shared/ai-schemas.ts";
+import { boundSuggestionContext, SUGGESTION_CONTEXT_SENT } from "../../../shared/suggestion-context.ts";
 import { ApiError, api } from "../../lib/api.ts";
 
 export type SuggestionContext = Record<string, unknown>;
 
+// The dashboard builds the context itself; the server validates it and answers 400 for anything off.
+const arrayOr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
 /** Sends the top of each list only (SUGGESTION_CONTEXT_SENT): a large account posts a small context. */
 export async function fetchSuggestions(context: SuggestionContext): Promise<string[]> {
-  const parsed = suggestionContext.safeParse(context);
-  const bounded = parsed.success ? boundSuggestionContext(parsed.data, SUGGESTION_CONTEXT_SENT) : context;
+  const lists = Object.keys(SUGGESTION_CONTEXT_SENT) as Array<keyof typeof SUGGESTION_CONTEXT_SENT>;
+  const whole = Object.fromEntries(lists.map((name) => [name, arrayOr(context[name])]));
+  const bounded = boundSuggestionContext(
+    { ...context, ...whole } as Parameters<typeof boundSuggestionContext>[0],
+    SUGGESTION_CONTEXT_SENT,
+  );
   const body = await api.post<typeof suggestionsResponse>("/api/ai/suggestions", { context: bounded });
   return Array.isArray(body?.suggestions) ? body.suggestions : [];
 }

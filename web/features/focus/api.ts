@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { type ReplaceTaskStepsInput, TASK_STEPS_MAX, type TaskStep, type taskStep } from "../../../shared/schemas.ts";
+import { TASK_STEPS_MAX } from "../../../shared/constants.ts";
+import type { ReplaceTaskStepsInput, TaskStep, taskStep } from "../../../shared/schemas.ts";
 import { api } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 

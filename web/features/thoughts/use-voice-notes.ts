@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
-import { PENDING_VOICE_NOTE } from "../../../shared/ai-schemas.ts";
+import { PENDING_VOICE_NOTE } from "../../../shared/constants.ts";
 import type { Thought } from "../../../shared/schemas.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { transcribePending, useAiStatus, useRecordings } from "./voice.ts";

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { ALL_DAY_MINUTES, EVENT_CATEGORIES } from "../../../../shared/constants.ts";
 import type { CalendarEvent } from "../../../../shared/schemas.ts";
-import { findWhen, type When, withoutWhen } from "../../../../shared/when.ts";
+import type { When } from "../../../../shared/when.ts";
 import { EventWhenFields } from "../../../components/event-when-fields.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -10,6 +10,7 @@ import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { zonedNow } from "../../../lib/dates.ts";
+import { useWhenReader } from "../../../lib/use-when.ts";
 import { type EventInput, useSaveEvent } from "../api.ts";
 
 type Props = {
@@ -52,16 +53,17 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
   }, [open, event, defaultDate]);
 
   // A new event's title may say when (decision 022): shown as a chip, used only when accepted.
+  const reader = useWhenReader(open && !event);
   const found = useMemo(() => {
-    if (event || applied || !title.trim()) return null;
+    if (!reader || event || applied || !title.trim()) return null;
     const now = zonedNow(new Date(), timeZone);
-    const when = findWhen(title, { date: now.date, time: now.hhmm });
+    const when = reader.findWhen(title, { date: now.date, time: now.hhmm });
     return when && when.phrase !== dismissed ? when : null;
-  }, [event, applied, title, timeZone, dismissed]);
+  }, [reader, event, applied, title, timeZone, dismissed]);
 
   const acceptWhen = (when: When) => {
     setApplied({ when, title, date, startTime, allDay });
-    setTitle(withoutWhen(title, when) || title);
+    setTitle(reader?.withoutWhen(title, when) || title);
     setDate(when.date);
     if (when.time) {
       setStartTime(when.time);

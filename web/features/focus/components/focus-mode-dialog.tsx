@@ -1,6 +1,7 @@
 import { CheckCircle2, LifeBuoy, Mic, Pause, Play, RotateCcw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { TASK_STEPS_MAX, type Task } from "../../../../shared/schemas.ts";
+import { TASK_STEPS_MAX } from "../../../../shared/constants.ts";
+import type { Task } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge } from "../../../components/ui/card.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";

@@ -1,13 +1,14 @@
 import { Send } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { CAPTURE_SHORTCUT } from "../../../../shared/constants.ts";
-import { findWhen, type When } from "../../../../shared/when.ts";
+import type { When } from "../../../../shared/when.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
 import { zonedNow } from "../../../lib/dates.ts";
+import { useWhenReader } from "../../../lib/use-when.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
 import { TypeChips } from "./type-chips.tsx";
 
@@ -57,11 +58,12 @@ export function CaptureDialog({
   // A day or time in the words shows as a chip; the thought keeps it only when accepted.
   const [accepted, setAccepted] = useState<When | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
+  const reader = useWhenReader(open);
   const understood = useMemo(() => {
-    if (!content.trim()) return null;
+    if (!reader || !content.trim()) return null;
     const now = zonedNow(new Date(), timeZone);
-    return findWhen(content, { date: now.date, time: now.hhmm });
-  }, [content, timeZone]);
+    return reader.findWhen(content, { date: now.date, time: now.hhmm });
+  }, [reader, content, timeZone]);
   // Editing the words away from an accepted phrase drops it: the chip always matches the text.
   const applied = accepted && understood?.phrase === accepted.phrase ? understood : null;
   const found = understood && !applied && understood.phrase !== dismissed ? understood : null;

@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { CalendarClock } from "lucide-react";
 import type { ReactNode } from "react";
-import { PENDING_VOICE_NOTE } from "../../../../shared/ai-schemas.ts";
+import { PENDING_VOICE_NOTE } from "../../../../shared/constants.ts";
 import type { Thought } from "../../../../shared/schemas.ts";
 import { Badge } from "../../../components/ui/card.tsx";
 import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
