@@ -25,7 +25,8 @@ test.use({ baseURL: base });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "daily-compass-e2e-welcome-"));
-  server = spawn("npx", ["tsx", "server/main.ts"], {
+  // Node itself, not npx: SIGTERM must reach the server, not a wrapper that leaves it running.
+  server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
     stdio: ["ignore", "ignore", "pipe"],
     env: {

@@ -77,8 +77,8 @@ export function WelcomeBackPanel({ tasks, today, onFinished, onClose }: Props) {
       onKeyDown={onKeyDown}
       className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1">
+      <div className="flex flex-wrap items-start justify-between gap-3 sm:flex-nowrap">
+        <div className="grid min-w-0 gap-1">
           <h2 id="welcome-back-title" className="flex items-center gap-2 text-xl font-semibold">
             <Sun className="size-5 text-primary" aria-hidden />
             Welcome back
@@ -88,7 +88,7 @@ export function WelcomeBackPanel({ tasks, today, onFinished, onClose }: Props) {
             is no wrong answer.
           </p>
         </div>
-        <Button variant="ghost" size="sm" onClick={close}>
+        <Button variant="ghost" size="sm" className="shrink-0" onClick={close}>
           Not now
         </Button>
       </div>

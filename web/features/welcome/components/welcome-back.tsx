@@ -49,7 +49,7 @@ export function WelcomeBack({ today, afterCloseFocus, children }: Props) {
           className="flex items-center gap-2 rounded-2xl border border-border bg-card px-5 py-4 text-fg shadow-sm"
         >
           <Sun className="size-5 shrink-0 text-primary" aria-hidden />
-          That's all from before. Thank you for looking at it with me. Today starts here.
+          That's all from before. Thank you for taking a look. Today starts here.
         </p>
       )}
       {children}
