@@ -42,6 +42,7 @@ import { isFilePath, registerStaticFiles } from "./static-files.ts";
 import { registerTaskRoutes } from "./tasks/routes.ts";
 import { registerThoughtRoutes } from "./thoughts/routes.ts";
 import { webPages } from "./web-pages.ts";
+import { registerWelcomeRoutes } from "./welcome/routes.ts";
 
 export type AppDeps = {
   config: Config;
@@ -230,6 +231,7 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   const oidc = registerOidcRoutes(app, { config, db });
   registerTaskRoutes(app, { db, now, wholeLists });
   registerQuickWinRoutes(app, { db, wholeLists });
+  registerWelcomeRoutes(app, { db, now });
   const calendar = new CalendarSync({ config, db, log: app.log, networkForTests });
   app.decorate("calendarSync", calendar);
   registerThoughtRoutes(app, { db, onEventCreated: (userId) => calendar.trigger(userId) });

@@ -118,6 +118,7 @@ describe("response serialisation", () => {
       "createdAt",
       "notBefore",
       "completedAt",
+      "archivedAt",
     ]);
     expect(created.json()).toMatchObject({
       title: "Water plants",

@@ -210,6 +210,11 @@ export const task = z.object({
   notBefore: z.string().nullable(),
   /** When the task was last marked done (ISO-8601 UTC); null while open. Beyond spec section 3, additive. */
   completedAt: z.string().nullable(),
+  /**
+   * When the task was let go (ISO-8601 UTC): it has left every list, count and reminder and can be
+   * brought back; null while it is kept. Beyond spec section 3, additive.
+   */
+  archivedAt: z.string().nullable(),
 });
 export type Task = z.infer<typeof task>;
 export const timeEstimate = z
@@ -518,7 +523,14 @@ const completedFlag = { completed: z.boolean().default(false) };
  * Ids, owners and dates in it are ignored; records are created anew for the signed-in user.
  */
 export const importInput = z.object({
-  tasks: importList(createTaskInput.extend({ ...completedFlag, steps: replaceTaskStepsInput.shape.steps.optional() })),
+  tasks: importList(
+    createTaskInput.extend({
+      ...completedFlag,
+      steps: replaceTaskStepsInput.shape.steps.optional(),
+      /** A task let go stays let go (and restorable) in the account it is imported into. */
+      archivedAt: z.iso.datetime({ offset: true, error: "Expected an ISO-8601 date and time" }).nullish(),
+    }),
+  ),
   quickWins: importList(createQuickWinInput.extend(completedFlag)),
   thoughts: importList(
     createThoughtInput.extend({ status: thoughtStatus.default("inbox"), convertedTo: text().max(200).nullish() }),
@@ -635,6 +647,9 @@ export const taskListQuery = z
     completedOn: dateString
       .optional()
       .describe("Only tasks marked done on this day (YYYY-MM-DD, the user's zone): 'Done today'."),
+    archived: queryBool
+      .optional()
+      .describe("true: only the tasks let go (archived), to bring back. Every other read leaves them out."),
   })
   .refine((q) => q.mood === undefined || q.order === "focus", { message: "Only with order=focus", path: ["mood"] })
   .refine((q) => q.completedOn === undefined || q.completed !== false, {
@@ -682,3 +697,18 @@ export const publicConfig = z.object({
   oidcEnabled: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
+
+// ---------- welcome back (docs/decisions/033-welcome-back.md) ----------
+/** The most older tasks a welcome back offers, one at a time. */
+export const WELCOME_BACK_MAX_TASKS = 5;
+/** Days between two days of use that count as having been away. */
+export const WELCOME_BACK_AWAY_DAYS = 3;
+/** "Later" from the welcome puts a task off this many days. */
+export const WELCOME_BACK_LATER_DAYS = 7;
+/** GET /api/welcome-back: whether to welcome the person back, and the older open tasks to offer. */
+export const welcomeBack = z.object({
+  show: z.boolean(),
+  /** Oldest first, at most WELCOME_BACK_MAX_TASKS, all older than the absence; empty when show is false. */
+  tasks: z.array(task),
+});
+export type WelcomeBack = z.infer<typeof welcomeBack>;

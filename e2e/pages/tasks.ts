@@ -55,6 +55,13 @@ export class TasksPage {
   get doneToday(): Locator {
     return this.page.getByRole("region", { name: "Done today" });
   }
+  /** 'Let go': closed until its button opens it. */
+  get letGoToggle(): Locator {
+    return this.page.getByRole("button", { name: "Let go", exact: true });
+  }
+  get letGoList(): Locator {
+    return this.page.getByRole("list", { name: "Let go" });
+  }
 
   // Quick wins.
   get quickWinsList(): Locator {

@@ -3,6 +3,7 @@ import type { DeviceSession } from "../../shared/schemas.ts";
 import type { Db } from "../db/database.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { UserRow } from "../db/schema.ts";
+import { recordDayOfUse } from "../welcome/service.ts";
 import { describeUserAgent } from "./user-agent.ts";
 import { userColumns } from "./users.ts";
 
@@ -88,6 +89,8 @@ export async function findSessionUser(
       })
       .where("id", "=", id)
       .execute();
+    // The day of use is per user, not per device: written at most once a day (a welcome back).
+    await recordDayOfUse(db, { userId: row.id, now });
   }
   const { last_seen_at: _seen, expires_at: _expires, user_agent: _agent, ...user } = row;
   return user;

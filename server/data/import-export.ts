@@ -9,14 +9,14 @@ import { createEvent, listEvents } from "../events/service.ts";
 import { createProject, listProjects } from "../projects/service.ts";
 import { createQuickWin, listQuickWins, updateQuickWin } from "../quick-wins/service.ts";
 import { getSettings, listMoods, recordMood, updateSettings } from "../settings/service.ts";
-import { createTask, listTasks, updateTask } from "../tasks/service.ts";
+import { archiveTask, createTask, listTasksWithArchived, updateTask } from "../tasks/service.ts";
 import { replaceTaskSteps } from "../tasks/steps.ts";
 import { createThought, listThoughts, updateThought } from "../thoughts/service.ts";
 
 /** Everything the user owns that the app shows, as GET /api/data/export answers it. */
 export async function exportData(db: Db, opts: { userId: number }): Promise<ExportFile> {
   const [tasks, quickWins, thoughts, projects, events, settings, moods] = await Promise.all([
-    listTasks(db, opts),
+    listTasksWithArchived(db, opts),
     listQuickWins(db, opts),
     listThoughts(db, opts),
     listProjects(db, opts),
@@ -87,10 +87,13 @@ export async function importData(
   return inTransaction(db, async (trx) => {
     const tasks = await mergeInto(
       input.tasks,
-      (await listTasks(trx, { userId })).map((t) => key(t.title, t.category)),
+      (await listTasksWithArchived(trx, { userId })).map((t) => key(t.title, t.category)),
       (t) => key(t.title, t.category),
-      async ({ completed, steps, ...fields }) => {
+      async ({ completed, steps, archivedAt, ...fields }) => {
         const created = await createTask(trx, { userId, input: fields });
+        if (archivedAt) {
+          await archiveTask(trx, { userId, id: created.id, at: new Date(archivedAt).toISOString() });
+        }
         // Done at some time before the export: not part of anyone's 'Done today'.
         if (completed) await updateTask(trx, { userId, id: created.id, input: { completed }, doneAt: null });
         if (steps?.length) await replaceTaskSteps(trx, { userId, taskId: created.id, input: { steps } });

@@ -45,6 +45,17 @@ export type TasksTable = {
   not_before: Generated<string | null>;
   /** When the task was last marked done (ISO-8601 UTC); null while open. */
   completed_at: Generated<string | null>;
+  /** When the task was let go (ISO-8601 UTC); null while kept. Archived tasks leave every list. */
+  archived_at: Generated<string | null>;
+};
+
+/** The last day of use per user, and the day before an absence whose welcome is still due (migration 0014). */
+export type DaysOfUseTable = {
+  user_id: number;
+  /** YYYY-MM-DD in the user's zone. */
+  last_day: string;
+  /** The last day of use before an absence of three days or more; null once its welcome is done. */
+  away_since: string | null;
 };
 
 export type QuickWinsTable = {
@@ -347,6 +358,7 @@ export type Database = {
   task_steps: TaskStepsTable;
   events: EventsTable;
   user_settings: UserSettingsTable;
+  days_of_use: DaysOfUseTable;
   mood_entries: MoodEntriesTable;
   user_secrets: UserSecretsTable;
   thought_audio: ThoughtAudioTable;

@@ -71,6 +71,18 @@ describe("whole-list answers", () => {
     for (const app of [other.app, t.app]) expect(await titles(app, cookie)).toEqual(["one"]);
   });
 
+  it("a task let go leaves the whole list on both instances, and comes back when brought back", async () => {
+    const { cookie } = await t.signUp();
+    await create(t.app, cookie, "stay");
+    const go = await create(t.app, cookie, "let go");
+    await warm(cookie);
+    expect((await call(other.app, "POST", `/api/tasks/${go.id}/archive`, cookie)).statusCode).toBe(200);
+    for (const app of [t.app, other.app]) expect(await titles(app, cookie)).toEqual(["stay"]);
+    await warm(cookie);
+    expect((await call(t.app, "POST", `/api/tasks/${go.id}/restore`, cookie)).statusCode).toBe(200);
+    for (const app of [other.app, t.app]) expect(await titles(app, cookie)).toEqual(["stay", "let go"]);
+  });
+
   it("quick wins added, changed or deleted show at once on both instances", async () => {
     const { cookie } = await t.signUp();
     await warm(cookie);

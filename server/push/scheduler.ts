@@ -95,6 +95,7 @@ export async function dueNotifications(db: Db, from: Date, to: Date): Promise<Du
         .select(["id", "title", "due_time", "due_date", "not_before"])
         .where("user_id", "=", userId)
         .where("completed", "=", 0)
+        .where("archived_at", "is", null)
         .where("due_time", "is not", null)
         .execute();
       for (const t of tasks) {

@@ -16,7 +16,17 @@ import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
 import type { WholeListAnswers } from "../lists/whole-list-answers.ts";
-import { type Clock, createTask, deleteTask, listTaskPage, listTasks, toggleTask, updateTask } from "./service.ts";
+import {
+  archiveTask,
+  type Clock,
+  createTask,
+  deleteTask,
+  listTaskPage,
+  listTasks,
+  restoreTask,
+  toggleTask,
+  updateTask,
+} from "./service.ts";
 import { listTaskSteps, replaceTaskSteps, updateTaskStep } from "./steps.ts";
 
 /** `now` is the clock "today" and the done time are read from; tests pass one they move forward. */
@@ -50,6 +60,13 @@ export function registerTaskRoutes(
   );
   r.patch("/api/tasks/:id/toggle", { schema: { tags, params: idParams, response: { 200: task } } }, (req) =>
     toggleTask(db, { userId: userIdOf(req), id: req.params.id, now }),
+  );
+  // "Let go" and "Bring back" (docs/decisions/033-welcome-back.md).
+  r.post("/api/tasks/:id/archive", { schema: { tags, params: idParams, response: { 200: task } } }, (req) =>
+    archiveTask(db, { userId: userIdOf(req), id: req.params.id, now }),
+  );
+  r.post("/api/tasks/:id/restore", { schema: { tags, params: idParams, response: { 200: task } } }, (req) =>
+    restoreTask(db, { userId: userIdOf(req), id: req.params.id }),
   );
   r.delete("/api/tasks/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
     await deleteTask(db, { userId: userIdOf(req), id: req.params.id });

@@ -24,6 +24,7 @@ const columns = [
   "created_at",
   "not_before",
   "completed_at",
+  "archived_at",
 ] as const;
 type Row = Selectable<TasksTable>;
 
@@ -40,6 +41,7 @@ function toTask(row: Row): Task {
     createdAt: row.created_at,
     notBefore: row.not_before,
     completedAt: row.completed_at,
+    archivedAt: row.archived_at,
   };
 }
 
@@ -47,13 +49,22 @@ function toTask(row: Row): Task {
 export type Clock = () => number;
 const systemClock: Clock = () => Date.now();
 
-/** The whole list, the spec's plain answer: compiled once (server/db/precompiled.ts). */
+/**
+ * The whole list, the spec's plain answer: every task but those let go (archived). Compiled once
+ * (server/db/precompiled.ts).
+ */
 const allTasks = precompiled((db: Db, userId: number) =>
-  db.selectFrom("tasks").select(columns).where("user_id", "=", userId).orderBy("id"),
+  db.selectFrom("tasks").select(columns).where("user_id", "=", userId).where("archived_at", "is", null).orderBy("id"),
 );
 
 export async function listTasks(db: Db, opts: { userId: number }): Promise<Task[]> {
   return (await allTasks(db, opts.userId)).map(toTask);
+}
+
+/** Every task, those let go included: what an export carries. */
+export async function listTasksWithArchived(db: Db, opts: { userId: number }): Promise<Task[]> {
+  const rows = await db.selectFrom("tasks").select(columns).where("user_id", "=", opts.userId).orderBy("id").execute();
+  return rows.map(toTask);
 }
 
 const { int, date, time, timestamp } = cursorValue;
@@ -143,7 +154,10 @@ export async function listTaskPage(
       : undefined;
   const today = focusCtx?.today ?? day?.today ?? "";
 
-  let base = db.selectFrom("tasks").where("user_id", "=", opts.userId);
+  let base = db
+    .selectFrom("tasks")
+    .where("user_id", "=", opts.userId)
+    .where("archived_at", query.archived ? "is not" : "is", null);
   if (query.completed !== undefined) base = base.where("completed", "=", fromBool(query.completed));
   if (putOff === true) base = base.where("not_before", ">", today);
   if (putOff === false) base = base.where((eb) => eb.or([eb("not_before", "is", null), eb("not_before", "<=", today)]));
@@ -217,6 +231,7 @@ export async function createTask(
       created_at: nowIso(),
       not_before: null,
       completed_at: null,
+      archived_at: null,
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
@@ -277,4 +292,48 @@ export async function toggleTask(db: Db, opts: { userId: number; id: number; now
 
 export function deleteTask(db: Db, opts: { userId: number; id: number }): Promise<void> {
   return deleteOwned(db, "tasks", opts, "Task");
+}
+
+/**
+ * "Let go": the task leaves every list, count, reminder and the assistant's context, and waits to
+ * be brought back. Letting go a task already let go keeps the first moment.
+ */
+export async function archiveTask(
+  db: Db,
+  opts: { userId: number; id: number; now?: Clock; at?: string },
+): Promise<Task> {
+  const at = opts.at ?? new Date((opts.now ?? systemClock)()).toISOString();
+  const res = await db
+    .updateTable("tasks")
+    .set({ archived_at: sql<string>`coalesce(archived_at, ${at})` })
+    .where("id", "=", opts.id)
+    .where("user_id", "=", opts.userId)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound("Task");
+  return getTask(db, opts.userId, opts.id);
+}
+
+/** "Bring back" a task let go: it is in its lists again, where its age and due moment place it. */
+export async function restoreTask(db: Db, opts: { userId: number; id: number }): Promise<Task> {
+  const res = await db
+    .updateTable("tasks")
+    .set({ archived_at: null })
+    .where("id", "=", opts.id)
+    .where("user_id", "=", opts.userId)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound("Task");
+  return getTask(db, opts.userId, opts.id);
+}
+
+/** The user's tasks with these ids, in the order given. */
+export async function listTasksByIds(db: Db, opts: { userId: number; ids: number[] }): Promise<Task[]> {
+  if (opts.ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("tasks")
+    .select(columns)
+    .where("user_id", "=", opts.userId)
+    .where("id", "in", opts.ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, toTask(r)]));
+  return opts.ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -16,6 +16,8 @@ export const queryKeys = {
   /** One task's breakdown steps (docs/decisions/025-task-steps.md). */
   taskSteps: (taskId: number) => [`/api/tasks/${taskId}/steps`] as const,
   events: ["/api/events"],
+  /** Whether to welcome the person back today (docs/decisions/033-welcome-back.md). */
+  welcomeBack: ["/api/welcome-back"],
   googleStatus: ["/api/google/status"],
   caldavStatus: ["/api/caldav/status"],
   aiStatus: ["/api/ai/status"],

@@ -26,6 +26,7 @@ import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx"
 import { TopFocusTasks } from "../features/tasks/components/top-focus-tasks.tsx";
 import { useRecentThoughts } from "../features/thoughts/api.ts";
 import { ThoughtDumpCard } from "../features/thoughts/components/thought-dump-card.tsx";
+import { WelcomeBack } from "../features/welcome/components/welcome-back.tsx";
 import { zonedNow } from "../lib/dates.ts";
 import { eventTiming, isTaskApproaching } from "../lib/schedule.ts";
 
@@ -119,7 +120,9 @@ export function DashboardPage() {
     <div className="grid gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-semibold tracking-tight">Daily Compass</h1>
+          <h1 id="dashboard-title" tabIndex={-1} className="text-3xl font-semibold tracking-tight outline-none">
+            Daily Compass
+          </h1>
           <p className="mt-1 text-muted">{format(new Date(), "EEEE, MMMM d, yyyy")}</p>
         </div>
         <div className="flex gap-2">
@@ -133,34 +136,36 @@ export function DashboardPage() {
         </div>
       </header>
 
-      <MoodCheckIn mood={mood} onChange={setMood} today={today} />
+      <WelcomeBack today={today} afterCloseFocus="dashboard-title">
+        <MoodCheckIn mood={mood} onChange={setMood} today={today} />
 
-      <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div>
-          <TopFocusTasks
-            mood={mood}
-            onChoose={(task) => {
-              startFocus(task.id);
-              navigate("/focus");
-            }}
-            onAddFocusTask={() => navigate("/projects")}
-          />
+        <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div>
+            <TopFocusTasks
+              mood={mood}
+              onChoose={(task) => {
+                startFocus(task.id);
+                navigate("/focus");
+              }}
+              onAddFocusTask={() => navigate("/projects")}
+            />
+          </div>
+          <ScheduleCard timeZone={timeZone} />
+          <div className="lg:col-span-2">
+            <QuickWinsCard user={user} requireUser={needUser("quick win")} />
+          </div>
         </div>
-        <ScheduleCard timeZone={timeZone} />
-        <div className="lg:col-span-2">
-          <QuickWinsCard user={user} requireUser={needUser("quick win")} />
-        </div>
-      </div>
 
-      <ThoughtDumpCard requireUser={needUser("thought")} />
-      <AiAssistantCard
-        signedIn={Boolean(user)}
-        buildContext={buildContext}
-        refreshSignal={completionSignal}
-        ready={top.isSuccess && !top.isPlaceholderData}
-        onTaskBreaker={taskBreaker}
-        quiet={quiet}
-      />
+        <ThoughtDumpCard requireUser={needUser("thought")} />
+        <AiAssistantCard
+          signedIn={Boolean(user)}
+          buildContext={buildContext}
+          refreshSignal={completionSignal}
+          ready={top.isSuccess && !top.isPlaceholderData}
+          onTaskBreaker={taskBreaker}
+          quiet={quiet}
+        />
+      </WelcomeBack>
 
       <AddTaskDialog open={addTaskOpen} onOpenChange={setAddTaskOpen} user={user} requireUser={needUser("task")} />
       <TaskBreakerDialog

@@ -9,6 +9,7 @@ import { storedMood } from "../features/mood/api.ts";
 import { QuickWinsList } from "../features/quick-wins/components/quick-wins-list.tsx";
 import { useTimeZone } from "../features/settings/api.ts";
 import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
+import { LetGoList } from "../features/tasks/components/let-go-list.tsx";
 import { TaskLists } from "../features/tasks/components/task-lists.tsx";
 import { zonedNow } from "../lib/dates.ts";
 
@@ -60,7 +61,10 @@ export function TasksPage() {
           ))}
         </Tabs.List>
         <Tabs.Content value="tasks">
-          <TaskLists mood={storedMood()} today={today} tomorrow={addDays(today, 1)} />
+          <div className="grid gap-6">
+            <TaskLists mood={storedMood()} today={today} tomorrow={addDays(today, 1)} />
+            <LetGoList />
+          </div>
         </Tabs.Content>
         <Tabs.Content value="quick-wins">
           <QuickWinsList />

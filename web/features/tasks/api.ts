@@ -71,6 +71,8 @@ export const openTasksWalk = (mood: TaskMood | null) =>
  */
 export const laterTasksWalk = () =>
   taskWalk({ completed: false, order: "focus", putOff: true, limit: LATER_PAGE_SIZE });
+/** The tasks let go (docs/decisions/033-welcome-back.md), oldest first, to bring back. */
+export const letGoTasksWalk = () => taskWalk({ archived: true, limit: LATER_PAGE_SIZE });
 /** 'Done today': the tasks marked done on `today` (the user's date), in the order they were made. */
 export const doneTodayWalk = (today: string) => taskWalk({ completedOn: today, limit: TASKS_PAGE_SIZE });
 
@@ -131,6 +133,42 @@ export function useUpdateTask() {
     },
     onSuccess: (saved) => {
       editLists<Task>(queryClient, queryKeys.tasks, (rows) => rows.map((t) => (t.id === saved.id ? saved : t)));
+    },
+    onSettled: () => refreshPages(queryClient, queryKeys.tasks),
+  });
+}
+
+/**
+ * "Let go" (archived) and "Bring back": the task leaves every list at once, or is back where its
+ * age and due moment place it; the bounded reads are read again either way.
+ */
+export function useLetGoTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<typeof task>(`${TASKS}/${id}/archive`),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
+      const previous = snapshotLists(queryClient, queryKeys.tasks);
+      editLists<Task>(queryClient, queryKeys.tasks, (rows) => rows.filter((t) => t.id !== id));
+      return { previous };
+    },
+    onError: (_error, _id, context) => {
+      if (context?.previous) restoreLists(queryClient, context.previous);
+    },
+    onSettled: () => refreshPages(queryClient, queryKeys.tasks),
+  });
+}
+
+export function useRestoreTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<typeof task>(`${TASKS}/${id}/restore`),
+    onSuccess: (saved) => {
+      editLists<Task>(queryClient, queryKeys.tasks, (rows) => rows.filter((t) => t.id !== saved.id));
+      // The whole list gains the row back only where it is already held.
+      queryClient.setQueryData(tasksQuery().queryKey, (old) =>
+        old ? [...old, saved].sort((a, b) => a.id - b.id) : old,
+      );
     },
     onSettled: () => refreshPages(queryClient, queryKeys.tasks),
   });
