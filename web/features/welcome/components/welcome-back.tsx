@@ -16,7 +16,7 @@ type Props = {
  * After an absence the dashboard opens with "Welcome back" instead of its cards
  * (docs/decisions/033-welcome-back.md); after the last task a short closing line sits above the
  * usual dashboard. While the server is asked, nothing below the header shows, so a returning
- * person never sees the pile first.
+ * person never sees the pile first; the cards are there, hidden, and read their data meanwhile.
  */
 export function WelcomeBack({ today, afterCloseFocus, children }: Props) {
   const welcome = useWelcomeBack();
@@ -29,19 +29,17 @@ export function WelcomeBack({ today, afterCloseFocus, children }: Props) {
     if (stage === "closed") document.getElementById(afterCloseFocus)?.focus();
   }, [stage, afterCloseFocus]);
 
-  if (welcome.isPending) return null;
-  if (data?.show && data.tasks.length > 0 && stage === "open") {
-    return (
-      <WelcomeBackPanel
-        tasks={data.tasks}
-        today={today}
-        onFinished={() => setStage("finished")}
-        onClose={() => setStage("closed")}
-      />
-    );
-  }
+  const welcoming = data?.show && data.tasks.length > 0 && stage === "open";
   return (
     <>
+      {welcoming && (
+        <WelcomeBackPanel
+          tasks={data.tasks}
+          today={today}
+          onFinished={() => setStage("finished")}
+          onClose={() => setStage("closed")}
+        />
+      )}
       {stage === "finished" && (
         <p
           ref={closing}
@@ -52,7 +50,11 @@ export function WelcomeBack({ today, afterCloseFocus, children }: Props) {
           That's all from before. Thank you for taking a look. Today starts here.
         </p>
       )}
-      {children}
+      {/* Mounted from the start, so the dashboard's own reads go out beside the welcome's instead
+          of after it; hidden until it is known that no welcome comes first. */}
+      <div className="contents" hidden={welcome.isPending || welcoming}>
+        {children}
+      </div>
     </>
   );
 }
