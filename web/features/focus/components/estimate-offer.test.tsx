@@ -115,9 +115,9 @@ describe("A kinder estimate in Task Breaker", () => {
     const walk = await server<Task>("POST", "/api/tasks", { title: "Walk", category: "Health", timeEstimate: 30 });
     renderWithApp(<Breaker tasks={[report, walk]} />);
     expect(await screen.findByText(OFFER)).toBeVisible();
-    expect(screen.getAllByRole("button", { name: /^Use \d+ min$/ })).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: /^Use \d+ min/ })).toHaveLength(1);
 
-    await userEvent.click(screen.getByRole("button", { name: "Use 45 min" }));
+    await userEvent.click(screen.getByRole("button", { name: "Use 45 min for Report" }));
     await waitFor(() => expect(screen.queryByText(OFFER)).toBeNull());
     await waitFor(() => expect(screen.getByRole("button", { name: /Report/ })).toHaveTextContent("45 min"));
     const saved = await server<Task[]>("GET", "/api/tasks");

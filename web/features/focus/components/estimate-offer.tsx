@@ -12,11 +12,14 @@ export function EstimateOffer({
   onUse,
   disabled,
   className,
+  forTask,
 }: {
   offer: KinderEstimate;
   onUse: (minutes: number) => void;
   disabled?: boolean;
   className?: string;
+  /** The task's title, where several tasks are listed: the button names it. */
+  forTask?: string;
 }) {
   return (
     <div
@@ -29,7 +32,13 @@ export function EstimateOffer({
         <Lightbulb className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
         <span>{offer.message}</span>
       </p>
-      <Button variant="outline" size="sm" disabled={disabled} onClick={() => onUse(offer.minutes)}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={disabled}
+        aria-label={forTask ? `Use ${offer.minutes} min for ${forTask}` : undefined}
+        onClick={() => onUse(offer.minutes)}
+      >
         Use {offer.minutes} min
       </Button>
     </div>

@@ -53,7 +53,7 @@ export function EstimatesCard() {
           {factors.map((f) => (
             <li
               key={f.category}
-              className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-border px-3 py-2"
+              className="flex min-h-12 flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-border px-3 py-1.5"
             >
               <p className="min-w-0 text-sm">
                 <span className="font-medium">{f.category}:</span>{" "}
@@ -63,6 +63,7 @@ export function EstimatesCard() {
                 <Button
                   variant="ghost"
                   size="sm"
+                  className="ml-auto"
                   aria-label={`Reset ${f.category}`}
                   disabled={reset.isPending}
                   onClick={() => void forget(f.category)}

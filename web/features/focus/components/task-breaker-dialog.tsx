@@ -40,7 +40,7 @@ export function TaskBreakerDialog({ open, onOpenChange, tasks, onChoose, onUseEs
                 )
               : null;
           return (
-            <li key={t.id} className="grid gap-1.5">
+            <li key={t.id} className="grid gap-1">
               <button
                 type="button"
                 disabled={busy !== null}
@@ -71,6 +71,8 @@ export function TaskBreakerDialog({ open, onOpenChange, tasks, onChoose, onUseEs
               </button>
               {offer && onUseEstimate && (
                 <EstimateOffer
+                  className="ml-6"
+                  forTask={t.title || "Untitled Task"}
                   offer={offer}
                   disabled={busy !== null}
                   onUse={async (minutes) => {
