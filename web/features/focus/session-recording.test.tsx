@@ -9,6 +9,7 @@ import type { Task } from "../../../shared/schemas.ts";
 import { renderWithApp, resetApp, server, signUp } from "../../testing/app-harness.tsx";
 import { factorOf } from "../../testing/learn-estimates.ts";
 import { FocusTimerCard } from "./components/focus-timer-card.tsx";
+import { useFocusSession } from "./focus-session.tsx";
 
 let task: Task;
 beforeEach(async () => {
@@ -92,5 +93,20 @@ describe("Recording focus sessions on a task", () => {
     renderWithApp(card());
     await userEvent.click(screen.getByRole("button", { name: "Reset" }));
     await waitFor(async () => expect(await factorOf("Finance")).toMatchObject({ factor: 0.5, tasks: 1 }));
+  });
+
+  it("records what a session took when its task is marked done from focus mode", async () => {
+    leaveSession({ ago: 20 * MIN, length: 25, taskId: task.id });
+    function MarkDone() {
+      const session = useFocusSession();
+      return (
+        <button type="button" onClick={session.finish}>
+          Mark done
+        </button>
+      );
+    }
+    renderWithApp(<MarkDone />);
+    await userEvent.click(screen.getByRole("button", { name: "Mark done" }));
+    await waitFor(async () => expect(await factorOf("Finance")).toMatchObject({ factor: 2, tasks: 1 }));
   });
 });
