@@ -5,9 +5,9 @@ import { MAX_RECORD_ID } from "./schemas.ts";
 
 /** The longest session a person could plausibly record in one go: a whole working day. */
 export const FOCUS_SESSION_MAX_MINUTES = 600;
-/** Sessions per category an estimate factor looks back on. */
+/** Tasks done per category an estimate factor looks back on. */
 export const FACTOR_WINDOW = 20;
-/** Factors stay in this range: one odd session must not make every estimate absurd. */
+/** Factors stay in this range: one odd task must not make every estimate absurd. */
 export const FACTOR_MIN = 0.5;
 export const FACTOR_MAX = 3;
 
@@ -29,9 +29,10 @@ export type FocusSession = z.infer<typeof focusSession>;
 
 export const estimateFactor = z.object({
   category: z.string(),
-  /** Actual ÷ estimated minutes over the last sessions; 1 with none. */
+  /** Actual ÷ estimated minutes over the last tasks done (all their sessions each); 1 with none. */
   factor: z.number(),
-  sessions: z.number().int(),
+  /** How many tasks done the factor rests on (at most FACTOR_WINDOW). */
+  tasks: z.number().int(),
 });
 export type EstimateFactor = z.infer<typeof estimateFactor>;
 

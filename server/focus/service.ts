@@ -1,6 +1,6 @@
 /**
  * Estimates that learn: each finished focus session records the minutes it really took next to
- * the task's estimate, and a per-category factor (actual ÷ estimated over the last sessions) says
+ * the task's estimate, and a per-category factor (actual ÷ estimated over the last tasks done) says
  * how far the person's estimates run off (docs/decisions/027-estimates-that-learn.md).
  */
 import { TASK_CATEGORIES } from "../../shared/constants.ts";
@@ -48,23 +48,52 @@ export async function recordFocusSession(
   };
 }
 
-/** One factor per task category, in the spec's order, plus any other category the user has used. */
+/**
+ * One factor per task category, in the spec's order, plus any other category the user has used.
+ * It measures tasks, not sessions: per task done, the minutes of all its sessions against the
+ * estimate it had when work on it began (counted once), over the category's last 20 tasks done.
+ * An open task teaches nothing yet (it may take longer still); a deleted one no longer counts.
+ */
 export async function estimateFactors(db: Db, opts: { userId: number }): Promise<EstimateFactor[]> {
   const rows = await db
-    .selectFrom("focus_sessions")
-    .select(["category", "estimated_minutes", "actual_minutes"])
-    .where("user_id", "=", opts.userId)
-    .orderBy("ended_at", "desc")
-    .orderBy("id", "desc")
+    .selectFrom("focus_sessions as s")
+    .innerJoin("tasks as t", "t.id", "s.task_id")
+    .select(["s.task_id", "s.category", "s.estimated_minutes", "s.actual_minutes", "s.ended_at"])
+    .where("s.user_id", "=", opts.userId)
+    .where("t.user_id", "=", opts.userId)
+    .where("t.completed", "=", 1)
+    .orderBy("s.ended_at", "asc")
+    .orderBy("s.id", "asc")
     .execute();
-  const recent = new Map<string, { estimated: number; actual: number; sessions: number }>();
+  // Sessions oldest first: a task's first session holds its estimate, its last one its category and time.
+  const byTask = new Map<number, { category: string; estimated: number; actual: number; last: string }>();
   for (const row of rows) {
-    const tally = recent.get(row.category) ?? { estimated: 0, actual: 0, sessions: 0 };
-    if (tally.sessions >= FACTOR_WINDOW) continue;
-    tally.estimated += row.estimated_minutes;
-    tally.actual += row.actual_minutes;
-    tally.sessions++;
-    recent.set(row.category, tally);
+    if (row.task_id === null) continue;
+    const task = byTask.get(row.task_id);
+    if (task) {
+      task.actual += row.actual_minutes;
+      task.category = row.category;
+      task.last = row.ended_at;
+    } else {
+      byTask.set(row.task_id, {
+        category: row.category,
+        estimated: row.estimated_minutes,
+        actual: row.actual_minutes,
+        last: row.ended_at,
+      });
+    }
+  }
+  const recent = new Map<string, { estimated: number; actual: number; tasks: number }>();
+  const latestFirst = [...byTask.entries()].sort(([idA, a], [idB, b]) =>
+    a.last === b.last ? idB - idA : a.last < b.last ? 1 : -1,
+  );
+  for (const [, task] of latestFirst) {
+    const tally = recent.get(task.category) ?? { estimated: 0, actual: 0, tasks: 0 };
+    if (tally.tasks >= FACTOR_WINDOW) continue;
+    tally.estimated += task.estimated;
+    tally.actual += task.actual;
+    tally.tasks++;
+    recent.set(task.category, tally);
   }
   const categories = [
     ...TASK_CATEGORIES,
@@ -72,9 +101,9 @@ export async function estimateFactors(db: Db, opts: { userId: number }): Promise
   ];
   return categories.map((category) => {
     const tally = recent.get(category);
-    if (!tally || tally.estimated === 0) return { category, factor: 1, sessions: 0 };
+    if (!tally || tally.estimated === 0) return { category, factor: 1, tasks: 0 };
     const factor = Math.min(FACTOR_MAX, Math.max(FACTOR_MIN, tally.actual / tally.estimated));
-    return { category, factor: Math.round(factor * 100) / 100, sessions: tally.sessions };
+    return { category, factor: Math.round(factor * 100) / 100, tasks: tally.tasks };
   });
 }
 

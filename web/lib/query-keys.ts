@@ -15,6 +15,8 @@ export const queryKeys = {
   project: (id: number | null) => [`/api/projects/${id}`] as const,
   /** One task's breakdown steps (docs/decisions/025-task-steps.md). */
   taskSteps: (taskId: number) => [`/api/tasks/${taskId}/steps`] as const,
+  /** The learnt estimate factor per category (docs/decisions/027-estimates-that-learn.md). */
+  estimates: ["/api/estimates"],
   events: ["/api/events"],
   /** Whether to welcome the person back today (docs/decisions/033-welcome-back.md). */
   welcomeBack: ["/api/welcome-back"],

@@ -14,6 +14,7 @@ import { useScheduleEvents } from "../features/calendar/api.ts";
 import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
 import { ScheduleCard } from "../features/calendar/components/schedule-card.tsx";
 import { useBreakDownTask } from "../features/focus/api.ts";
+import { KinderEstimateOffer } from "../features/focus/components/kinder-estimate-offer.tsx";
 import { TaskBreakerDialog } from "../features/focus/components/task-breaker-dialog.tsx";
 import { type Mood, storedMood } from "../features/mood/api.ts";
 import { MoodCheckIn } from "../features/mood/components/mood-check-in.tsx";
@@ -21,7 +22,7 @@ import { useSomeProjects } from "../features/projects/api.ts";
 import { useTopQuickWins } from "../features/quick-wins/api.ts";
 import { QuickWinsCard } from "../features/quick-wins/components/quick-wins-card.tsx";
 import { useSettings, useTimeZone } from "../features/settings/api.ts";
-import { useTopFocusTasks } from "../features/tasks/api.ts";
+import { useTopFocusTasks, useUpdateTask } from "../features/tasks/api.ts";
 import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
 import { TopFocusTasks } from "../features/tasks/components/top-focus-tasks.tsx";
 import { useRecentThoughts } from "../features/thoughts/api.ts";
@@ -38,6 +39,7 @@ export function DashboardPage() {
   const [eventOpen, setEventOpen] = useState(false);
   const [breakerOpen, setBreakerOpen] = useState(false);
   const breakDown = useBreakDownTask();
+  const updateTask = useUpdateTask();
   const [mood, setMood] = useState<Mood | null>(storedMood);
   // Every read here is bounded (docs/list-api.md, "The dashboard's calls"): the five the cards
   // show, two days of events, and the top few of each list for the assistant's context.
@@ -167,12 +169,26 @@ export function DashboardPage() {
         />
       </WelcomeBack>
 
-      <AddTaskDialog open={addTaskOpen} onOpenChange={setAddTaskOpen} user={user} requireUser={needUser("task")} />
+      <AddTaskDialog
+        open={addTaskOpen}
+        onOpenChange={setAddTaskOpen}
+        user={user}
+        requireUser={needUser("task")}
+        estimateOffer={(form, use) => <KinderEstimateOffer enabled={Boolean(user)} {...form} onUse={use} />}
+      />
       <TaskBreakerDialog
         open={breakerOpen}
         onOpenChange={setBreakerOpen}
         tasks={openTasks}
         onChoose={breakDownAndFocus}
+        onUseEstimate={async (task, minutes) => {
+          try {
+            await updateTask.mutateAsync({ id: task.id, patch: { timeEstimate: minutes } });
+          } catch (error) {
+            toast({ title: "Error", description: "Could not change the estimate.", variant: "destructive" });
+            throw error;
+          }
+        }}
       />
       <EventDialog open={eventOpen} onOpenChange={setEventOpen} defaultDate={today} timeZone={timeZone} />
     </div>

@@ -8,6 +8,7 @@ import { toast } from "../components/ui/toast-store.ts";
 import { fetchBreakdown } from "../features/assistant/api.ts";
 import { FocusModeDialog } from "../features/focus/components/focus-mode-dialog.tsx";
 import { FocusTimerCard } from "../features/focus/components/focus-timer-card.tsx";
+import { useFocusSession } from "../features/focus/focus-session.tsx";
 import { useTimeZone } from "../features/settings/api.ts";
 import { taskCategoryClass, useCompleteTask, useTasks } from "../features/tasks/api.ts";
 import { zonedNow } from "../lib/dates.ts";
@@ -17,6 +18,7 @@ export function FocusPage() {
   const tasks = useTasks();
   const complete = useCompleteTask();
   const { active, currentTaskId, startFocus, stopFocus } = useFocusMode();
+  const session = useFocusSession();
   const today = zonedNow(new Date(), useTimeZone()).date;
   // Tasks put off with "Not today" wait for their day here too.
   const open = (tasks.data ?? []).filter((t) => !t.completed && !isPutOff(t, today));
@@ -32,6 +34,7 @@ export function FocusPage() {
         <FocusTimerCard
           taskTitle={current && !current.completed ? current.title : null}
           taskEstimate={current && !current.completed ? current.timeEstimate : null}
+          taskId={current && !current.completed ? current.id : null}
         />
         <Card aria-labelledby="focus-list-title">
           <CardHeader
@@ -83,6 +86,8 @@ export function FocusPage() {
           onClose={stopFocus}
           onComplete={async () => {
             try {
+              // Done early: the session on this task counts what it took so far.
+              if (session.taskId === current.id) session.finish();
               await complete.mutateAsync(current.id);
               toast({ title: "Task completed" });
               stopFocus();

@@ -8,6 +8,7 @@ import { SessionsCard } from "../features/account/components/sessions-card.tsx";
 import { TwoFactorCard } from "../features/account/components/two-factor-card.tsx";
 import { CalendarConnections } from "../features/calendar/components/calendar-connections.tsx";
 import { GoogleAccountCard } from "../features/calendar/components/google-account-card.tsx";
+import { EstimatesCard } from "../features/focus/components/estimates-card.tsx";
 import { RemindersCard } from "../features/reminders/components/reminders-card.tsx";
 import { AccountTab } from "../features/settings/components/account-tab.tsx";
 import { ApiTab } from "../features/settings/components/api-tab.tsx";
@@ -65,6 +66,7 @@ export function SettingsPage() {
           <div className="grid gap-6">
             <GeneralTab theme={theme} onThemeChange={setTheme} />
             <DisplayCard />
+            <EstimatesCard />
             <RemindersCard />
           </div>
         </Tabs.Content>

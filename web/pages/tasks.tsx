@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import { addDays } from "../../shared/dates.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { KinderEstimateOffer } from "../features/focus/components/kinder-estimate-offer.tsx";
 import { storedMood } from "../features/mood/api.ts";
 import { QuickWinsList } from "../features/quick-wins/components/quick-wins-list.tsx";
 import { useTimeZone } from "../features/settings/api.ts";
@@ -76,6 +77,7 @@ export function TasksPage() {
         onOpenChange={setAddOpen}
         user={user}
         requireUser={() => requireUser(user, "task")}
+        estimateOffer={(form, use) => <KinderEstimateOffer enabled={Boolean(user)} {...form} onUse={use} />}
       />
     </div>
   );

@@ -1,103 +1,27 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { FOCUS_BREAK_SECONDS, FOCUS_SESSION_SECONDS, STORAGE_KEYS } from "../../../shared/constants.ts";
+import { FOCUS_BREAK_SECONDS, STORAGE_KEYS } from "../../../shared/constants.ts";
 import { toast } from "../../components/ui/toast-store.ts";
 import { api } from "../../lib/api.ts";
-import { readLocal, writeLocal } from "../../lib/storage.ts";
+import { writeLocal } from "../../lib/storage.ts";
 import { playEndChime, unlockChime } from "./chime.ts";
 import { formatClock } from "./clock.ts";
+import { useSendFocusSessions } from "./send-sessions.ts";
+import {
+  closeStretch,
+  endSession,
+  type FocusPhase,
+  type FocusTimerState,
+  INITIAL,
+  MAX_LENGTH,
+  newSessionKey,
+  readStored,
+  type Stored,
+} from "./session-store.ts";
 
-export type FocusPhase = "focus" | "break";
-export type FocusTimerState = "idle" | "running" | "paused" | "done";
+export type { FocusPhase, FocusTimerState };
 
 /** Session lengths offered besides the task's own estimate (minutes). */
 export const FOCUS_LENGTHS = [5, 15, 25, 45] as const;
-
-/**
- * The one focus session of the app. It is stored with its end time rather than a count of ticks,
- * so it keeps time while the user is on another screen, in another tab, or reloads the page.
- */
-type Stored = {
-  phase: FocusPhase;
-  /** Length of a focus session in seconds (the break is always 5 minutes). */
-  length: number;
-  state: FocusTimerState;
-  /** While running: when it ends (epoch ms). */
-  endsAt: number | null;
-  /** While idle, paused or done: seconds left. */
-  remaining: number;
-  sound: boolean;
-  notify: boolean;
-  /** While running a focus phase: when this stretch of it began (epoch ms). */
-  startedAt: number | null;
-  /** Stretches of focus already over in the last day, [start, end] in epoch ms, for the day's timeline. */
-  history: Array<[number, number]>;
-};
-
-const INITIAL: Stored = {
-  phase: "focus",
-  length: FOCUS_SESSION_SECONDS,
-  state: "idle",
-  endsAt: null,
-  remaining: FOCUS_SESSION_SECONDS,
-  sound: true,
-  notify: false,
-  startedAt: null,
-  history: [],
-};
-
-const MAX_LENGTH = 4 * 60 * 60;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const MAX_HISTORY = 48;
-
-function readHistory(raw: unknown, now: number): Array<[number, number]> {
-  if (!Array.isArray(raw)) return [];
-  return raw
-    .filter(
-      (h): h is [number, number] =>
-        Array.isArray(h) && typeof h[0] === "number" && typeof h[1] === "number" && h[0] <= h[1],
-    )
-    .filter(([, end]) => end > now - DAY_MS && end <= now + MAX_LENGTH * 1000)
-    .slice(-MAX_HISTORY);
-}
-
-/** Ends the running stretch of focus, keeping it for the day's timeline (a minute or more only). */
-function closeStretch(s: Stored, now: number): Pick<Stored, "startedAt" | "history"> {
-  if (s.phase !== "focus" || s.startedAt === null) return { startedAt: null, history: s.history };
-  const end = s.endsAt === null ? now : Math.min(now, s.endsAt);
-  if (end - s.startedAt < 60_000) return { startedAt: null, history: s.history };
-  return { startedAt: null, history: readHistory([...s.history, [s.startedAt, end]], now) };
-}
-
-function readStored(): Stored {
-  try {
-    const raw = JSON.parse(readLocal(STORAGE_KEYS.focusSession) ?? "null") as Partial<Stored> | null;
-    if (!raw || typeof raw !== "object") return INITIAL;
-    const length =
-      typeof raw.length === "number" && raw.length > 0 && raw.length <= MAX_LENGTH
-        ? Math.round(raw.length)
-        : INITIAL.length;
-    const state = (["idle", "running", "paused", "done"] as const).find((s) => s === raw.state) ?? "idle";
-    const phase = raw.phase === "break" ? "break" : "focus";
-    const endsAt = typeof raw.endsAt === "number" ? raw.endsAt : null;
-    const remaining =
-      typeof raw.remaining === "number" && raw.remaining >= 0 && raw.remaining <= MAX_LENGTH
-        ? Math.round(raw.remaining)
-        : length;
-    return {
-      phase,
-      length,
-      state: state === "running" && endsAt === null ? "paused" : state,
-      endsAt,
-      remaining,
-      sound: raw.sound !== false,
-      notify: raw.notify === true,
-      startedAt: state === "running" && typeof raw.startedAt === "number" ? raw.startedAt : null,
-      history: readHistory(raw.history, Date.now()),
-    };
-  } catch {
-    return INITIAL;
-  }
-}
 
 export type FocusSession = {
   phase: FocusPhase;
@@ -108,10 +32,15 @@ export type FocusSession = {
   length: number;
   sound: boolean;
   notify: boolean;
-  start: () => void;
+  /** The task the focus session is on (set when it starts), if any. */
+  taskId: number | null;
+  /** Starts or resumes; a new focus session is on `taskId` (none without one). */
+  start: (taskId?: number | null) => void;
   pause: () => void;
-  /** Back to the full length of the current phase, stopped. */
+  /** Back to the full length of the current phase, stopped; a focus session on a task counts what it took. */
   reset: () => void;
+  /** Ends the focus session early because the task is done; it counts what it took. */
+  finish: () => void;
   /** Choose the focus length (minutes); only while not running. */
   chooseLength: (minutes: number) => void;
   startBreak: () => void;
@@ -191,7 +120,7 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
         update((s) =>
           s.phase === "break"
             ? { ...s, phase: "focus", state: "idle", endsAt: null, remaining: s.length }
-            : { ...s, ...closeStretch(s, t), state: "done", endsAt: null, remaining: 0 },
+            : { ...s, ...endSession(s, t), state: "done", endsAt: null, remaining: 0 },
         );
         announceEnd(finished.phase, finished);
         return;
@@ -219,6 +148,12 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
     sent?.catch(() => undefined);
   }, [focusEndsAt]);
 
+  const forgetSent = useCallback(
+    (key: string) => update((s) => ({ ...s, unsent: s.unsent.filter((u) => u.key !== key) })),
+    [update],
+  );
+  useSendFocusSessions(stored.unsent, forgetSent);
+
   const remaining = secondsLeft(stored, now);
   const phaseLength = stored.phase === "focus" ? stored.length : FOCUS_BREAK_SECONDS;
 
@@ -240,7 +175,8 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
       length: stored.length,
       sound: stored.sound,
       notify: stored.notify,
-      start: () => {
+      taskId: stored.taskId,
+      start: (taskId) => {
         unlockChime();
         const t = Date.now();
         setNow(t);
@@ -248,8 +184,11 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
           if (s.state === "running") return s;
           const full = s.phase === "focus" ? s.length : FOCUS_BREAK_SECONDS;
           const left = s.state === "done" || s.remaining <= 0 ? full : s.remaining;
+          // A paused session resumes on its own task; anything else starts a new one.
+          const fresh = s.phase === "focus" && (s.state !== "paused" || s.key === null);
           return {
             ...s,
+            ...(fresh ? { ...endSession(s, t), taskId: taskId ?? null, key: taskId ? newSessionKey() : null } : {}),
             state: "running",
             endsAt: t + left * 1000,
             remaining: left,
@@ -266,12 +205,26 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
         );
       },
       reset: () =>
-        update((s) => ({ ...s, ...closeStretch(s, Date.now()), state: "idle", endsAt: null, remaining: phaseLength })),
+        update((s) => ({ ...s, ...endSession(s, Date.now()), state: "idle", endsAt: null, remaining: phaseLength })),
+      finish: () =>
+        update((s) =>
+          s.phase === "focus" && (s.state === "running" || s.state === "paused")
+            ? { ...s, ...endSession(s, Date.now()), state: "idle", endsAt: null, remaining: s.length }
+            : s,
+        ),
       chooseLength: (minutes) =>
         update((s) => {
           if (s.state === "running") return s;
           const length = Math.min(MAX_LENGTH, Math.max(60, Math.round(minutes) * 60));
-          return { ...s, phase: "focus", length, state: "idle", endsAt: null, remaining: length };
+          return {
+            ...s,
+            ...endSession(s, Date.now()),
+            phase: "focus",
+            length,
+            state: "idle",
+            endsAt: null,
+            remaining: length,
+          };
         }),
       startBreak: () => {
         unlockChime();
@@ -279,7 +232,7 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
         setNow(t);
         update((s) => ({
           ...s,
-          ...closeStretch(s, t),
+          ...endSession(s, t),
           phase: "break",
           state: "running",
           endsAt: t + FOCUS_BREAK_SECONDS * 1000,

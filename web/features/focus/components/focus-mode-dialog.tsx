@@ -117,7 +117,7 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
             {formatClock(countdown.remaining)}
           </p>
           <div className="mt-4 flex flex-wrap justify-center gap-2">
-            <Button onClick={countdown.state === "running" ? countdown.pause : countdown.start}>
+            <Button onClick={() => (countdown.state === "running" ? countdown.pause() : countdown.start(task.id))}>
               {countdown.state === "running" ? (
                 <Pause className="size-4" aria-hidden />
               ) : (

@@ -8,10 +8,15 @@ import { formatClock } from "../clock.ts";
 import { FOCUS_LENGTHS, useFocusSession } from "../focus-session.tsx";
 import { TimeDisc } from "./time-disc.tsx";
 
-type Props = { taskTitle: string | null; taskEstimate?: number | null };
+type Props = {
+  taskTitle: string | null;
+  taskEstimate?: number | null;
+  /** The task a new focus session is on: its minutes teach the estimates. */
+  taskId?: number | null;
+};
 
 /** The focus page timer: the app's one focus session, then the 5-minute break the page promises. */
-export function FocusTimerCard({ taskTitle, taskEstimate }: Props) {
+export function FocusTimerCard({ taskTitle, taskEstimate, taskId }: Props) {
   const session = useFocusSession();
   const running = session.state === "running";
   const started = session.state === "running" || session.state === "paused";
@@ -41,13 +46,13 @@ export function FocusTimerCard({ taskTitle, taskEstimate }: Props) {
       </div>
       <div className="flex flex-wrap justify-center gap-2">
         {!started ? (
-          <Button onClick={session.start}>
+          <Button onClick={() => session.start(taskId)}>
             <Play className="size-4" aria-hidden />
             {session.phase === "focus" ? "Start Focus Session" : "Start Break"}
           </Button>
         ) : (
           <>
-            <Button onClick={running ? session.pause : session.start}>
+            <Button onClick={() => (running ? session.pause() : session.start(taskId))}>
               {running ? <Pause className="size-4" aria-hidden /> : <Play className="size-4" aria-hidden />}
               {running ? "Pause" : "Resume"}
             </Button>

@@ -1,15 +1,22 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { User } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { useCreateTask } from "../api.ts";
-import { emptyTaskForm, TaskFields, taskInputOf } from "./task-fields.tsx";
+import { emptyTaskForm, parseEstimate, TaskFields, taskInputOf } from "./task-fields.tsx";
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; user: User | null; requireUser: () => boolean };
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  user: User | null;
+  requireUser: () => boolean;
+  /** Shown under the estimate: the kinder estimate learnt from focus sessions, composed by the page. */
+  estimateOffer?: (form: { category: string; estimate: number }, use: (minutes: number) => void) => ReactNode;
+};
 
-export function AddTaskDialog({ open, onOpenChange, user, requireUser }: Props) {
+export function AddTaskDialog({ open, onOpenChange, user, requireUser, estimateOffer }: Props) {
   const [values, setValues] = useState(emptyTaskForm);
   const create = useCreateTask();
   const blank = values.title.trim() === "";
@@ -44,7 +51,15 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser }: Props) 
           void submit();
         }}
       >
-        <TaskFields idPrefix="task" values={values} onChange={setValues} />
+        <TaskFields
+          idPrefix="task"
+          values={values}
+          onChange={setValues}
+          afterEstimate={estimateOffer?.(
+            { category: values.category, estimate: parseEstimate(values.estimate) },
+            (minutes) => setValues((v) => ({ ...v, estimate: String(minutes) })),
+          )}
+        />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   DEFAULT_TASK_CATEGORY,
   TASK_CATEGORIES,
@@ -52,10 +53,13 @@ export function TaskFields({
   idPrefix,
   values,
   onChange,
+  afterEstimate,
 }: {
   idPrefix: string;
   values: TaskFormValues;
   onChange: (values: TaskFormValues) => void;
+  /** Shown under the estimate (the add dialog's kinder estimate). */
+  afterEstimate?: ReactNode;
 }) {
   const set = (patch: Partial<TaskFormValues>) => onChange({ ...values, ...patch });
   return (
@@ -89,6 +93,7 @@ export function TaskFields({
           />
         </Field>
       </div>
+      {afterEstimate}
       <Field id={`${idPrefix}-category`} label="Category">
         <NativeSelect
           id={`${idPrefix}-category`}
