@@ -92,3 +92,5 @@ export const CAPTURE_SHORTCUT = "Alt+N";
 export const PENDING_VOICE_NOTE = "Voice note (transcription pending)";
 /** The most steps one task keeps. */
 export const TASK_STEPS_MAX = 30;
+/** The longest focus session a person could plausibly record in one go: a whole working day. */
+export const FOCUS_SESSION_MAX_MINUTES = 600;

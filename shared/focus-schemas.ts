@@ -1,10 +1,9 @@
 /** Focus sessions and the estimate factors learnt from them (docs/decisions/027-estimates-that-learn.md). */
 import { z } from "zod";
-import { TASK_CATEGORIES } from "./constants.ts";
+import { FOCUS_SESSION_MAX_MINUTES, TASK_CATEGORIES } from "./constants.ts";
 import { MAX_RECORD_ID } from "./schemas.ts";
 
-/** The longest session a person could plausibly record in one go: a whole working day. */
-export const FOCUS_SESSION_MAX_MINUTES = 600;
+export { FOCUS_SESSION_MAX_MINUTES };
 /** Tasks done per category an estimate factor looks back on. */
 export const FACTOR_WINDOW = 20;
 /** Factors stay in this range: one odd task must not make every estimate absurd. */

@@ -10,6 +10,7 @@ import {
   DEFAULT_TASK_CATEGORY,
   DEFAULT_THOUGHT_TYPE,
   EVENT_CATEGORIES,
+  FOCUS_SESSION_MAX_MINUTES,
   HELP_LEVELS,
   LIST_LIMIT_MAX,
   MOODS,
@@ -518,6 +519,13 @@ export const IMPORT_MAX_ITEMS = 5000;
 const importList = <T extends z.ZodType>(item: T) =>
   z.array(item).max(IMPORT_MAX_ITEMS, `At most ${IMPORT_MAX_ITEMS} items`).default([]);
 const completedFlag = { completed: z.boolean().default(false) };
+/** A focus session as the export carries it, with its task (docs/decisions/027-estimates-that-learn.md). */
+const exportedFocusSession = z.object({
+  category: text().max(40),
+  estimatedMinutes: z.number().int().min(TIME_ESTIMATE_MIN).max(TIME_ESTIMATE_MAX),
+  actualMinutes: z.number().int().min(1).max(FOCUS_SESSION_MAX_MINUTES),
+  endedAt: z.iso.datetime({ offset: true, error: "Expected an ISO-8601 date and time" }),
+});
 /**
  * POST /api/data/import: the file GET /api/data/export produced (or a hand-written subset).
  * Ids, owners and dates in it are ignored; records are created anew for the signed-in user.
@@ -529,6 +537,11 @@ export const importInput = z.object({
       steps: replaceTaskStepsInput.shape.steps.optional(),
       /** A task let go stays let go (and restorable) in the account it is imported into. */
       archivedAt: z.iso.datetime({ offset: true, error: "Expected an ISO-8601 date and time" }).nullish(),
+      /** What its focus sessions measured: the estimates learnt from them come along. */
+      focusSessions: z
+        .array(exportedFocusSession)
+        .max(IMPORT_MAX_ITEMS, `At most ${IMPORT_MAX_ITEMS} items`)
+        .optional(),
     }),
   ),
   quickWins: importList(createQuickWinInput.extend(completedFlag)),
@@ -560,8 +573,13 @@ export const exportFile = z.object({
   format: z.literal("daily-compass-export"),
   version: z.literal(1),
   exportedAt: z.string(),
-  /** Each task with its breakdown steps, in order. */
-  tasks: z.array(task.extend({ steps: z.array(z.object({ text: z.string(), done: z.boolean() })) })),
+  /** Each task with its breakdown steps, in order, and what its focus sessions measured. */
+  tasks: z.array(
+    task.extend({
+      steps: z.array(z.object({ text: z.string(), done: z.boolean() })),
+      focusSessions: z.array(exportedFocusSession),
+    }),
+  ),
   quickWins: z.array(quickWin),
   thoughts: z.array(thought),
   projects: z.array(project),

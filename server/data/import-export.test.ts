@@ -16,6 +16,8 @@ async function seed(cookie: string) {
   const task = (
     await call(cookie, "POST", "/api/tasks", { title: "File taxes", category: "Finance", timeEstimate: 30 })
   ).json();
+  await call(cookie, "POST", "/api/focus-sessions", { taskId: task.id, actualMinutes: 35 });
+  await call(cookie, "POST", "/api/focus-sessions", { taskId: task.id, actualMinutes: 25 });
   await call(cookie, "PATCH", `/api/tasks/${task.id}/toggle`);
   await call(cookie, "PUT", `/api/tasks/${task.id}/steps`, {
     steps: [{ text: "Find last year's forms", done: true }, "Fill in the income page"],
@@ -100,6 +102,13 @@ describe("import", () => {
       { text: "Fill in the income page", done: false },
     ]);
     expect(copy.thoughts[0]).toMatchObject({ whenDate: "2030-01-05", whenTime: "18:00" });
+    // What focus sessions measured comes along too, so the estimates learnt are not lost.
+    expect(
+      copy.tasks[0].focusSessions.map((f: Record<string, unknown>) => [f.estimatedMinutes, f.actualMinutes, f.endedAt]),
+    ).toEqual(file.tasks[0].focusSessions.map((f: Record<string, unknown>) => [30, f.actualMinutes, f.endedAt]));
+    expect(file.tasks[0].focusSessions.map((f: { actualMinutes: number }) => f.actualMinutes)).toEqual([35, 25]);
+    const learnt = (await call(b.cookie, "GET", "/api/estimates")).json();
+    expect(learnt.find((e: { category: string }) => e.category === "Finance")).toMatchObject({ factor: 2, tasks: 1 });
     expect(copy.tasks.map((x: { completedAt: string | null }) => x.completedAt)).toEqual([null]);
     expect(strip(copy.quickWins)).toEqual(strip(file.quickWins));
     expect(strip(copy.thoughts)).toEqual(strip(file.thoughts));

@@ -32,6 +32,24 @@ export async function exportData(db: Db, opts: { userId: number }): Promise<Expo
     .orderBy("task_steps.task_id")
     .orderBy("task_steps.position")
     .execute();
+  const sessions = await db
+    .selectFrom("focus_sessions")
+    .select(["task_id", "category", "estimated_minutes", "actual_minutes", "ended_at"])
+    .where("user_id", "=", opts.userId)
+    .where("task_id", "is not", null)
+    .orderBy("id")
+    .execute();
+  const sessionsOf = new Map<number, ExportFile["tasks"][number]["focusSessions"]>();
+  for (const f of sessions) {
+    const list = sessionsOf.get(f.task_id as number) ?? [];
+    list.push({
+      category: f.category,
+      estimatedMinutes: f.estimated_minutes,
+      actualMinutes: f.actual_minutes,
+      endedAt: f.ended_at,
+    });
+    sessionsOf.set(f.task_id as number, list);
+  }
   const stepsOf = new Map<number, Array<{ text: string; done: boolean }>>();
   for (const step of steps) {
     const list = stepsOf.get(step.taskId) ?? [];
@@ -42,7 +60,7 @@ export async function exportData(db: Db, opts: { userId: number }): Promise<Expo
     format: "daily-compass-export",
     version: 1,
     exportedAt: new Date().toISOString(),
-    tasks: tasks.map((t) => ({ ...t, steps: stepsOf.get(t.id) ?? [] })),
+    tasks: tasks.map((t) => ({ ...t, steps: stepsOf.get(t.id) ?? [], focusSessions: sessionsOf.get(t.id) ?? [] })),
     quickWins,
     thoughts,
     projects,
@@ -89,7 +107,7 @@ export async function importData(
       input.tasks,
       (await listTasksWithArchived(trx, { userId })).map((t) => key(t.title, t.category)),
       (t) => key(t.title, t.category),
-      async ({ completed, steps, archivedAt, ...fields }) => {
+      async ({ completed, steps, archivedAt, focusSessions, ...fields }) => {
         const created = await createTask(trx, { userId, input: fields });
         if (archivedAt) {
           await archiveTask(trx, { userId, id: created.id, at: new Date(archivedAt).toISOString() });
@@ -97,6 +115,21 @@ export async function importData(
         // Done at some time before the export: not part of anyone's 'Done today'.
         if (completed) await updateTask(trx, { userId, id: created.id, input: { completed }, doneAt: null });
         if (steps?.length) await replaceTaskSteps(trx, { userId, taskId: created.id, input: { steps } });
+        if (focusSessions?.length) {
+          await trx
+            .insertInto("focus_sessions")
+            .values(
+              focusSessions.map((f) => ({
+                user_id: userId,
+                task_id: created.id,
+                category: f.category,
+                estimated_minutes: f.estimatedMinutes,
+                actual_minutes: f.actualMinutes,
+                ended_at: new Date(f.endedAt).toISOString(),
+              })),
+            )
+            .execute();
+        }
       },
     );
     const quickWins = await mergeInto(
