@@ -101,11 +101,11 @@ export function useCreateThought() {
           ...(when ? { whenDate: when.date, whenTime: when.time } : {}),
         };
         const me = queryClient.getQueryData<User | null>(queryKeys.me);
-        if (!me) return { saved: await api.post<typeof thought>(THOUGHTS, body), waiting: false } as Saved<Thought>;
-        const result = await createOrKeep(
-          { userId: me.id, path: THOUGHTS, body, label: content, action: "Thought" },
-          (key) => api.post<typeof thought>(THOUGHTS, body, { idempotencyKey: key }),
-        );
+        const result = me
+          ? await createOrKeep({ userId: me.id, path: THOUGHTS, body, label: content, action: "Thought" }, (key) =>
+              api.post<typeof thought>(THOUGHTS, body, { idempotencyKey: key }),
+            )
+          : ({ saved: await api.post<typeof thought>(THOUGHTS, body), waiting: false } as const);
         // Kept on this device: it is sent as a Note, as typed, without asking for a type.
         if (!result.saved) return result;
         created = result.saved;
