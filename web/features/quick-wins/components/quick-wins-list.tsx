@@ -3,6 +3,7 @@ import { QUICK_WIN_BADGE } from "../../../../shared/constants.ts";
 import { PagedList } from "../../../components/paged-list.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
+import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { useDeleteQuickWin, useOpenQuickWins, useShownQuickWins, useToggleQuickWin } from "../api.ts";
 
 /** Focus moves to the next row (or the one before, or the list) before a row leaves the list. */
@@ -60,6 +61,7 @@ export function QuickWinsList() {
           </div>
         )}
       </PagedList>
+      <WaitingRows list="/api/quick-wins" label="Quick wins waiting to sync" tickable className="mt-2" />
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { PagedList } from "../../../components/paged-list.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
 import {
@@ -179,6 +180,7 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
             </TaskRow>
           )}
         </PagedList>
+        <WaitingRows list="/api/tasks" label="Tasks waiting to sync" tickable className="mt-2" />
       </Card>
 
       {laterRows.length > 0 && (
