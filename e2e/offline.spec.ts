@@ -9,7 +9,7 @@ test("offline: the app says so, a task added waits on this device, and is added 
   await app.dashboard.open();
   await expect(page.getByRole("heading", { name: "Daily Compass", level: 1 })).toBeVisible();
   const banner = page.getByText(
-    "You're offline. What you add or change now can't be saved until the connection is back.",
+    "You're offline. What you add or tick is kept on this device; other changes need the connection.",
   );
   await expect(banner).toBeHidden();
 
