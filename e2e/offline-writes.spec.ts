@@ -107,6 +107,10 @@ test("offline, thoughts, tasks and ticks wait through a reload and are each made
   await expect(waitingThoughts.getByRole("listitem")).toHaveText([/Book a haircut\s*Waiting to sync/]);
   await expectAccessible(page, "thoughts waiting to sync");
   await shoot(page, "offline-writes-inbox");
+  // The Tasks page lists it under today's tasks too.
+  await page.getByRole("link", { name: "Tasks", exact: true }).first().click();
+  await expect(waitingTasks.getByRole("listitem")).toHaveText([/Post the parcel\s*Waiting to sync/]);
+  await shoot(page, "offline-writes-tasks");
 
   // The task reached the server once already, its answer lost on the way back: sent again with
   // its key, it must not be added twice.
@@ -134,7 +138,8 @@ test("offline, thoughts, tasks and ticks wait through a reload and are each made
   ]);
   const thoughts = await api.get<Array<{ content: string }>>("/api/thoughts");
   expect(thoughts.map((t) => t.content)).toEqual(["Book a haircut"]);
-  await expect(page.getByText("Book a haircut")).toBeVisible();
+  // The Tasks page read its list again: the task is there, made, no longer waiting.
+  await expect(page.getByRole("checkbox", { name: "Complete Post the parcel" })).toBeVisible();
 });
 
 /** Screenshots at a phone's width and a desktop's, dark and light, to look at. */
