@@ -80,7 +80,7 @@ test("offline, a reload still shows the day last seen, and signing out forgets i
   await expect(app.dashboard.focusTask("Call the dentist")).toBeVisible();
   await expect(app.dashboard.quickWin("Water the basil")).toBeVisible();
   await expect(
-    page.getByText("You're offline. What you add or change now can't be saved until the connection is back."),
+    page.getByText("You're offline. What you add or tick is kept on this device; other changes need the connection."),
   ).toBeVisible();
   await expectAccessible(page, "dashboard offline, from the kept copy");
 

@@ -19,7 +19,7 @@ export function useOnline(): boolean {
   );
 }
 
-/** Says, calmly and once for every screen, that changes cannot be saved right now. */
+/** Says, calmly and once for every screen, that the connection is gone and what is kept meanwhile. */
 export function OfflineBanner() {
   const online = useOnline();
   return (
@@ -27,7 +27,7 @@ export function OfflineBanner() {
       {!online && (
         <p className="mb-6 flex items-center gap-2 rounded-xl border border-border bg-accent px-4 py-3 text-sm">
           <WifiOff className="size-4 shrink-0" aria-hidden />
-          You're offline. What you add or change now can't be saved until the connection is back.
+          You're offline. What you add or tick is kept on this device; other changes need the connection.
         </p>
       )}
     </div>

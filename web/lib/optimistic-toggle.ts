@@ -2,9 +2,16 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import type { z } from "zod";
 import { toast } from "../components/ui/toast-store.ts";
 import { api } from "./api.ts";
-import { editLists, refreshPages, restoreLists, snapshotLists } from "./list-cache.ts";
+import { editLists, type ListData, refreshPages, restoreLists, rowsOf, snapshotLists } from "./list-cache.ts";
+import { keepWaiting, unreachable } from "./outbox.ts";
 
-type Toggleable = z.ZodType<{ id: number; completed: boolean }>;
+type Toggleable = z.ZodType<{ id: number; completed: boolean; userId: number }>;
+
+/** The words of a task or a quick win, for the list of what waits. */
+const wordsOf = (item: object) => {
+  const words = "title" in item ? item.title : "text" in item ? item.text : "";
+  return typeof words === "string" && words ? words : "Untitled Task";
+};
 
 /** The toast a tick to done shows, with Undo (decisions.md: single-item changes are undoable). */
 export type DoneToast<Item> = (item: Item) => { title: string; description: string; altText: string };
@@ -14,7 +21,8 @@ export type DoneToast<Item> = (item: Item) => { title: string; description: stri
  * page, the Tasks page's walks), asks the server (`PATCH {list path}/{id}/toggle`), and on refusal
  * restores exactly what was there before and says so. After the server agrees, the bounded reads
  * are read again: the next item moves up into the five, and the counts follow. `S` is the item's
- * shared schema.
+ * shared schema. When the server cannot be reached, the new value waits on this device as a
+ * `PATCH {list path}/{id}` carrying it whole (web/lib/outbox.ts), and the tick stays.
  */
 export function useOptimisticToggle<S extends Toggleable>(
   key: readonly [string],
@@ -24,7 +32,31 @@ export function useOptimisticToggle<S extends Toggleable>(
   type Item = z.output<S>;
   const queryClient: QueryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (id: number) => api.patch<S>(`${key[0]}/${id}/toggle`),
+    mutationFn: async (id: number): Promise<Item & { waiting?: true }> => {
+      try {
+        return (await api.patch<S>(`${key[0]}/${id}/toggle`)) as Item & { waiting?: true };
+      } catch (error) {
+        // The rows already show the new value (onMutate): that is what waits to be sent.
+        const item = queryClient
+          .getQueriesData<ListData<Item>>({ queryKey: key })
+          .flatMap(([, data]) => rowsOf(data))
+          .find((x) => x.id === id);
+        if (!unreachable(error) || !item) throw error;
+        await keepWaiting({
+          userId: item.userId,
+          method: "PATCH",
+          key: `${key[0]}/${id}`,
+          path: `${key[0]}/${id}`,
+          list: key[0],
+          body: { completed: item.completed },
+          label: wordsOf(item),
+          action: item.completed ? "Done" : "Not done",
+        }).catch(() => {
+          throw error;
+        });
+        return { ...item, waiting: true };
+      }
+    },
     onMutate: async (id: number) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = snapshotLists(queryClient, key);
@@ -37,9 +69,20 @@ export function useOptimisticToggle<S extends Toggleable>(
       if (context?.previous) restoreLists(queryClient, context.previous);
       toast({ title: "Error", description: errorText, variant: "destructive" });
     },
-    onSuccess: (saved) => {
+    onSuccess: ({ waiting, ...answer }) => {
+      const saved = answer as Item;
       editLists<Item>(queryClient, key, (rows) => rows.map((x) => (x.id === saved.id ? saved : x)));
       void refreshPages(queryClient, key);
+      if (waiting) {
+        toast({
+          title: "Saved on this device",
+          description: "It will be saved when the connection is back.",
+          ...(saved.completed && {
+            action: { label: "Undo", altText: "Undo the tick", onClick: () => mutation.mutate(saved.id) },
+          }),
+        });
+        return;
+      }
       // Ticked done by mistake: Undo opens it again (itself a toggle, which shows no toast).
       if (doneToast && saved.completed) {
         const text = doneToast(saved);

@@ -2,9 +2,17 @@
 /** The outbox against the real API: each waiting create is made once, in order, by its owner only. */
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { QuickWin } from "../../shared/schemas.ts";
+import type { QuickWin, Task } from "../../shared/schemas.ts";
 import { resetApp, server, signUp } from "../testing/app-harness.tsx";
-import { keepWaiting, newIdempotencyKey, sendWaiting, stopShowingWaiting, type WaitingWrite } from "./outbox.ts";
+import {
+  CREATED_ID,
+  keepWaiting,
+  newIdempotencyKey,
+  sendWaiting,
+  stopShowingWaiting,
+  type WaitingWrite,
+  withWaitingChanges,
+} from "./outbox.ts";
 
 let userId: number;
 beforeEach(async () => {
@@ -65,4 +73,105 @@ describe("the outbox", () => {
     await sendWaiting(userId, callbacks());
     expect(await texts()).toEqual([]);
   });
+
+  it("sends a waiting create, then the ticks made on it to the record it became, each once", async () => {
+    await keepWaiting({
+      userId,
+      key: newIdempotencyKey(),
+      path: "/api/tasks",
+      body: { title: "Post the letter" },
+      label: "Post the letter",
+    });
+    await wait("Stretch");
+    const quickWin = (await storedWrites())[1];
+    // Ticked, unticked and ticked again while it waits: one change, its last value.
+    await keepWaiting({
+      userId,
+      method: "PATCH",
+      key: "t",
+      path: `/api/quick-wins/${CREATED_ID}`,
+      list: "/api/quick-wins",
+      after: quickWin.id,
+      body: { completed: true },
+      label: "Stretch",
+    });
+    await keepWaiting({
+      userId,
+      method: "PATCH",
+      key: "t",
+      path: `/api/quick-wins/${CREATED_ID}`,
+      list: "/api/quick-wins",
+      after: quickWin.id,
+      body: { completed: false },
+      label: "Stretch",
+    });
+    await keepWaiting({
+      userId,
+      method: "PATCH",
+      key: "t",
+      path: `/api/quick-wins/${CREATED_ID}`,
+      list: "/api/quick-wins",
+      after: quickWin.id,
+      body: { completed: true },
+      label: "Stretch",
+    });
+    expect(await storedWrites()).toHaveLength(3);
+
+    await sendWaiting(userId, callbacks());
+    await sendWaiting(userId, callbacks());
+    expect(await storedWrites()).toEqual([]);
+    const wins = await server<QuickWin[]>("GET", "/api/quick-wins");
+    expect(wins.map((q) => [q.text, q.completed])).toEqual([["Stretch", true]]);
+    expect((await server<Task[]>("GET", "/api/tasks")).map((t) => t.title)).toEqual(["Post the letter"]);
+  });
+
+  it("a tick of a record the server has carries its whole value: sent twice, it is still done", async () => {
+    const task = await server<Task>("POST", "/api/tasks", { title: "Water the plants" });
+    const tick = {
+      userId,
+      method: "PATCH" as const,
+      key: "k",
+      path: `/api/tasks/${task.id}`,
+      list: "/api/tasks",
+      label: "Water the plants",
+    };
+    await keepWaiting({ ...tick, body: { completed: true } });
+    // Shown done in the lists read meanwhile (a reload offline reads the kept copy).
+    const read = await withWaitingChanges("/api/tasks", await server<Task[]>("GET", "/api/tasks"));
+    expect(read.map((t) => t.completed)).toEqual([true]);
+
+    await sendWaiting(userId, callbacks());
+    await keepWaiting({ ...tick, body: { completed: true } });
+    await sendWaiting(userId, callbacks());
+    expect((await server<Task[]>("GET", "/api/tasks")).map((t) => t.completed)).toEqual([true]);
+  });
+
+  it("drops the ticks of a create the server refused, with it", async () => {
+    await wait("   ");
+    const [refused] = await storedWrites();
+    await keepWaiting({
+      userId,
+      method: "PATCH",
+      key: "t",
+      path: `/api/quick-wins/${CREATED_ID}`,
+      list: "/api/quick-wins",
+      after: refused.id,
+      body: { completed: true },
+      label: "   ",
+    });
+    await wait("Kept");
+    const cb = callbacks();
+    await sendWaiting(userId, cb);
+    expect(cb.onRefused).toHaveBeenCalledTimes(1);
+    expect(await storedWrites()).toEqual([]);
+    expect((await server<QuickWin[]>("GET", "/api/quick-wins")).map((q) => [q.text, q.completed])).toEqual([
+      ["Kept", false],
+    ]);
+  });
 });
+
+async function storedWrites(): Promise<WaitingWrite[]> {
+  const { openDB } = await import("idb");
+  const all = (await (await openDB("daily-compass-outbox", 1)).getAll("writes")) as WaitingWrite[];
+  return all.filter((w) => w.userId === userId);
+}

@@ -1,24 +1,38 @@
 /**
- * Creates made without a connection wait here, in this browser's IndexedDB, and are sent in order
- * when it is back (docs/decisions/029-installable-offline.md). Each keeps the Idempotency-Key it
- * was first tried with, so a create that reached the server before the connection dropped, or
- * one sent twice, is made once (decision 028).
+ * Writes made without a connection wait here, in this browser's IndexedDB, and are sent in order
+ * when it is back (docs/decisions/029-installable-offline.md): creates (quick wins, tasks,
+ * thoughts) and ticks. Each create keeps the Idempotency-Key it was first tried with, so a create
+ * that reached the server before the connection dropped, or one sent twice, is made once
+ * (decision 028); a tick carries the whole new value, so sending it again changes nothing.
  */
 import { openDB } from "idb";
 import { useSyncExternalStore } from "react";
-import { ApiError, api } from "./api.ts";
+import { ApiError, apiRequest } from "./api.ts";
+import { editRows, type ListData } from "./list-cache.ts";
 
-/** One create waiting to be sent. */
+/** In the path of a write made on a record still waiting to be created: its id, once it has one. */
+export const CREATED_ID = "{id}";
+
+/** One write waiting to be sent. */
 export type WaitingWrite = {
   id?: number;
   /** Kept with its owner: on a shared browser, a write is sent only for the person who made it. */
   userId: number;
+  /** POST (a create, the default) or PATCH (a change carrying its whole new value). */
+  method?: "POST" | "PATCH";
+  /** A create's Idempotency-Key; a change's own id in the lists. */
   key: string;
-  /** The list it adds to (`/api/quick-wins`): the path it is posted to and the list it shows in. */
+  /** Where it is sent: `/api/quick-wins`, `/api/tasks/12`, `/api/quick-wins/{id}`. */
   path: string;
+  /** The list it shows in and is read again after it is sent; the path when left out. */
+  list?: string;
+  /** The waiting create this change is made on: sent after it, with the id it was given. */
+  after?: number;
   body: unknown;
-  /** What the person typed, shown in the list while it waits. */
+  /** What the person typed, or the item's words, shown while it waits. */
   label: string;
+  /** What kind of write it is, in a word or two, shown in the list of what waits ("Task", "Done"). */
+  action?: string;
   createdAt: string;
 };
 
@@ -31,15 +45,20 @@ const database = () =>
   });
 
 let waiting: WaitingWrite[] = [];
+let owner: number | undefined;
 const listeners = new Set<() => void>();
 const publish = (next: WaitingWrite[]) => {
   waiting = next;
   for (const l of listeners) l();
 };
 
+/** The list a write shows in. */
+export const listOf = (write: WaitingWrite) => write.list ?? write.path;
+const isCreate = (write: WaitingWrite) => (write.method ?? "POST") === "POST";
+
 /** The writes waiting for this person, as the screens show them. */
-export function useWaitingWrites(path?: string): WaitingWrite[] {
-  const all = useSyncExternalStore(
+export function useWaitingWrites(): WaitingWrite[] {
+  return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
@@ -47,7 +66,16 @@ export function useWaitingWrites(path?: string): WaitingWrite[] {
     () => waiting,
     () => waiting,
   );
-  return path ? all.filter((w) => w.path === path) : all;
+}
+
+/** The creates waiting to be added to one list. */
+export function useWaitingCreates(list: string): WaitingWrite[] {
+  return useWaitingWrites().filter((w) => isCreate(w) && listOf(w) === list);
+}
+
+/** The change waiting for a waiting create (its tick), if any. */
+export function changeOf(writes: WaitingWrite[], create: WaitingWrite): WaitingWrite | undefined {
+  return writes.find((w) => w.after !== undefined && w.after === create.id);
 }
 
 /** A new key for a create: the same key goes with every attempt to send it. */
@@ -58,15 +86,95 @@ export const unreachable = (error: unknown) => !(error instanceof ApiError);
 
 async function load(userId: number): Promise<void> {
   const all = (await (await database()).getAll(STORE)) as WaitingWrite[];
+  owner = userId;
   publish(all.filter((w) => w.userId === userId));
 }
 
-/** Keeps a create on this device until it can be sent. */
-export async function keepWaiting(write: Omit<WaitingWrite, "id" | "createdAt">): Promise<void> {
-  const row = { ...write, createdAt: new Date().toISOString() };
-  const id = (await (await database()).add(STORE, row)) as number;
-  publish([...waiting, { ...row, id }]);
+/** This page's first read of what waits, before the person is known (the lists wait for it). */
+let firstRead: Promise<WaitingWrite[]> | undefined;
+const stored = (): Promise<WaitingWrite[]> => {
+  if (owner !== undefined) return Promise.resolve(waiting);
+  if (typeof indexedDB === "undefined") return Promise.resolve([]);
+  firstRead ??= database()
+    .then((db) => db.getAll(STORE) as Promise<WaitingWrite[]>)
+    .catch(() => []);
+  return firstRead;
+};
+
+/**
+ * A list read from the server (or its copy kept offline) with the changes still waiting applied,
+ * so a tick made offline still shows after a reload. Record ids are the server's, so a change is
+ * only ever applied to its own record.
+ */
+export async function withWaitingChanges<D>(list: string, data: D): Promise<D> {
+  const changes = (await stored()).filter((w) => !isCreate(w) && listOf(w) === list && w.after === undefined);
+  if (changes.length === 0) return data;
+  const byPath = new Map(changes.map((w) => [w.path, w.body as object]));
+  return editRows<{ id: number }>(data as ListData<{ id: number }>, (rows) =>
+    rows.map((row) => {
+      const change = byPath.get(`${list}/${row.id}`);
+      return change ? { ...row, ...change } : row;
+    }),
+  ) as D;
 }
+
+/** Ids given by the server to creates sent from this page, by their place in the outbox. */
+const createdIds = new Map<number, number>();
+
+/**
+ * Keeps a write on this device until it can be sent. A change to a record that already has one
+ * waiting replaces it (its fields merged, the newest winning): only the last value is sent.
+ */
+export async function keepWaiting(write: Omit<WaitingWrite, "id" | "createdAt">): Promise<void> {
+  let row: Omit<WaitingWrite, "id"> = { ...write, createdAt: new Date().toISOString() };
+  // Its create was sent meanwhile: the change goes to the record it became.
+  const sentAs = row.after === undefined ? undefined : createdIds.get(row.after);
+  if (sentAs !== undefined) {
+    row = { ...row, path: row.path.replace(CREATED_ID, String(sentAs)), after: undefined };
+  }
+  const db = await database();
+  const tx = db.transaction(STORE, "readwrite");
+  const all = (await tx.store.getAll()) as WaitingWrite[];
+  const earlier = isCreate(row as WaitingWrite)
+    ? undefined
+    : all.find((w) => w.userId === row.userId && !isCreate(w) && w.path === row.path && w.after === row.after);
+  if (earlier?.id !== undefined) {
+    row = { ...row, body: { ...(earlier.body as object), ...(row.body as object) } };
+    await tx.store.delete(earlier.id);
+  }
+  const id = (await tx.store.add(row)) as number;
+  await tx.done;
+  publish([...waiting.filter((w) => w.id !== earlier?.id), { ...row, id }]);
+}
+
+/** A create made now, or kept on this device when the server cannot be reached. */
+export type Saved<T> = { saved: T; waiting: false } | { saved: null; waiting: true };
+
+/**
+ * Sends a create with a new Idempotency-Key; when the server cannot be reached, keeps it (with
+ * that key) to be sent later. A refusal, or a device that cannot keep it, is thrown as it came.
+ */
+export async function createOrKeep<T>(
+  write: Omit<WaitingWrite, "id" | "createdAt" | "key" | "method">,
+  create: (key: string) => Promise<T>,
+): Promise<Saved<T>> {
+  const key = newIdempotencyKey();
+  try {
+    return { saved: await create(key), waiting: false };
+  } catch (error) {
+    if (!unreachable(error)) throw error;
+    await keepWaiting({ ...write, key }).catch(() => {
+      throw error;
+    });
+    return { saved: null, waiting: true };
+  }
+}
+
+/** The toast of a write kept on this device. */
+export const SAVED_OFFLINE = {
+  title: "Saved on this device",
+  description: "It will be added when the connection is back.",
+};
 
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 30_000;
@@ -81,10 +189,50 @@ export type SendCallbacks = {
   onRefused: (write: WaitingWrite, reason: string) => void;
 };
 
+/** Sends one write; the server's answer, or an error. */
+const send = (write: WaitingWrite) =>
+  apiRequest<unknown>(
+    write.method ?? "POST",
+    write.path,
+    write.body,
+    isCreate(write) ? { idempotencyKey: write.key } : {},
+  );
+
 /**
- * Sends this person's waiting writes, oldest first, one at a time. Stops at the first that cannot
- * get through (no connection, the server busy) and tries again later, waiting longer each time
- * (1 s, doubling, at most 30 s).
+ * Takes a write out of the queue. A create that was made hands its new id to the changes waiting
+ * on it, in the same transaction; one that was refused takes them with it (they have no record).
+ */
+async function settle(write: WaitingWrite, createdId: number | undefined): Promise<WaitingWrite[]> {
+  const db = await database();
+  const tx = db.transaction(STORE, "readwrite");
+  const dependants = waiting.filter((w) => w.after !== undefined && w.after === write.id);
+  const moved: WaitingWrite[] = [];
+  for (const d of dependants) {
+    if (createdId === undefined) {
+      await tx.store.delete(d.id as number);
+    } else {
+      const next = { ...d, path: d.path.replace(CREATED_ID, String(createdId)), after: undefined };
+      await tx.store.put(next);
+      moved.push(next);
+    }
+  }
+  await tx.store.delete(write.id as number);
+  await tx.done;
+  if (createdId !== undefined && write.id !== undefined) createdIds.set(write.id, createdId);
+  const gone = new Set([write.id, ...dependants.map((d) => d.id)]);
+  publish(
+    waiting
+      .filter((w) => !gone.has(w.id))
+      .concat(moved)
+      .sort((a, b) => (a.id ?? 0) - (b.id ?? 0)),
+  );
+  return createdId === undefined ? dependants : [];
+}
+
+/**
+ * Sends this person's waiting writes, oldest first, one at a time (a create before the tick made
+ * on it). Stops at the first that cannot get through (no connection, the server busy) and tries
+ * again later, waiting longer each time (1 s, doubling, at most 30 s).
  */
 export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<void> {
   if (typeof indexedDB === "undefined") return Promise.resolve();
@@ -93,22 +241,30 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
     let stopped = false;
     try {
       await load(userId);
-      for (const write of waiting) {
-        try {
-          await api.post(write.path, write.body, { idempotencyKey: write.key });
-        } catch (error) {
-          const retryLater =
-            unreachable(error) ||
-            (error instanceof ApiError && (error.status >= 500 || [401, 409, 429].includes(error.status)));
-          if (retryLater) {
-            stopped = true;
-            break;
+      while (waiting.length > 0) {
+        const write = waiting[0];
+        let createdId: number | undefined;
+        let refused = write.after !== undefined && write.path.includes(CREATED_ID);
+        if (!refused) {
+          try {
+            const answer = await send(write);
+            const id = (answer as { id?: unknown } | null)?.id;
+            if (isCreate(write) && typeof id === "number") createdId = id;
+          } catch (error) {
+            const retryLater =
+              unreachable(error) ||
+              (error instanceof ApiError && (error.status >= 500 || [401, 409, 429].includes(error.status)));
+            if (retryLater) {
+              stopped = true;
+              break;
+            }
+            refused = true;
+            callbacks.onRefused(write, error instanceof Error ? error.message : "");
           }
-          callbacks.onRefused(write, error instanceof Error ? error.message : "");
         }
-        await (await database()).delete(STORE, write.id as number);
-        publish(waiting.filter((w) => w.id !== write.id));
+        const dropped = await settle(write, refused ? undefined : createdId);
         callbacks.onSent(write);
+        for (const d of dropped) callbacks.onSent(d);
       }
     } finally {
       sending = null;
@@ -126,5 +282,7 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
 /** Forgets what is shown as waiting (sign-out); the writes stay stored for their owner. */
 export function stopShowingWaiting(): void {
   clearTimeout(retryTimer);
+  owner = undefined;
+  firstRead = undefined;
   publish([]);
 }

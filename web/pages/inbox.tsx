@@ -4,6 +4,7 @@ import type { Thought } from "../../shared/schemas.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Dialog } from "../components/ui/dialog.tsx";
+import { WaitingRows } from "../components/waiting-rows.tsx";
 import { useProjects } from "../features/projects/api.ts";
 import { useTimeZone } from "../features/settings/api.ts";
 import { useThoughts } from "../features/thoughts/api.ts";
@@ -14,6 +15,7 @@ import { SortWithMe } from "../features/thoughts/components/sort-with-me.tsx";
 import { useArchive, useConvert } from "../features/thoughts/inbox-actions.ts";
 import { useVoiceNotes } from "../features/thoughts/use-voice-notes.ts";
 import { zonedNow } from "../lib/dates.ts";
+import { queryKeys } from "../lib/query-keys.ts";
 
 type View = "inbox" | "archived" | "converted";
 
@@ -70,6 +72,11 @@ export function InboxPage() {
       </header>
 
       <QuickCapture requireUser={() => requireUser(user, "thought")} />
+      <WaitingRows
+        list={queryKeys.thoughts[0]}
+        label="Thoughts waiting to sync"
+        className="rounded-2xl border border-border bg-card p-2"
+      />
 
       {view === "archived" ? (
         <ArchivedThoughts thoughts={archived} recordings={voiceNotes} onRestore={(t) => archive(t, "inbox")} />

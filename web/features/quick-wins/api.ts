@@ -13,6 +13,7 @@ import type { QuickWin, QuickWinListParams, quickWin } from "../../../shared/sch
 import { api } from "../../lib/api.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
+import { withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
 
@@ -22,7 +23,10 @@ export const QUICK_WINS_PAGE_SIZE = 10;
 
 /** The whole list, as the spec's client reads it. */
 export const quickWinsQuery = () =>
-  queryOptions({ queryKey: queryKeys.quickWins, queryFn: () => api.query<z.ZodArray<typeof quickWin>>(QUICK_WINS) });
+  queryOptions({
+    queryKey: queryKeys.quickWins,
+    queryFn: async () => withWaitingChanges(QUICK_WINS, await api.query<z.ZodArray<typeof quickWin>>(QUICK_WINS)),
+  });
 
 export function useQuickWins() {
   return useQuery(quickWinsQuery());
@@ -33,7 +37,7 @@ export const topQuickWinsQuery = () => {
   const params: QuickWinListParams = { completed: false, order: "focus", limit: DASHBOARD_SHORT_LIST };
   return queryOptions({
     queryKey: queryKeys.page(queryKeys.quickWins, params),
-    queryFn: () => api.page<typeof quickWin>(listUrl(QUICK_WINS, params)),
+    queryFn: async () => withWaitingChanges(QUICK_WINS, await api.page<typeof quickWin>(listUrl(QUICK_WINS, params))),
   });
 };
 
@@ -46,9 +50,12 @@ export const openQuickWinsWalk = () => {
   const params: QuickWinListParams = { completed: false, order: "focus" };
   return infiniteQueryOptions({
     queryKey: queryKeys.pages(queryKeys.quickWins, params),
-    queryFn: ({ pageParam }) =>
-      api.page<typeof quickWin>(
-        listUrl(QUICK_WINS, { ...params, limit: QUICK_WINS_PAGE_SIZE, cursor: pageParam ?? undefined }),
+    queryFn: async ({ pageParam }) =>
+      withWaitingChanges(
+        QUICK_WINS,
+        await api.page<typeof quickWin>(
+          listUrl(QUICK_WINS, { ...params, limit: QUICK_WINS_PAGE_SIZE, cursor: pageParam ?? undefined }),
+        ),
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

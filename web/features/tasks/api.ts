@@ -13,6 +13,7 @@ import type { CreateTaskInput, Task, TaskListParams, task } from "../../../share
 import { api } from "../../lib/api.ts";
 import { editLists, refreshPages, restoreLists, snapshotLists } from "../../lib/list-cache.ts";
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
+import { createOrKeep, withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
 
@@ -25,7 +26,10 @@ export type TaskMood = TaskListParams["mood"];
 
 /** The whole list, as the spec's client reads it (the Focus page). */
 export const tasksQuery = () =>
-  queryOptions({ queryKey: queryKeys.tasks, queryFn: () => api.query<z.ZodArray<typeof task>>(TASKS) });
+  queryOptions({
+    queryKey: queryKeys.tasks,
+    queryFn: async () => withWaitingChanges(TASKS, await api.query<z.ZodArray<typeof task>>(TASKS)),
+  });
 
 export function useTasks() {
   return useQuery(tasksQuery());
@@ -44,7 +48,7 @@ export const topFocusTasksQuery = (mood: TaskMood | null) => {
   };
   return queryOptions({
     queryKey: queryKeys.page(queryKeys.tasks, params),
-    queryFn: () => api.page<typeof task>(listUrl(TASKS, params)),
+    queryFn: async () => withWaitingChanges(TASKS, await api.page<typeof task>(listUrl(TASKS, params))),
   });
 };
 
@@ -57,7 +61,11 @@ export function useTopFocusTasks(mood: TaskMood | null) {
 const taskWalk = (params: Omit<TaskListParams, "cursor">) =>
   infiniteQueryOptions({
     queryKey: queryKeys.pages(queryKeys.tasks, params),
-    queryFn: ({ pageParam }) => api.page<typeof task>(listUrl(TASKS, { ...params, cursor: pageParam ?? undefined })),
+    queryFn: async ({ pageParam }) =>
+      withWaitingChanges(
+        TASKS,
+        await api.page<typeof task>(listUrl(TASKS, { ...params, cursor: pageParam ?? undefined })),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -83,8 +91,13 @@ export function useTaskWalk(walk: ReturnType<typeof taskWalk>) {
 export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTaskInput & { userId: number }) => api.post<typeof task>(TASKS, input),
-    onSuccess: (created) => {
+    mutationFn: (input: CreateTaskInput & { userId: number }) =>
+      createOrKeep(
+        { userId: input.userId, path: TASKS, body: input, label: input.title || "Untitled Task", action: "Task" },
+        (key) => api.post<typeof task>(TASKS, input, { idempotencyKey: key }),
+      ),
+    onSuccess: ({ saved: created }) => {
+      if (!created) return;
       // The whole list gains the row only where it is already held; the bounded reads are read again.
       queryClient.setQueryData(tasksQuery().queryKey, (old) => (old ? [...old, created] : old));
       void refreshPages(queryClient, queryKeys.tasks);

@@ -9,9 +9,11 @@ import type {
   Thought,
   ThoughtListParams,
   thought,
+  User,
 } from "../../../shared/schemas.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
+import { createOrKeep, type Saved } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
 const THOUGHTS = queryKeys.thoughts[0];
@@ -58,7 +60,8 @@ function categorize(content: string) {
 
 /**
  * Saves a thought (default Note). A Note is sent for categorisation and the returned type replaces
- * it; a failed categorisation keeps Note, as the spec asks.
+ * it; a failed categorisation keeps Note, as the spec asks. When the server cannot be reached, the
+ * thought waits on this device (web/lib/outbox.ts) and `waiting` says so.
  */
 export function useCreateThought() {
   const queryClient = useQueryClient();
@@ -75,7 +78,7 @@ export function useCreateThought() {
       when?: { date: string; time: string | null } | null;
       /** The thought a voice recording was kept with: its text is set instead of adding a second one. */
       voiceThoughtId?: number | null;
-    }) => {
+    }): Promise<Saved<Thought>> => {
       const chosen = type ?? "Note";
       let created: Thought | null = null;
       if (voiceThoughtId) {
@@ -90,23 +93,37 @@ export function useCreateThought() {
           if (!(error instanceof ApiError && error.code === "NOT_FOUND")) throw error;
         }
       }
-      created ??= await api.post<typeof thought>(THOUGHTS, {
-        content,
-        type: chosen,
-        contentIsTranscript: true,
-        ...(when ? { whenDate: when.date, whenTime: when.time } : {}),
-      });
+      if (!created) {
+        const body = {
+          content,
+          type: chosen,
+          contentIsTranscript: true,
+          ...(when ? { whenDate: when.date, whenTime: when.time } : {}),
+        };
+        const me = queryClient.getQueryData<User | null>(queryKeys.me);
+        const result = me
+          ? await createOrKeep({ userId: me.id, path: THOUGHTS, body, label: content, action: "Thought" }, (key) =>
+              api.post<typeof thought>(THOUGHTS, body, { idempotencyKey: key }),
+            )
+          : ({ saved: await api.post<typeof thought>(THOUGHTS, body), waiting: false } as const);
+        // Kept on this device: it is sent as a Note, as typed, without asking for a type.
+        if (!result.saved) return result;
+        created = result.saved;
+      }
       if (chosen === "Note") {
         try {
           const result = await categorize(content);
           if (result?.type && result.type !== "Note") {
-            return await api.patch<typeof thought>(`${THOUGHTS}/${created.id}`, { type: result.type });
+            return {
+              saved: await api.patch<typeof thought>(`${THOUGHTS}/${created.id}`, { type: result.type }),
+              waiting: false,
+            };
           }
         } catch {
           // Categorisation is a nicety; the thought is already saved.
         }
       }
-      return created;
+      return { saved: created, waiting: false };
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.thoughts }),
   });

@@ -1,4 +1,4 @@
-import { ArrowRight, Clock, Plus, Zap } from "lucide-react";
+import { ArrowRight, Plus, Zap } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { DASHBOARD_SHORT_LIST, QUICK_WIN_BADGE, QUICK_WIN_TOAST_CHARS } from "../../../../shared/constants.ts";
@@ -7,8 +7,9 @@ import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { focusNextRow } from "../../../lib/focus-next.ts";
-import { keepWaiting, newIdempotencyKey, unreachable, useWaitingWrites } from "../../../lib/outbox.ts";
+import { keepWaiting, newIdempotencyKey, unreachable, useWaitingCreates } from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { useCreateQuickWin, useToggleQuickWin, useTopQuickWins } from "../api.ts";
 
@@ -22,7 +23,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
   const create = useCreateQuickWin();
   const toggle = useToggleQuickWin();
   const [text, setText] = useState("");
-  const waiting = useWaitingWrites(QUICK_WINS_PATH);
+  const waiting = useWaitingCreates(QUICK_WINS_PATH);
   const open = (quickWins.data?.items ?? []).filter((q) => !q.completed);
   const total = quickWins.data?.total ?? 0;
 
@@ -40,7 +41,14 @@ export function QuickWinsCard({ user, requireUser }: Props) {
     } catch (error) {
       if (unreachable(error)) {
         try {
-          await keepWaiting({ userId: user.id, key, path: QUICK_WINS_PATH, body: input, label: trimmed });
+          await keepWaiting({
+            userId: user.id,
+            key,
+            path: QUICK_WINS_PATH,
+            body: input,
+            label: trimmed,
+            action: "Quick win",
+          });
           setText("");
           toast({ title: "Saved on this device", description: "It will be added when the connection is back." });
           return;
@@ -84,17 +92,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
           ))}
         </ul>
       )}
-      {waiting.length > 0 && (
-        <ul className="mt-1 grid gap-1" aria-label="Quick wins waiting to sync">
-          {waiting.map((w) => (
-            <li key={w.key} className="flex items-center gap-3 rounded-lg px-2 py-2">
-              <Clock className="size-5 shrink-0 text-muted" aria-hidden />
-              <span className="min-w-0 flex-1 break-words">{w.label}</span>
-              <span className="shrink-0 text-xs text-muted">Waiting to sync</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <WaitingRows list={QUICK_WINS_PATH} label="Quick wins waiting to sync" tickable className="mt-1" />
       {total > DASHBOARD_SHORT_LIST && (
         <Link
           to="/tasks?list=quick-wins"

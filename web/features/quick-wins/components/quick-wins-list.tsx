@@ -3,6 +3,8 @@ import { QUICK_WIN_BADGE } from "../../../../shared/constants.ts";
 import { PagedList } from "../../../components/paged-list.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
+import { WaitingRows } from "../../../components/waiting-rows.tsx";
+import { useWaitingCreates } from "../../../lib/outbox.ts";
 import { useDeleteQuickWin, useOpenQuickWins, useShownQuickWins, useToggleQuickWin } from "../api.ts";
 
 /** Focus moves to the next row (or the one before, or the list) before a row leaves the list. */
@@ -15,6 +17,7 @@ function focusNeighbour(from: HTMLElement) {
 export function QuickWinsList() {
   const walk = useOpenQuickWins();
   const toggle = useToggleQuickWin();
+  const waiting = useWaitingCreates("/api/quick-wins");
   const remove = useDeleteQuickWin();
   const rows = useShownQuickWins(walk.data?.pages.flatMap((p) => p.items) ?? []).filter((q) => !q.completed);
 
@@ -30,7 +33,7 @@ export function QuickWinsList() {
         query={walk}
         rows={rows}
         label="Quick wins"
-        empty={<p className="py-2 text-sm text-muted">No quick wins yet. Add some!</p>}
+        empty={waiting.length === 0 && <p className="py-2 text-sm text-muted">No quick wins yet. Add some!</p>}
       >
         {(q) => (
           <div className="flex items-center gap-3">
@@ -60,6 +63,7 @@ export function QuickWinsList() {
           </div>
         )}
       </PagedList>
+      <WaitingRows list="/api/quick-wins" label="Quick wins waiting to sync" tickable className="mt-2" />
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { useCreateTask } from "../api.ts";
 import { emptyTaskForm, parseEstimate, TaskFields, taskInputOf } from "./task-fields.tsx";
 
@@ -25,8 +26,8 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser, estimateO
     if (blank || create.isPending) return;
     if (!requireUser() || !user) return;
     try {
-      await create.mutateAsync({ ...taskInputOf(values), userId: user.id });
-      toast({ title: "Task Added", description: "Your new focus task has been added." });
+      const { waiting } = await create.mutateAsync({ ...taskInputOf(values), userId: user.id });
+      toast(waiting ? SAVED_OFFLINE : { title: "Task Added", description: "Your new focus task has been added." });
       setValues(emptyTaskForm);
       onOpenChange(false);
     } catch (error) {

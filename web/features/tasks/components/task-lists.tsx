@@ -6,8 +6,10 @@ import { PagedList } from "../../../components/paged-list.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
+import { useWaitingCreates } from "../../../lib/outbox.ts";
 import {
   doneTodayWalk,
   laterTasksWalk,
@@ -52,6 +54,7 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
   const later = useTaskWalk(laterTasksWalk());
   const done = useTaskWalk(doneTodayWalk(today));
   const toggle = useToggleTask();
+  const waiting = useWaitingCreates("/api/tasks");
   const update = useUpdateTask();
   const remove = useDeleteTask();
   const [editing, setEditing] = useState<Task | null>(null);
@@ -155,10 +158,12 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
           rows={openRows}
           label="Today's tasks"
           empty={
-            <div className="rounded-xl border border-dashed border-border p-6 text-center">
-              <p className="font-medium">No focus tasks for today</p>
-              <p className="mt-1 text-sm text-muted">Add your most important tasks to stay on track.</p>
-            </div>
+            waiting.length === 0 && (
+              <div className="rounded-xl border border-dashed border-border p-6 text-center">
+                <p className="font-medium">No focus tasks for today</p>
+                <p className="mt-1 text-sm text-muted">Add your most important tasks to stay on track.</p>
+              </div>
+            )
           }
         >
           {(task) => (
@@ -179,6 +184,7 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
             </TaskRow>
           )}
         </PagedList>
+        <WaitingRows list="/api/tasks" label="Tasks waiting to sync" tickable className="mt-2" />
       </Card>
 
       {laterRows.length > 0 && (

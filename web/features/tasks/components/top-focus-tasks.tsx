@@ -4,10 +4,15 @@ import { DASHBOARD_SHORT_LIST } from "../../../../shared/constants.ts";
 import type { Task } from "../../../../shared/schemas.ts";
 import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
+import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatTime12 } from "../../../lib/dates.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
+import { useWaitingCreates } from "../../../lib/outbox.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { type TaskMood, taskCategoryClass, useShownTasks, useToggleTask, useTopFocusTasks } from "../api.ts";
+
+const TASKS = queryKeys.tasks[0];
 
 type Props = {
   /** Today's mood as the dashboard shows it: Tired or Sad puts the smallest tasks first. */
@@ -25,6 +30,7 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
   const toggle = useToggleTask();
   const open = useShownTasks(top.data?.items ?? []).filter((t) => !t.completed);
   const total = top.data?.total ?? 0;
+  const waiting = useWaitingCreates(TASKS);
 
   return (
     <Card aria-labelledby="focus-tasks-title" className="h-full">
@@ -39,10 +45,12 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
           <div className="h-16 animate-pulse rounded-xl bg-accent" />
         </div>
       ) : open.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-border p-6 text-center">
-          <p className="font-medium">No focus tasks for today</p>
-          <p className="mt-1 text-sm text-muted">Add your most important tasks to stay on track.</p>
-        </div>
+        waiting.length === 0 && (
+          <div className="rounded-xl border border-dashed border-border p-6 text-center">
+            <p className="font-medium">No focus tasks for today</p>
+            <p className="mt-1 text-sm text-muted">Add your most important tasks to stay on track.</p>
+          </div>
+        )
       ) : (
         <ul className="grid gap-2" aria-labelledby="focus-tasks-title" aria-busy={top.isPlaceholderData}>
           {open.map((task) => (
@@ -84,6 +92,7 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
           ))}
         </ul>
       )}
+      <WaitingRows list={TASKS} label="Tasks waiting to sync" tickable className="mt-2" />
       <div className="mt-3 flex flex-wrap gap-2">
         {total > DASHBOARD_SHORT_LIST && (
           <Link to="/tasks" className={buttonClass("outline", "md", "flex-1 whitespace-nowrap")}>

@@ -8,6 +8,7 @@ import { Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
 import { zonedNow } from "../../../lib/dates.ts";
+import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { useWhenReader } from "../../../lib/use-when.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
 import { TypeChips } from "./type-chips.tsx";
@@ -72,7 +73,7 @@ export function CaptureDialog({
     const trimmed = content.trim();
     if (!trimmed || create.isPending) return;
     try {
-      await create.mutateAsync({
+      const { waiting } = await create.mutateAsync({
         content: trimmed,
         type: chosen,
         voiceThoughtId: null,
@@ -82,7 +83,11 @@ export function CaptureDialog({
       setAccepted(null);
       setDismissed(null);
       onOpenChange(false);
-      toast({ title: "Added to inbox", description: `Your ${chosen.toLowerCase()} has been captured.` });
+      toast(
+        waiting
+          ? SAVED_OFFLINE
+          : { title: "Added to inbox", description: `Your ${chosen.toLowerCase()} has been captured.` },
+      );
     } catch {
       // The text stays in the box, so nothing is lost.
       toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { THOUGHT_TYPES } from "../../../../shared/constants.ts";
 import type { Thought } from "../../../../shared/schemas.ts";
 import { Button, buttonClass } from "../../../components/ui/button.tsx";
+import { useWaitingCreates } from "../../../lib/outbox.ts";
 import { conversionLink } from "../converted.ts";
 import { ThoughtCard } from "./thought-card.tsx";
 
@@ -89,6 +90,7 @@ export function InboxThoughts({
   onConvert,
   onArchive,
 }: ListProps & { loading: boolean; onConvert: (thought: Thought) => void; onArchive: (thought: Thought) => void }) {
+  const waiting = useWaitingCreates("/api/thoughts").length;
   return (
     <Tabs.Root defaultValue="All" className="grid gap-4">
       <Tabs.List aria-label="Thought types" className="flex flex-wrap gap-1 rounded-xl bg-accent p-1">
@@ -115,9 +117,12 @@ export function InboxThoughts({
             {loading ? (
               <div className="h-28 animate-pulse rounded-2xl bg-accent" aria-hidden />
             ) : list.length === 0 ? (
-              <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted">
-                Your inbox is empty
-              </p>
+              // Thoughts waiting to sync show above: the inbox is not empty for the person.
+              (tab !== "All" || waiting === 0) && (
+                <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted">
+                  Your inbox is empty
+                </p>
+              )
             ) : (
               <ul className="grid gap-3 md:grid-cols-2">
                 {list.map((t) => (

@@ -5,6 +5,7 @@ import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { cn } from "../../../lib/cn.ts";
+import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
 import { QUEUED_TOAST, useVoiceCapture } from "../voice.ts";
 import { ImageButton } from "./image-button.tsx";
@@ -72,12 +73,16 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
     if (!trimmed || create.isPending) return;
     if (!requireUser()) return;
     try {
-      await create.mutateAsync({ content: trimmed, type: chosen, voiceThoughtId });
+      const { waiting } = await create.mutateAsync({ content: trimmed, type: chosen, voiceThoughtId });
       setContent("");
       setVoiceThoughtId(null);
       // Send is disabled once the box is empty: focus goes back to the box, ready for the next one.
       document.getElementById("quick-capture-text")?.focus();
-      toast({ title: "Added to inbox", description: `Your ${chosen.toLowerCase()} has been captured.` });
+      toast(
+        waiting
+          ? SAVED_OFFLINE
+          : { title: "Added to inbox", description: `Your ${chosen.toLowerCase()} has been captured.` },
+      );
     } catch {
       toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
     }

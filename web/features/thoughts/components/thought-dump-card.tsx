@@ -6,6 +6,7 @@ import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { cn } from "../../../lib/cn.ts";
+import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
 import { QUEUED_TOAST, useVoiceCapture } from "../voice.ts";
 import { ImageButton } from "./image-button.tsx";
@@ -82,13 +83,17 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
     if (!trimmed || create.isPending) return;
     if (!requireUser()) return;
     try {
-      await create.mutateAsync({ content: trimmed, type, voiceThoughtId });
+      const { waiting } = await create.mutateAsync({ content: trimmed, type, voiceThoughtId });
       setContent("");
       setType(null);
       setVoiceThoughtId(null);
       // The button is disabled once the box is empty: focus goes back to the box, ready for the next one.
       document.getElementById("thought-dump-text")?.focus();
-      toast({ title: "Thought captured", description: "Your thought has been saved and organized." });
+      toast(
+        waiting
+          ? SAVED_OFFLINE
+          : { title: "Thought captured", description: "Your thought has been saved and organized." },
+      );
     } catch {
       toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
     }

@@ -1,0 +1,159 @@
+/**
+ * Writes made offline (docs/decisions/029-installable-offline.md): a thought, a task, ticks of
+ * tasks and quick wins, and a tick of a quick win itself still waiting, kept on this device through
+ * a reload, and each made once when the connection is back.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test, toastText } from "./fixtures.ts";
+
+// The rest of the suite runs without the worker (playwright.config.ts): offline, it answers reads.
+test.use({ serviceWorkers: "allow" });
+
+/** Waits until the worker controls the page and the reads it made again through it are kept. */
+async function waitForOfflineCopy(page: Page, paths: string[]): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect
+    .poll(async () =>
+      page.evaluate(async () => {
+        if (!(await caches.has("dc-api"))) return [];
+        const keys = await (await caches.open("dc-api")).keys();
+        return keys.map((k) => new URL(k.url).pathname);
+      }),
+    )
+    .toEqual(expect.arrayContaining(paths));
+}
+
+/** What waits in this browser's outbox, oldest first. */
+const stored = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<Array<{ key: string; path: string; method?: string; body: unknown }>>((resolve, reject) => {
+        const open = indexedDB.open("daily-compass-outbox");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction("writes").objectStore("writes").getAll();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+
+test("offline, thoughts, tasks and ticks wait through a reload and are each made once when the connection is back", async ({
+  page,
+  context,
+  api,
+  app,
+}) => {
+  await api.task("Call the dentist");
+  await api.quickWin("Water the basil");
+  await app.dashboard.open();
+  await expect(app.dashboard.quickWin("Water the basil")).toBeVisible();
+  await waitForOfflineCopy(page, ["/api/auth/me", "/api/tasks", "/api/quick-wins"]);
+
+  await context.setOffline(true);
+  // A thought, captured on the dashboard.
+  await app.dashboard.thoughtBox.fill("Book a haircut");
+  await app.dashboard.saveThoughtButton.click();
+  await expect(toastText(page, "Saved on this device")).toBeVisible();
+  await expect(app.dashboard.thoughtBox).toHaveValue("");
+
+  // A task, from Add Task.
+  const dialog = await app.dashboard.openAddTask();
+  await dialog.title.fill("Post the parcel");
+  await dialog.addButton.click();
+  await expect(dialog.root).toBeHidden();
+  const waitingTasks = page.getByRole("list", { name: "Tasks waiting to sync" });
+  await expect(waitingTasks.getByRole("listitem")).toHaveText([/Post the parcel\s*Waiting to sync/]);
+
+  // Ticks of a task and a quick win the server has: they leave the lists at once, as online.
+  await app.dashboard.focusTaskCheckbox("Call the dentist").click();
+  await expect(app.dashboard.focusTaskCheckbox("Call the dentist")).toHaveCount(0);
+  await app.dashboard.quickWin("Water the basil").click();
+  await expect(app.dashboard.quickWin("Water the basil")).toHaveCount(0);
+
+  // A quick win added now, and ticked while it still waits.
+  await app.dashboard.addQuickWin("Stretch for two minutes");
+  const waitingWins = page.getByRole("list", { name: "Quick wins waiting to sync" });
+  await waitingWins.getByRole("checkbox", { name: /Stretch for two minutes/ }).click();
+  await expect(waitingWins.getByRole("checkbox", { name: /Stretch for two minutes/ })).toBeChecked();
+
+  const banner = page.getByText("Waiting to sync: 6");
+  await expect(banner).toBeVisible();
+  await banner.click();
+  await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
+    "Thought:Book a haircut",
+    "Task:Post the parcel",
+    "Done:Call the dentist",
+    "Done:Water the basil",
+    "Quick win:Stretch for two minutes",
+    "Done:Stretch for two minutes",
+  ]);
+  await expectAccessible(page, "writes waiting to sync");
+  await shoot(page, "offline-writes");
+
+  // A reload without a connection: everything is still there, still waiting, the ticks kept.
+  await page.reload();
+  await expect(app.dashboard.heading).toBeVisible();
+  await expect(page.getByText("Waiting to sync: 6")).toBeVisible();
+  await expect(waitingTasks.getByRole("listitem")).toHaveText([/Post the parcel\s*Waiting to sync/]);
+  await expect(waitingWins.getByRole("checkbox", { name: /Stretch for two minutes/ })).toBeChecked();
+  await expect(app.dashboard.focusTaskCheckbox("Call the dentist")).toHaveCount(0);
+  await expect(app.dashboard.quickWin("Water the basil")).toHaveCount(0);
+  await page.getByRole("link", { name: /Inbox/ }).first().click();
+  const waitingThoughts = page.getByRole("list", { name: "Thoughts waiting to sync" });
+  await expect(waitingThoughts.getByRole("listitem")).toHaveText([/Book a haircut\s*Waiting to sync/]);
+  await expectAccessible(page, "thoughts waiting to sync");
+  await shoot(page, "offline-writes-inbox");
+  // The Tasks page lists it under today's tasks too.
+  await page.getByRole("link", { name: "Tasks", exact: true }).first().click();
+  await expect(waitingTasks.getByRole("listitem")).toHaveText([/Post the parcel\s*Waiting to sync/]);
+  await shoot(page, "offline-writes-tasks");
+
+  // The task reached the server once already, its answer lost on the way back: sent again with
+  // its key, it must not be added twice.
+  const task = (await stored(page)).find((w) => w.path === "/api/tasks");
+  expect(task).toBeDefined();
+  const early = await page.request.post("/api/tasks", {
+    data: task?.body,
+    headers: { "Idempotency-Key": task?.key ?? "" },
+  });
+  expect(early.status()).toBe(201);
+
+  await context.setOffline(false);
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
+  expect(await stored(page)).toEqual([]);
+
+  const tasks = await api.get<Array<{ title: string; completed: boolean }>>("/api/tasks");
+  expect(tasks.map((t) => [t.title, t.completed]).sort()).toEqual([
+    ["Call the dentist", true],
+    ["Post the parcel", false],
+  ]);
+  const wins = await api.get<Array<{ text: string; completed: boolean }>>("/api/quick-wins");
+  expect(wins.map((q) => [q.text, q.completed]).sort()).toEqual([
+    ["Stretch for two minutes", true],
+    ["Water the basil", true],
+  ]);
+  const thoughts = await api.get<Array<{ content: string }>>("/api/thoughts");
+  expect(thoughts.map((t) => t.content)).toEqual(["Book a haircut"]);
+  // The Tasks page read its list again: the task is there, made, no longer waiting.
+  await expect(page.getByRole("checkbox", { name: "Complete Post the parcel" })).toBeVisible();
+});
+
+/** Screenshots at a phone's width and a desktop's, dark and light, to look at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const dir = path.join(import.meta.dirname, "../test-results/screens");
+  fs.mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const theme of ["dark", "light"] as const) {
+      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+      await page.screenshot({ path: path.join(dir, `${name}-${width}-${theme}.png`), fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  if (size) await page.setViewportSize(size);
+}

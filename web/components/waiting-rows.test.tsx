@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+/**
+ * Writes made while the server cannot be reached, as a person sees them: kept with "Saved on this
+ * device", shown waiting (ticks too), counted above the screen, and made once when it is back.
+ */
+import "@testing-library/jest-dom/vitest";
+import "fake-indexeddb/auto";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Task, User } from "../../shared/schemas.ts";
+import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
+import { renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { WaitingRows } from "./waiting-rows.tsx";
+import { WaitingWrites } from "./waiting-writes.tsx";
+
+let user: User;
+beforeEach(async () => {
+  user = await signUp();
+});
+afterEach(resetApp);
+
+/** Add Task as the dashboard opens it: it closes once the task is kept. */
+function AddTask() {
+  const [open, setOpen] = useState(true);
+  return <AddTaskDialog open={open} onOpenChange={setOpen} user={user} requireUser={() => true} />;
+}
+
+describe("writes waiting to sync", () => {
+  it("keeps a task and its tick offline, shows both, and makes the task once, done, when the connection is back", async () => {
+    const reachable = globalThis.fetch;
+    renderWithApp(
+      <>
+        <WaitingWrites userId={user.id} />
+        <AddTask />
+        <WaitingRows list="/api/tasks" label="Tasks waiting to sync" tickable />
+      </>,
+    );
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+
+    await userEvent.type(screen.getByLabelText("Task title"), "Post the parcel");
+    await userEvent.click(screen.getByRole("button", { name: "Add Task" }));
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    expect(screen.queryByText("Error Adding Task")).toBeNull();
+    const waiting = await screen.findByRole("list", { name: "Tasks waiting to sync" });
+    const box = within(waiting).getByRole("checkbox", { name: /Post the parcel/ });
+    expect(within(waiting).getByText("Waiting to sync")).toBeVisible();
+
+    await userEvent.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(await screen.findByText("Waiting to sync: 2")).toBeVisible();
+
+    vi.stubGlobal("fetch", reachable);
+    act(() => {
+      dispatchEvent(new Event("online"));
+    });
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
+    const onServer = await server<Task[]>("GET", "/api/tasks");
+    expect(onServer.map((t) => [t.title, t.completed])).toEqual([["Post the parcel", true]]);
+  });
+});
