@@ -9,7 +9,8 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Task, User } from "../../shared/schemas.ts";
+import type { QuickWin, Task, User } from "../../shared/schemas.ts";
+import { useQuickWins, useToggleQuickWin } from "../features/quick-wins/api.ts";
 import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
 import { renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { WaitingRows } from "./waiting-rows.tsx";
@@ -58,5 +59,46 @@ describe("writes waiting to sync", () => {
     await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
     const onServer = await server<Task[]>("GET", "/api/tasks");
     expect(onServer.map((t) => [t.title, t.completed])).toEqual([["Post the parcel", true]]);
+  });
+
+  it("a tick made online while an offline tick of the same item waits arrives last: the newest value wins", async () => {
+    const win = await server<QuickWin>("POST", "/api/quick-wins", { text: "Water the plants" });
+    const reachable = globalThis.fetch;
+    function Tick() {
+      const list = useQuickWins();
+      const toggle = useToggleQuickWin();
+      const item = list.data?.find((w) => w.id === win.id);
+      if (!item) return null;
+      return (
+        <label>
+          <input type="checkbox" checked={item.completed} onChange={() => toggle.mutate(item.id)} />
+          {item.text}
+        </label>
+      );
+    }
+    renderWithApp(
+      <>
+        <WaitingWrites userId={user.id} />
+        <Tick />
+      </>,
+    );
+    const box = await screen.findByRole("checkbox", { name: "Water the plants" });
+
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    await userEvent.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(await screen.findByText("Waiting to sync: 1")).toBeVisible();
+
+    // The connection is back, but before the waiting tick is sent the person unticks it again.
+    vi.stubGlobal("fetch", reachable);
+    await userEvent.click(box);
+    await waitFor(() => expect(box).not.toBeChecked());
+    act(() => {
+      dispatchEvent(new Event("online"));
+    });
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
+    const onServer = await server<QuickWin[]>("GET", "/api/quick-wins");
+    expect(onServer.map((w) => [w.text, w.completed])).toEqual([["Water the plants", false]]);
+    expect(box).not.toBeChecked();
   });
 });

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { toast } from "../components/ui/toast-store.ts";
 import { api } from "./api.ts";
 import { editLists, type ListData, refreshPages, restoreLists, rowsOf, snapshotLists } from "./list-cache.ts";
-import { keepWaiting, unreachable } from "./outbox.ts";
+import { changeWaitingFor, keepWaiting, unreachable } from "./outbox.ts";
 
 type Toggleable = z.ZodType<{ id: number; completed: boolean; userId: number }>;
 
@@ -34,6 +34,9 @@ export function useOptimisticToggle<S extends Toggleable>(
   const mutation = useMutation({
     mutationFn: async (id: number): Promise<Item & { waiting?: true }> => {
       try {
+        // A tick of this item made offline still waits: the new value joins it, so the last one
+        // the person chose is the one that arrives last (a toggle now would flip the old value).
+        if (changeWaitingFor(`${key[0]}/${id}`)) throw new Error("a change of this item waits on this device");
         return (await api.patch<S>(`${key[0]}/${id}/toggle`)) as Item & { waiting?: true };
       } catch (error) {
         // The rows already show the new value (onMutate): that is what waits to be sent.

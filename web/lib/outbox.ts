@@ -78,6 +78,10 @@ export function changeOf(writes: WaitingWrite[], create: WaitingWrite): WaitingW
   return writes.find((w) => w.after !== undefined && w.after === create.id);
 }
 
+/** Whether a change to this record (`/api/tasks/12`) is still waiting to be sent. */
+export const changeWaitingFor = (path: string): boolean =>
+  waiting.some((w) => !isCreate(w) && w.path === path && w.after === undefined);
+
 /** A new key for a create: the same key goes with every attempt to send it. */
 export const newIdempotencyKey = () => crypto.randomUUID();
 
