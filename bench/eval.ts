@@ -25,7 +25,11 @@ const { ai } = loadConfig();
 const resultsDir = path.join(import.meta.dirname, "results");
 fs.mkdirSync(resultsDir, { recursive: true });
 
-const reports = [await evaluateEngine("offline", offlineEngine, { limit, everyPreference: true })];
+const reports = [
+  await evaluateEngine("offline", offlineEngine, { limit, everyPreference: true }),
+  // The blind set, written without sight of the rules or of their results on the test set.
+  await evaluateEngine("offline, blind set", offlineEngine, { limit, everyPreference: true, set: "blind" }),
+];
 if (ai.baseUrl || ai.apiKey) {
   const provider = createProviderEngine({
     baseUrl: ai.baseUrl ?? DEFAULT_PROVIDER_URL,
@@ -36,16 +40,18 @@ if (ai.baseUrl || ai.apiKey) {
   });
   // One preference only: each call costs the provider time and money.
   reports.push(await evaluateEngine(`provider (${ai.model})`, provider, { limit, concurrency: 4 }));
+  reports.push(
+    await evaluateEngine(`provider (${ai.model}), blind set`, provider, { limit, concurrency: 4, set: "blind" }),
+  );
 } else {
   console.log("No AI_BASE_URL or AI_API_KEY configured: the provider engine is not evaluated.\n");
 }
 
 const when = new Date().toISOString();
+const fileOf = (r: { engine: string }) =>
+  `eval-${r.engine.startsWith("provider") ? "provider" : "offline"}${r.engine.endsWith("blind set") ? "-blind" : ""}.json`;
 for (const report of reports) {
-  const name = report.engine.startsWith("provider") ? "provider" : "offline";
-  fs.writeFileSync(path.join(resultsDir, `eval-${name}.json`), `${JSON.stringify({ when, ...report }, null, 2)}\n`);
+  fs.writeFileSync(path.join(resultsDir, fileOf(report)), `${JSON.stringify({ when, ...report }, null, 2)}\n`);
 }
 console.log(formatReports(reports));
-console.log(
-  `\nWritten: ${reports.map((r) => `bench/results/eval-${r.engine.startsWith("provider") ? "provider" : "offline"}.json`).join(", ")}`,
-);
+console.log(`\nWritten: ${reports.map((r) => `bench/results/${fileOf(r)}`).join(", ")}`);

@@ -6,9 +6,21 @@
  */
 import { ASSISTANT_TONES, HELP_LEVELS, THOUGHT_TYPES } from "../../../shared/constants.ts";
 import type { AssistantEngine, Prefs, ThoughtType } from "../types.ts";
+import { blindTasks } from "./blind-tasks.ts";
+import { blindThoughts } from "./blind-thoughts.ts";
 import { distinctShare, stepProblems } from "./rubric.ts";
 import { testTasks } from "./test-tasks.ts";
 import { testThoughts } from "./test-thoughts.ts";
+
+/**
+ * The held-out sets: `test`, frozen before the rules changed, and `blind`, written later by
+ * someone who never saw the rules or their results on `test` (decision 026).
+ */
+export const EVAL_SETS = {
+  test: { thoughts: testThoughts, tasks: testTasks },
+  blind: { thoughts: blindThoughts, tasks: blindTasks },
+} as const;
+export type EvalSet = keyof typeof EVAL_SETS;
 
 export type EngineReport = {
   engine: string;
@@ -39,6 +51,8 @@ export type EvaluateOptions = {
   everyPreference?: boolean;
   /** Calls at once (a provider may rate-limit). */
   concurrency?: number;
+  /** Which held-out sets to run: `test` unless told. */
+  set?: EvalSet;
 };
 
 const DEFAULT_PREFS: Prefs = { tone: "friendly", helpLevel: "moderate" };
@@ -77,8 +91,9 @@ export async function evaluateEngine(
   engine: AssistantEngine,
   options: EvaluateOptions = {},
 ): Promise<EngineReport> {
-  const thoughts = testThoughts.slice(0, options.limit ?? testThoughts.length);
-  const tasks = testTasks.slice(0, options.limit ?? testTasks.length);
+  const set = EVAL_SETS[options.set ?? "test"];
+  const thoughts = set.thoughts.slice(0, options.limit ?? set.thoughts.length);
+  const tasks = set.tasks.slice(0, options.limit ?? set.tasks.length);
   const concurrency = options.concurrency ?? 1;
 
   const answers = await mapLimited(thoughts, concurrency, ([text]) => timed(() => engine.categorize(text)));
