@@ -81,16 +81,16 @@ const key = (...parts: (string | number | null | undefined)[]) => JSON.stringify
  */
 export async function importData(
   db: Db,
-  opts: { userId: number; input: z.output<typeof importInput> },
+  opts: { userId: number; input: z.output<typeof importInput>; today?: string },
 ): Promise<ImportResponse> {
-  const { userId, input } = opts;
+  const { userId, input, today } = opts;
   return inTransaction(db, async (trx) => {
     const tasks = await mergeInto(
       input.tasks,
       (await listTasks(trx, { userId })).map((t) => key(t.title, t.category)),
       (t) => key(t.title, t.category),
       async ({ completed, steps, ...fields }) => {
-        const created = await createTask(trx, { userId, input: fields });
+        const created = await createTask(trx, { userId, input: fields, today });
         // Done at some time before the export: not part of anyone's 'Done today'.
         if (completed) await updateTask(trx, { userId, id: created.id, input: { completed }, doneAt: null });
         if (steps?.length) await replaceTaskSteps(trx, { userId, taskId: created.id, input: { steps } });
@@ -101,7 +101,7 @@ export async function importData(
       (await listQuickWins(trx, { userId })).map((w) => key(w.text)),
       (w) => key(w.text),
       async ({ completed, ...fields }) => {
-        const created = await createQuickWin(trx, { userId, input: fields });
+        const created = await createQuickWin(trx, { userId, input: fields, today });
         if (completed) await updateQuickWin(trx, { userId, id: created.id, input: { completed } });
       },
     );

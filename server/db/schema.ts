@@ -45,6 +45,8 @@ export type TasksTable = {
   not_before: Generated<string | null>;
   /** When the task was last marked done (ISO-8601 UTC); null while open. */
   completed_at: Generated<string | null>;
+  /** A repeating task's RRULE (migration 0015); `due_date` is then its current occurrence. */
+  repeat: Generated<string | null>;
 };
 
 export type QuickWinsTable = {
@@ -53,6 +55,9 @@ export type QuickWinsTable = {
   text: string;
   completed: number;
   created_at: string;
+  /** A repeating quick win's RRULE and current occurrence, YYYY-MM-DD (migration 0015). */
+  repeat: Generated<string | null>;
+  occurs_on: Generated<string | null>;
 };
 
 export type ThoughtsTable = {
