@@ -35,6 +35,7 @@ import { registerReminderRoutes } from "./push/routes.ts";
 import type { ReminderScheduler } from "./push/scheduler.ts";
 import { registerQuickWinRoutes } from "./quick-wins/routes.ts";
 import { RequestLog } from "./request-log.ts";
+import { Routines } from "./routines/roll-forward.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import { registerSettingsRoutes } from "./settings/routes.ts";
 import { shareRateLimitCounts } from "./shared-rate-limit.ts";
@@ -229,8 +230,9 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   registerSessionRoutes(app, { config, db });
   registerTwoFactorRoutes(app, { config, db, guard });
   const oidc = registerOidcRoutes(app, { config, db });
-  registerTaskRoutes(app, { db, now, wholeLists });
-  registerQuickWinRoutes(app, { db, wholeLists });
+  const routines = new Routines(db, now);
+  registerTaskRoutes(app, { db, now, wholeLists, routines });
+  registerQuickWinRoutes(app, { db, wholeLists, routines });
   registerWelcomeRoutes(app, { db, now });
   const calendar = new CalendarSync({ config, db, log: app.log, networkForTests });
   app.decorate("calendarSync", calendar);
@@ -240,11 +242,11 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   registerEventRoutes(app, { db, onChange: (userId) => calendar.trigger(userId) });
   app.addHook("onReady", async () => calendar.start());
   app.addHook("onClose", async () => calendar.stop());
-  registerSettingsRoutes(app, { db });
+  registerSettingsRoutes(app, { db, onZoneChange: (userId) => routines.forget(userId) });
   app.decorate("reminders", registerReminderRoutes(app, { config, db, now, networkForTests }));
   registerFocusRoutes(app, { db, now: now ?? Date.now });
   const assistant = registerAiRoutes(app, { config, db });
-  registerDataRoutes(app, { db, onDeleteAll: (userId) => assistant.forgetUser(userId) });
+  registerDataRoutes(app, { db, routines, onDeleteAll: (userId) => assistant.forgetUser(userId) });
 
   // Health answers are tiny and asked for often by probes: never compressed, no work spent on it.
   app.get("/api/health", { config: { public: true }, compress: false, schema: { hide: true } }, async () => ({

@@ -31,6 +31,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from "./constants.ts";
+import { normalizeRepeat, REPEAT_RULE_MESSAGE } from "./repeat.ts";
 
 const id = z.number().int().positive();
 /**
@@ -193,6 +194,20 @@ export const deviceSessionParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_
 export const revokedSessions = z.object({ revoked: z.number().int().nonnegative() });
 export type RevokedSessions = z.infer<typeof revokedSessions>;
 
+// ---------- repeat rules (docs/decisions/032-routines.md) ----------
+/** An RFC 5545 RRULE of one of the four kinds (shared/repeat.ts), answered in its canonical form. */
+export const repeatRule = text()
+  .max(200, "At most 200 characters")
+  .refine((v) => normalizeRepeat(v) !== null, REPEAT_RULE_MESSAGE)
+  .transform((v) => normalizeRepeat(v) as string);
+/** Which occurrence of a repeating task an edit or delete means: `this` one, or `all` (the default). */
+export const occurrenceScope = z.strictObject({
+  scope: z
+    .enum(["this", "all"], { error: "Expected this or all" })
+    .optional()
+    .describe("For a repeating task: this = only the current occurrence, all = the whole series (default)."),
+});
+
 // ---------- focus tasks ----------
 export const task = z.object({
   id,
@@ -216,6 +231,11 @@ export const task = z.object({
    * brought back; null while it is kept. Beyond spec section 3, additive.
    */
   archivedAt: z.string().nullable(),
+  /**
+   * The RRULE of a repeating task (null: it does not repeat); `dueDate` is then its current
+   * occurrence. Beyond spec section 3, additive.
+   */
+  repeat: z.string().nullable(),
 });
 export type Task = z.infer<typeof task>;
 export const timeEstimate = z
@@ -229,6 +249,8 @@ export const createTaskInput = z.object({
   timeEstimate: timeEstimate.default(TIME_ESTIMATE_DEFAULT),
   dueTime: timeString.nullish().transform((v) => v ?? null),
   dueDate: dateString.nullish().transform((v) => v ?? null),
+  /** Makes the task repeat; `dueDate` is then the first day it may fall on. */
+  repeat: repeatRule.nullish().transform((v) => v ?? null),
   userId: z.unknown().optional(),
 });
 export type CreateTaskInput = z.input<typeof createTaskInput>;
@@ -242,6 +264,7 @@ export const updateTaskInput = z
     completed: z.boolean(),
     /** "Not today": the day the task is back (tomorrow or later); null brings it back now. */
     notBefore: dateString.nullable(),
+    repeat: repeatRule.nullable(),
   })
   .partial();
 
@@ -275,10 +298,20 @@ export const quickWin = z.object({
   text: z.string(),
   completed: z.boolean(),
   createdAt: z.string(),
+  /** The RRULE of a repeating quick win (null: once). Additive. */
+  repeat: z.string().nullable(),
+  /** A repeating quick win's current occurrence (YYYY-MM-DD, the user's zone); null when once. */
+  occursOn: z.string().nullable(),
 });
 export type QuickWin = z.infer<typeof quickWin>;
-export const createQuickWinInput = z.object({ text: nonBlank(200), userId: z.unknown().optional() });
-export const updateQuickWinInput = z.object({ text: nonBlank(200), completed: z.boolean() }).partial();
+export const createQuickWinInput = z.object({
+  text: nonBlank(200),
+  repeat: repeatRule.nullish().transform((v) => v ?? null),
+  userId: z.unknown().optional(),
+});
+export const updateQuickWinInput = z
+  .object({ text: nonBlank(200), completed: z.boolean(), repeat: repeatRule.nullable() })
+  .partial();
 
 // ---------- thoughts ----------
 export const thought = z.object({

@@ -99,16 +99,16 @@ const key = (...parts: (string | number | null | undefined)[]) => JSON.stringify
  */
 export async function importData(
   db: Db,
-  opts: { userId: number; input: z.output<typeof importInput> },
+  opts: { userId: number; input: z.output<typeof importInput>; today?: string },
 ): Promise<ImportResponse> {
-  const { userId, input } = opts;
+  const { userId, input, today } = opts;
   return inTransaction(db, async (trx) => {
     const tasks = await mergeInto(
       input.tasks,
       (await listTasksWithArchived(trx, { userId })).map((t) => key(t.title, t.category)),
       (t) => key(t.title, t.category),
       async ({ completed, steps, archivedAt, focusSessions, ...fields }) => {
-        const created = await createTask(trx, { userId, input: fields });
+        const created = await createTask(trx, { userId, input: fields, today });
         if (archivedAt) {
           await archiveTask(trx, { userId, id: created.id, at: new Date(archivedAt).toISOString() });
         }
@@ -137,7 +137,7 @@ export async function importData(
       (await listQuickWins(trx, { userId })).map((w) => key(w.text)),
       (w) => key(w.text),
       async ({ completed, ...fields }) => {
-        const created = await createQuickWin(trx, { userId, input: fields });
+        const created = await createQuickWin(trx, { userId, input: fields, today });
         if (completed) await updateQuickWin(trx, { userId, id: created.id, input: { completed } });
       },
     );

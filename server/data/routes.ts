@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { deleteAllResponse, exportFile, importInput, importResponse } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
+import type { Routines } from "../routines/roll-forward.ts";
 import { deleteAllData } from "./delete-all.ts";
 import { exportData, importData } from "./import-export.ts";
 
@@ -11,7 +12,7 @@ const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
 
 export function registerDataRoutes(
   app: FastifyInstance,
-  { db, onDeleteAll }: { db: Db; onDeleteAll: (userId: number) => void },
+  { db, onDeleteAll, routines }: { db: Db; onDeleteAll: (userId: number) => void; routines: Routines },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["data"];
@@ -32,6 +33,13 @@ export function registerDataRoutes(
   r.post(
     "/api/data/import",
     { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, body: importInput, response: { 200: importResponse } } },
-    (req) => importData(db, { userId: userIdOf(req), input: req.body }),
+    async (req) => {
+      const userId = userIdOf(req);
+      const today = await routines.today(userId, req);
+      const result = await importData(db, { userId, input: req.body, today });
+      // The file may bring another time zone: today is worked out again on the next read.
+      routines.forget(userId);
+      return result;
+    },
   );
 }

@@ -13,6 +13,7 @@ import * as idempotencyKeys from "./migrations/0011-idempotency-keys.ts";
 import * as reminders from "./migrations/0012-reminders.ts";
 import * as listVersions from "./migrations/0013-list-versions.ts";
 import * as welcomeBack from "./migrations/0014-welcome-back.ts";
+import * as repeats from "./migrations/0015-repeats.ts";
 
 const MIGRATION_LOCK_ID = 724201;
 
@@ -48,6 +49,7 @@ const migrations: Migration[] = [
   { name: "0012-reminders", up: reminders.up },
   { name: "0013-list-versions", up: listVersions.up },
   { name: "0014-welcome-back", up: welcomeBack.up },
+  { name: "0015-repeats", up: repeats.up },
 ];
 
 export function migrationContext(dialect: Dialect): MigrationContext {

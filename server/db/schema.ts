@@ -47,6 +47,8 @@ export type TasksTable = {
   completed_at: Generated<string | null>;
   /** When the task was let go (ISO-8601 UTC); null while kept. Archived tasks leave every list. */
   archived_at: Generated<string | null>;
+  /** A repeating task's RRULE (migration 0015); `due_date` is then its current occurrence. */
+  repeat: Generated<string | null>;
 };
 
 /** The last day of use per user, and the day before an absence whose welcome is still due (migration 0014). */
@@ -64,6 +66,9 @@ export type QuickWinsTable = {
   text: string;
   completed: number;
   created_at: string;
+  /** A repeating quick win's RRULE and current occurrence, YYYY-MM-DD (migration 0015). */
+  repeat: Generated<string | null>;
+  occurs_on: Generated<string | null>;
 };
 
 export type ThoughtsTable = {

@@ -212,7 +212,7 @@ const dashboardCalls: Array<[string, (db: Db) => Promise<unknown>, string, strin
   ],
   [
     "Quick Wins: /api/quick-wins?completed=false&order=focus&limit=5",
-    (db) => listQuickWinPage(db, { userId, query: { completed: false, order: "focus", limit: 5 } }),
+    (db) => listQuickWinPage(db, { userId, query: { completed: false, order: "focus", limit: 5 }, today }),
     "quick_wins",
     ["quick_wins_user_completed_created"],
   ],

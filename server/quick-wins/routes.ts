@@ -12,6 +12,7 @@ import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
 import type { WholeListAnswers } from "../lists/whole-list-answers.ts";
+import type { Routines } from "../routines/roll-forward.ts";
 import {
   createQuickWin,
   deleteQuickWin,
@@ -23,7 +24,7 @@ import {
 
 export function registerQuickWinRoutes(
   app: FastifyInstance,
-  { db, wholeLists }: { db: Db; wholeLists: WholeListAnswers },
+  { db, wholeLists, routines }: { db: Db; wholeLists: WholeListAnswers; routines: Routines },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["quick wins"];
@@ -35,24 +36,41 @@ export function registerQuickWinRoutes(
     },
     async (req, reply) => {
       const userId = userIdOf(req);
+      // Series roll forward to today first (docs/decisions/032-routines.md).
+      const today = await routines.today(userId, req);
       if (wantsWholeList(req.query)) {
         return wholeLists.send(req, reply, "quick_wins", () => listQuickWins(db, { userId }));
       }
-      return sendPage(req, reply, await listQuickWinPage(db, { userId, query: req.query }));
+      return sendPage(req, reply, await listQuickWinPage(db, { userId, query: req.query, today }));
     },
   );
   r.post(
     "/api/quick-wins",
     { config: { idempotent: true }, schema: { tags, body: createQuickWinInput, response: { 201: quickWin } } },
-    async (req, reply) => reply.status(201).send(await createQuickWin(db, { userId: userIdOf(req), input: req.body })),
+    async (req, reply) => {
+      const userId = userIdOf(req);
+      // A quick win that does not repeat needs no day: the hot path stays one insert.
+      const today = req.body.repeat ? await routines.today(userId, req) : undefined;
+      return reply.status(201).send(await createQuickWin(db, { userId, input: req.body, today }));
+    },
   );
   r.patch(
     "/api/quick-wins/:id",
     { schema: { tags, params: idParams, body: updateQuickWinInput, response: { 200: quickWin } } },
-    (req) => updateQuickWin(db, { userId: userIdOf(req), id: req.params.id, input: req.body }),
+    async (req) => {
+      const userId = userIdOf(req);
+      const today = await routines.today(userId, req);
+      return updateQuickWin(db, { userId, id: req.params.id, input: req.body, today });
+    },
   );
-  r.patch("/api/quick-wins/:id/toggle", { schema: { tags, params: idParams, response: { 200: quickWin } } }, (req) =>
-    toggleQuickWin(db, { userId: userIdOf(req), id: req.params.id }),
+  r.patch(
+    "/api/quick-wins/:id/toggle",
+    { schema: { tags, params: idParams, response: { 200: quickWin } } },
+    async (req) => {
+      const userId = userIdOf(req);
+      await routines.today(userId, req);
+      return toggleQuickWin(db, { userId, id: req.params.id });
+    },
   );
   r.delete("/api/quick-wins/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
     await deleteQuickWin(db, { userId: userIdOf(req), id: req.params.id });

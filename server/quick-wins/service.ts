@@ -8,8 +8,9 @@ import { precompiled } from "../db/precompiled.ts";
 import type { QuickWinsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
+import { placeSeries, userToday } from "../routines/roll-forward.ts";
 
-const columns = ["id", "user_id", "text", "completed", "created_at"] as const;
+const columns = ["id", "user_id", "text", "completed", "created_at", "repeat", "occurs_on"] as const;
 
 function toQuickWin(row: Selectable<QuickWinsTable>): QuickWin {
   return {
@@ -18,6 +19,8 @@ function toQuickWin(row: Selectable<QuickWinsTable>): QuickWin {
     text: row.text,
     completed: toBool(row.completed),
     createdAt: row.created_at,
+    repeat: row.repeat,
+    occursOn: row.occurs_on,
   };
 }
 
@@ -33,15 +36,22 @@ export async function listQuickWins(db: Db, opts: { userId: number }): Promise<Q
 const idCursor = z.tuple([z.literal("id"), cursorValue.int]);
 const focusCursor = z.tuple([z.literal("focus"), z.tuple([cursorValue.timestamp, cursorValue.int])]);
 
-/** One page of the user's quick wins, filtered by `completed`, in id or focus order (oldest first). */
+/**
+ * One page of the user's quick wins, filtered by `completed`, in id or focus order (oldest first).
+ * The open ones (`completed=false`) are today's: a repeating quick win whose next day is later
+ * waits until then.
+ */
 export async function listQuickWinPage(
   db: Db,
-  opts: { userId: number; query: z.output<typeof quickWinListQuery> },
+  opts: { userId: number; query: z.output<typeof quickWinListQuery>; today: string },
 ): Promise<Page<QuickWin>> {
   const { query } = opts;
   const limit = pageLimit(query);
   let base = db.selectFrom("quick_wins").where("user_id", "=", opts.userId);
   if (query.completed !== undefined) base = base.where("completed", "=", fromBool(query.completed));
+  if (query.completed === false) {
+    base = base.where((eb) => eb.or([eb("occurs_on", "is", null), eb("occurs_on", "<=", opts.today)]));
+  }
   const total = async () => Number((await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
   let q = base.select(columns);
   let cursorAfter: (w: QuickWin) => string;
@@ -79,8 +89,25 @@ const insertQuickWin = precompiled((db: Db, userId: number, text: string, create
 
 export async function createQuickWin(
   db: Db,
-  opts: { userId: number; input: z.output<typeof createQuickWinInput> },
+  opts: { userId: number; input: z.output<typeof createQuickWinInput>; today?: string },
 ): Promise<QuickWin> {
+  const repeat = opts.input.repeat ?? null;
+  if (repeat !== null) {
+    const today = opts.today ?? (await userToday(db, opts.userId, Date.now())).today;
+    const row = await db
+      .insertInto("quick_wins")
+      .values({
+        user_id: opts.userId,
+        text: opts.input.text,
+        completed: 0,
+        created_at: nowIso(),
+        repeat,
+        occurs_on: placeSeries(repeat, null, today).on,
+      })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    return toQuickWin(row);
+  }
   const [row] = await insertQuickWin(db, opts.userId, opts.input.text, nowIso());
   if (!row) throw new Error("the new quick win was not returned");
   return toQuickWin(row);
@@ -88,11 +115,16 @@ export async function createQuickWin(
 
 export async function updateQuickWin(
   db: Db,
-  opts: { userId: number; id: number; input: z.output<typeof updateQuickWinInput> },
+  opts: { userId: number; id: number; input: z.output<typeof updateQuickWinInput>; today?: string },
 ): Promise<QuickWin> {
-  await getQuickWin(db, opts.userId, opts.id);
-  const patch: { text?: string; completed?: number } = {};
+  const before = await getQuickWin(db, opts.userId, opts.id);
+  const patch: { text?: string; completed?: number; repeat?: string | null; occurs_on?: string | null } = {};
   if (opts.input.text !== undefined) patch.text = opts.input.text;
+  if (opts.input.repeat !== undefined && opts.input.repeat !== before.repeat) {
+    patch.repeat = opts.input.repeat;
+    const today = opts.today ?? (await userToday(db, opts.userId, Date.now())).today;
+    patch.occurs_on = opts.input.repeat === null ? null : placeSeries(opts.input.repeat, null, today).on;
+  }
   if (opts.input.completed !== undefined) patch.completed = fromBool(opts.input.completed);
   if (Object.keys(patch).length > 0) {
     await db

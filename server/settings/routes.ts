@@ -6,15 +6,22 @@ import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
 import { getSettings, listMoods, recordMood, updateSettings } from "./service.ts";
 
-export function registerSettingsRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function registerSettingsRoutes(
+  app: FastifyInstance,
+  { db, onZoneChange }: { db: Db; onZoneChange: (userId: number) => void },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["settings"];
   r.get("/api/settings", { schema: { tags, response: { 200: settings } } }, (req) =>
     getSettings(db, { userId: userIdOf(req) }),
   );
-  r.put("/api/settings", { schema: { tags, body: updateSettingsInput, response: { 200: settings } } }, (req) =>
-    updateSettings(db, { userId: userIdOf(req), input: req.body }),
-  );
+  r.put("/api/settings", { schema: { tags, body: updateSettingsInput, response: { 200: settings } } }, async (req) => {
+    const userId = userIdOf(req);
+    const next = await updateSettings(db, { userId, input: req.body });
+    // "Today" for the user's routines follows their zone (docs/decisions/032-routines.md).
+    if (req.body.timeZone !== undefined) onZoneChange(userId);
+    return next;
+  });
   r.post("/api/theme", { schema: { tags, body: themeInput, response: { 200: themeInput } } }, async (req) => {
     const next = await updateSettings(db, { userId: userIdOf(req), input: { theme: req.body.appearance } });
     return { appearance: next.theme };

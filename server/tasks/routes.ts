@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   createTaskInput,
   idParams,
+  occurrenceScope,
   replaceTaskStepsInput,
   task,
   taskListQuery,
@@ -16,23 +17,26 @@ import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
 import type { WholeListAnswers } from "../lists/whole-list-answers.ts";
+import type { Routines } from "../routines/roll-forward.ts";
 import {
   archiveTask,
   type Clock,
   createTask,
   deleteTask,
+  deleteTaskOccurrence,
   listTaskPage,
   listTasks,
   restoreTask,
   toggleTask,
   updateTask,
+  updateTaskOccurrence,
 } from "./service.ts";
 import { listTaskSteps, replaceTaskSteps, updateTaskStep } from "./steps.ts";
 
 /** `now` is the clock "today" and the done time are read from; tests pass one they move forward. */
 export function registerTaskRoutes(
   app: FastifyInstance,
-  { db, now, wholeLists }: { db: Db; now?: Clock; wholeLists: WholeListAnswers },
+  { db, now, wholeLists, routines }: { db: Db; now?: Clock; wholeLists: WholeListAnswers; routines: Routines },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["tasks"];
@@ -44,6 +48,8 @@ export function registerTaskRoutes(
     },
     async (req, reply) => {
       const userId = userIdOf(req);
+      // Series roll forward to today first (docs/decisions/032-routines.md).
+      await routines.today(userId, req);
       if (wantsWholeList(req.query)) return wholeLists.send(req, reply, "tasks", () => listTasks(db, { userId }));
       return sendPage(req, reply, await listTaskPage(db, { userId, query: req.query, now }));
     },
@@ -51,15 +57,23 @@ export function registerTaskRoutes(
   r.post(
     "/api/tasks",
     { config: { idempotent: true }, schema: { tags, body: createTaskInput, response: { 201: task } } },
-    async (req, reply) => reply.status(201).send(await createTask(db, { userId: userIdOf(req), input: req.body })),
+    async (req, reply) => {
+      const userId = userIdOf(req);
+      const today = await routines.today(userId, req);
+      return reply.status(201).send(await createTask(db, { userId, input: req.body, today }));
+    },
   );
   r.patch(
     "/api/tasks/:id",
-    { schema: { tags, params: idParams, body: updateTaskInput, response: { 200: task } } },
-    (req) => updateTask(db, { userId: userIdOf(req), id: req.params.id, input: req.body, now }),
-  );
-  r.patch("/api/tasks/:id/toggle", { schema: { tags, params: idParams, response: { 200: task } } }, (req) =>
-    toggleTask(db, { userId: userIdOf(req), id: req.params.id, now }),
+    {
+      schema: { tags, params: idParams, querystring: occurrenceScope, body: updateTaskInput, response: { 200: task } },
+    },
+    async (req) => {
+      const userId = userIdOf(req);
+      const today = await routines.today(userId, req);
+      const opts = { userId, id: req.params.id, input: req.body, now, today };
+      return req.query.scope === "this" ? updateTaskOccurrence(db, opts) : updateTask(db, opts);
+    },
   );
   // "Let go" and "Bring back" (docs/decisions/033-welcome-back.md).
   r.post("/api/tasks/:id/archive", { schema: { tags, params: idParams, response: { 200: task } } }, (req) =>
@@ -68,10 +82,25 @@ export function registerTaskRoutes(
   r.post("/api/tasks/:id/restore", { schema: { tags, params: idParams, response: { 200: task } } }, (req) =>
     restoreTask(db, { userId: userIdOf(req), id: req.params.id }),
   );
-  r.delete("/api/tasks/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
-    await deleteTask(db, { userId: userIdOf(req), id: req.params.id });
-    return reply.status(204).send();
+  r.patch("/api/tasks/:id/toggle", { schema: { tags, params: idParams, response: { 200: task } } }, async (req) => {
+    const userId = userIdOf(req);
+    await routines.today(userId, req);
+    return toggleTask(db, { userId, id: req.params.id, now });
   });
+  r.delete(
+    "/api/tasks/:id",
+    { schema: { tags, params: idParams, querystring: occurrenceScope } },
+    async (req, reply) => {
+      const userId = userIdOf(req);
+      if (req.query.scope === "this") {
+        const today = await routines.today(userId, req);
+        await deleteTaskOccurrence(db, { userId, id: req.params.id, today });
+      } else {
+        await deleteTask(db, { userId, id: req.params.id });
+      }
+      return reply.status(204).send();
+    },
+  );
 
   // A task's breakdown steps (docs/decisions/025-task-steps.md).
   r.get("/api/tasks/:id/steps", { schema: { tags, params: idParams, response: { 200: z.array(taskStep) } } }, (req) =>

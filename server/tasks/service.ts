@@ -4,12 +4,14 @@ import { z } from "zod";
 import { addDays } from "../../shared/dates.ts";
 import { END_OF_DAY, type FocusRankContext, focusKey, isLowEnergyMood, todayInZone } from "../../shared/ranking.ts";
 import type { createTaskInput, Task, taskListQuery, updateTaskInput } from "../../shared/schemas.ts";
-import { type Db, fromBool, nowIso, toBool } from "../db/database.ts";
+import { type Db, fromBool, inTransaction, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { TasksTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
+import { occurrenceAfter } from "../routines/occurrences.ts";
+import { placeSeries, userToday } from "../routines/roll-forward.ts";
 import { DEFAULT_TIME_ZONE } from "../settings/service.ts";
 
 const columns = [
@@ -25,6 +27,7 @@ const columns = [
   "not_before",
   "completed_at",
   "archived_at",
+  "repeat",
 ] as const;
 type Row = Selectable<TasksTable>;
 
@@ -42,6 +45,7 @@ function toTask(row: Row): Task {
     notBefore: row.not_before,
     completedAt: row.completed_at,
     archivedAt: row.archived_at,
+    repeat: row.repeat,
   };
 }
 
@@ -215,9 +219,14 @@ async function getTask(db: Db, userId: number, id: number): Promise<Task> {
 
 export async function createTask(
   db: Db,
-  opts: { userId: number; input: z.output<typeof createTaskInput> },
+  opts: { userId: number; input: z.output<typeof createTaskInput>; today?: string },
 ): Promise<Task> {
   const { input } = opts;
+  // A series starts at its first occurrence on or after its due date (or today), hidden until then.
+  const repeat = input.repeat ?? null;
+  const series = repeat
+    ? placeSeries(repeat, input.dueDate, opts.today ?? (await userToday(db, opts.userId, Date.now())).today)
+    : null;
   const row = await db
     .insertInto("tasks")
     .values({
@@ -226,12 +235,13 @@ export async function createTask(
       category: input.category,
       time_estimate: input.timeEstimate,
       due_time: input.dueTime,
-      due_date: input.dueDate,
+      due_date: series ? series.on : input.dueDate,
       completed: 0,
       created_at: nowIso(),
-      not_before: null,
+      not_before: series ? series.hiddenUntil : null,
       completed_at: null,
       archived_at: null,
+      repeat,
     })
     .returning(columns)
     .executeTakeFirstOrThrow();
@@ -247,16 +257,28 @@ export async function updateTask(
     now?: Clock;
     /** When a task marked done was done, if not now: null for an import, where nobody knows. */
     doneAt?: string | null;
+    /** Today in the user's zone, for a change to a series. */
+    today?: string;
   },
 ): Promise<Task> {
   const { input } = opts;
-  await getTask(db, opts.userId, opts.id);
+  const before = await getTask(db, opts.userId, opts.id);
   const patch: Updateable<TasksTable> = {};
+  if (input.repeat !== undefined) patch.repeat = input.repeat;
+  const repeat = input.repeat !== undefined ? input.repeat : before.repeat;
+  if (repeat !== null && (input.repeat !== undefined || input.dueDate !== undefined)) {
+    // A new rule or a new day for a series: it moves to its first occurrence from that day on.
+    const today = opts.today ?? (await userToday(db, opts.userId, (opts.now ?? systemClock)())).today;
+    const from = input.dueDate !== undefined ? input.dueDate : before.dueDate;
+    const series = placeSeries(repeat, from, today);
+    patch.due_date = series.on;
+    patch.not_before = series.hiddenUntil;
+  }
   if (input.title !== undefined) patch.title = input.title;
   if (input.category !== undefined) patch.category = input.category;
   if (input.timeEstimate !== undefined) patch.time_estimate = input.timeEstimate;
   if (input.dueTime !== undefined) patch.due_time = input.dueTime;
-  if (input.dueDate !== undefined) patch.due_date = input.dueDate;
+  if (input.dueDate !== undefined && patch.due_date === undefined) patch.due_date = input.dueDate;
   if (input.notBefore !== undefined) patch.not_before = input.notBefore;
   if (input.completed !== undefined) patch.completed = fromBool(input.completed);
   if (Object.keys(patch).length > 0) {
@@ -336,4 +358,61 @@ export async function listTasksByIds(db: Db, opts: { userId: number; ids: number
     .execute();
   const byId = new Map(rows.map((r) => [r.id, toTask(r)]));
   return opts.ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Moves a series past its current occurrence (or today, if that is later), open and hidden until then. */
+async function skipOccurrence(db: Db, task: Task, today: string): Promise<void> {
+  const current = task.dueDate !== null && task.dueDate > today ? task.dueDate : today;
+  const next = occurrenceAfter(task.repeat as string, current);
+  await db
+    .updateTable("tasks")
+    .set({ due_date: next, not_before: next, completed: 0, completed_at: null })
+    .where("id", "=", task.id)
+    .where("user_id", "=", task.userId)
+    .execute();
+}
+
+/**
+ * "Just this one" for a repeating task: the current occurrence becomes a one-off task with the
+ * edit, and the series moves on to its next occurrence. A task that does not repeat is edited as
+ * it is. Answers the one-off task.
+ */
+export async function updateTaskOccurrence(
+  db: Db,
+  opts: { userId: number; id: number; input: z.output<typeof updateTaskInput>; now?: Clock; today: string },
+): Promise<Task> {
+  const task = await getTask(db, opts.userId, opts.id);
+  if (task.repeat === null) return updateTask(db, opts);
+  const { input } = opts;
+  return inTransaction(db, async (trx) => {
+    const completed = input.completed ?? task.completed;
+    const at = new Date((opts.now ?? systemClock)()).toISOString();
+    const row = await trx
+      .insertInto("tasks")
+      .values({
+        user_id: opts.userId,
+        title: input.title ?? task.title,
+        category: input.category ?? task.category,
+        time_estimate: input.timeEstimate ?? task.timeEstimate,
+        due_time: input.dueTime !== undefined ? input.dueTime : task.dueTime,
+        due_date: input.dueDate !== undefined ? input.dueDate : task.dueDate,
+        completed: fromBool(completed),
+        // It keeps the series' place among tasks made at the same time.
+        created_at: task.createdAt,
+        not_before: input.notBefore !== undefined ? input.notBefore : task.notBefore,
+        completed_at: completed ? (task.completedAt ?? at) : null,
+        repeat: null,
+      })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    await skipOccurrence(trx, task, opts.today);
+    return toTask(row);
+  });
+}
+
+/** "Just this one" for deleting a repeating task: the series skips its current occurrence. */
+export async function deleteTaskOccurrence(db: Db, opts: { userId: number; id: number; today: string }): Promise<void> {
+  const task = await getTask(db, opts.userId, opts.id);
+  if (task.repeat === null) return deleteTask(db, opts);
+  await skipOccurrence(db, task, opts.today);
 }

@@ -82,6 +82,8 @@ export async function welcomeBack(db: Db, opts: { userId: number; now: Date }): 
     .where("user_id", "=", opts.userId)
     .where("completed", "=", 0)
     .where("archived_at", "is", null)
+    // Routines come back on their own days (docs/decisions/032-routines.md): never a pile.
+    .where("repeat", "is", null)
     .where((eb) => eb.or([eb("not_before", "is", null), eb("not_before", "<=", today)]))
     .where("created_at", "<", before)
     .orderBy(sql`created_at`)

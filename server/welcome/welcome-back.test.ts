@@ -137,6 +137,16 @@ describe("the welcome's tasks", () => {
     expect(await welcome(me)).toEqual({ show: true, titles: ["e", "d", "f", "g", "h"] });
   });
 
+  it("leaves routines out: a repeating task comes back on its own day and is never part of a pile", async () => {
+    at(day(0));
+    const me = await t.signUp();
+    await addTask(me, "take the vitamins", { repeat: "FREQ=DAILY" });
+    await addTask(me, "sort the post");
+    await welcome(me);
+    at(day(4));
+    expect(await welcome(me)).toEqual({ show: true, titles: ["sort the post"] });
+  });
+
   it("is not shown when nothing from before is open", async () => {
     at(day(0));
     const me = await t.signUp();

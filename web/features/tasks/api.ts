@@ -124,7 +124,7 @@ export function useCompleteTask() {
   });
 }
 
-export type TaskPatch = Partial<Pick<Task, "title" | "category" | "timeEstimate" | "dueTime" | "notBefore">>;
+export type TaskPatch = Partial<Pick<Task, "title" | "category" | "timeEstimate" | "dueTime" | "notBefore" | "repeat">>;
 
 /**
  * Edits a task (title, category, estimate, due time, or "Not today"'s day). The change shows at

@@ -60,6 +60,25 @@ describe("Add Task dialog (spec section 5)", () => {
     ]);
   });
 
+  it("offers Repeat, not repeating by default, and saves a weekday task as a weekday rule", async () => {
+    open();
+    const repeat = screen.getByLabelText("Repeat");
+    expect(repeat).toHaveDisplayValue("Does not repeat");
+    expect(Array.from(repeat.querySelectorAll("option")).map((o) => o.textContent)).toEqual([
+      "Does not repeat",
+      "Every day",
+      "Weekdays",
+      "Every month",
+    ]);
+    await userEvent.type(screen.getByLabelText("Task title"), "Stand-up notes");
+    await userEvent.selectOptions(repeat, "Weekdays");
+    await userEvent.click(screen.getByRole("button", { name: "Add Task" }));
+    expect(await screen.findByText("Task Added")).toBeVisible();
+    expect(await tasks()).toEqual([
+      expect.objectContaining({ title: "Stand-up notes", repeat: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" }),
+    ]);
+  });
+
   it("sends an empty estimate as 15 minutes", async () => {
     open();
     await userEvent.type(screen.getByLabelText("Task title"), "No estimate");

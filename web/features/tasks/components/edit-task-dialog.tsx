@@ -17,7 +17,9 @@ export function EditTaskDialog({ task, onClose }: Props) {
   const submit = async () => {
     if (blank || update.isPending) return;
     try {
-      await update.mutateAsync({ id: task.id, patch: taskInputOf(values) });
+      const { repeat, ...rest } = taskInputOf(values);
+      // The rule is sent only when it changed: sending it places the series again.
+      await update.mutateAsync({ id: task.id, patch: repeat === task.repeat ? rest : { ...rest, repeat } });
       toast({ title: "Task updated", description: "Your changes are saved." });
       onClose();
     } catch {

@@ -110,6 +110,18 @@ describe("the Tasks page's lists", () => {
     expect(screen.queryByText("Let me go")).not.toBeInTheDocument();
   });
 
+  it("marks a repeating task with a labelled repeat icon, and a ticked one goes to 'Done today'", async () => {
+    await server<Task>("POST", "/api/tasks", { title: "Vitamins", repeat: "FREQ=DAILY" });
+    await seed("Read");
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    const open = await screen.findByRole("list", { name: "Today's tasks" });
+    expect(await within(open).findByRole("img", { name: "Repeats every day" })).toBeInTheDocument();
+    expect(within(open).getAllByRole("img", { name: /^Repeats/ })).toHaveLength(1);
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Complete Vitamins" }));
+    const done = await screen.findByRole("region", { name: "Done today" });
+    expect(await within(done).findByRole("checkbox", { name: "Complete Vitamins" })).toBeChecked();
+  });
+
   it("moves a ticked task to 'Done today' and back when unticked", async () => {
     await seed("Stretch", "Read");
     renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);

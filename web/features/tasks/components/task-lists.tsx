@@ -1,6 +1,7 @@
-import { CalendarClock, CheckCircle2, Clock, ListChecks, Pencil, Trash2, Undo2 } from "lucide-react";
+import { CalendarClock, CheckCircle2, Clock, ListChecks, Pencil, Repeat2, Trash2, Undo2 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { isPutOff } from "../../../../shared/ranking.ts";
+import { describeRepeat } from "../../../../shared/repeat.ts";
 import type { Task } from "../../../../shared/schemas.ts";
 import { PagedList } from "../../../components/paged-list.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -282,6 +283,7 @@ function TaskRow({
               {task.timeEstimate} min
             </span>
             {task.dueTime && <span>Due {formatTime12(task.dueTime)}</span>}
+            {task.repeat && <Repeat2 role="img" className="size-3.5" aria-label={describeRepeat(task.repeat)} />}
             {note && <span>{note}</span>}
           </span>
         </div>

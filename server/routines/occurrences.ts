@@ -1,0 +1,50 @@
+import { RRule } from "rrule";
+import { addDays } from "../../shared/dates.ts";
+import { parseRepeat } from "../../shared/repeat.ts";
+
+/**
+ * Occurrences are wall-clock days of the user's zone, never instants: rrule runs on "floating"
+ * dates (midnight UTC standing for the local day), so no DST change can move one to another day
+ * (docs/decisions/032-routines.md).
+ */
+const floating = (date: string) => {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+};
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+const rules = new Map<string, RRule>();
+
+/**
+ * The rrule for a stored rule. A month day past the 28th falls on the month's last day in the
+ * months too short for it (31 → 30 April, 28 or 29 February): BYMONTHDAY=28,…,n with BYSETPOS=-1,
+ * still plain RFC 5545.
+ */
+function rruleOf(rule: string): RRule {
+  let r = rules.get(rule);
+  if (r) return r;
+  const repeat = parseRepeat(rule);
+  if (!repeat) throw new Error("not a repeat rule of the four kinds");
+  const text =
+    repeat.kind === "monthly" && repeat.day > 28
+      ? `FREQ=MONTHLY;BYMONTHDAY=${Array.from({ length: repeat.day - 27 }, (_, i) => 28 + i).join(",")};BYSETPOS=-1`
+      : rule;
+  // Anchored at a fixed Monday: every kind here is fully fixed by its BYDAY / BYMONTHDAY.
+  r = new RRule({ ...RRule.parseString(text), dtstart: floating("2000-01-03") });
+  if (rules.size > 1000) rules.clear();
+  rules.set(rule, r);
+  return r;
+}
+
+/** The first occurrence of `rule` on or after `day` (YYYY-MM-DD). */
+export function occurrenceOnOrAfter(rule: string, day: string): string {
+  const next = rruleOf(rule).after(floating(day), true);
+  // Every rule of the four kinds occurs at least once in any 31 days after 2000.
+  if (!next) throw new Error("the rule has no occurrence after that day");
+  return dayOf(next);
+}
+
+/** The first occurrence strictly after `day`. */
+export function occurrenceAfter(rule: string, day: string): string {
+  return occurrenceOnOrAfter(rule, addDays(day, 1));
+}
