@@ -119,6 +119,7 @@ describe("response serialisation", () => {
       "notBefore",
       "completedAt",
       "archivedAt",
+      "repeat",
     ]);
     expect(created.json()).toMatchObject({
       title: "Water plants",
