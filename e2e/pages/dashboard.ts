@@ -120,6 +120,9 @@ export class TaskFieldsDialog {
   get dueTime(): Locator {
     return this.root.getByLabel("Due time (optional)");
   }
+  get repeat(): Locator {
+    return this.root.getByLabel("Repeat");
+  }
   get category(): Locator {
     return this.root.getByLabel("Category");
   }

@@ -1,6 +1,12 @@
-import { RRule } from "rrule";
+import type { RRule as Rule } from "rrule";
+import * as rruleModule from "rrule";
 import { addDays } from "../../shared/dates.ts";
 import { parseRepeat } from "../../shared/repeat.ts";
+
+// rrule's main file is a UMD bundle: Node loads it as CommonJS, whose named exports it cannot
+// see, while bundlers and the test runner take its ES module build. Either way, its RRule.
+const { RRule } = ((rruleModule as unknown as { default?: typeof rruleModule }).default ??
+  rruleModule) as typeof rruleModule;
 
 /**
  * Occurrences are wall-clock days of the user's zone, never instants: rrule runs on "floating"
@@ -13,14 +19,14 @@ const floating = (date: string) => {
 };
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
-const rules = new Map<string, RRule>();
+const rules = new Map<string, Rule>();
 
 /**
  * The rrule for a stored rule. A month day past the 28th falls on the month's last day in the
  * months too short for it (31 → 30 April, 28 or 29 February): BYMONTHDAY=28,…,n with BYSETPOS=-1,
  * still plain RFC 5545.
  */
-function rruleOf(rule: string): RRule {
+function rruleOf(rule: string): Rule {
   let r = rules.get(rule);
   if (r) return r;
   const repeat = parseRepeat(rule);
