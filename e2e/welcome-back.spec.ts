@@ -21,6 +21,8 @@ let dataDir = "";
 let stderr = "";
 
 test.use({ baseURL: base });
+// One server on one port for the file: its tests run in one worker, one after the other.
+test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
