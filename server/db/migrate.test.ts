@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { migrateToLatest } from "./migrate.ts";
@@ -8,11 +9,27 @@ import { migrateToLatest } from "./migrate.ts";
 let t: TestApp | undefined;
 afterAll(() => t?.close());
 
+/**
+ * Each table's columns. On PostgreSQL only this test's own schema is read: the introspection of
+ * every schema fails when another test drops its schema at that moment.
+ */
+async function columnsByTable(app: TestApp): Promise<Map<string, string[]>> {
+  if (app.handle.dialect === "postgres") {
+    const rows = await sql<{ table_name: string; column_name: string }>`
+      select table_name, column_name from information_schema.columns
+      where table_schema = current_schema() order by table_name, ordinal_position`.execute(app.handle.db);
+    const byName = new Map<string, string[]>();
+    for (const r of rows.rows) byName.set(r.table_name, [...(byName.get(r.table_name) ?? []), r.column_name]);
+    return byName;
+  }
+  const tables = await app.handle.db.introspection.getTables();
+  return new Map(tables.map((x) => [x.name, x.columns.map((c) => c.name)]));
+}
+
 describe("migrations", () => {
   it("build the whole schema on an empty database and are a no-op the second time", async () => {
     t = await createTestApp();
-    const tables = await t.handle.db.introspection.getTables();
-    const byName = new Map(tables.map((x) => [x.name, x.columns.map((c) => c.name)]));
+    const byName = await columnsByTable(t);
     for (const name of [
       "users",
       "sessions",

@@ -290,11 +290,14 @@ describe("tasks", () => {
     const zone = todayInZone("Pacific/Kiritimati") !== utcToday ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
     const user = await t.signUp();
     expect((await get("/api/settings", user.cookie, "PUT", { timeZone: zone })).statusCode).toBe(200);
+    const zoneToday = todayInZone(zone);
+    // Dated on the earlier of the two days: read in the zone it comes first on one day and second
+    // on the other, whichever side of UTC the zone is on.
+    const earlier = zoneToday < utcToday ? zoneToday : utcToday;
     const timeOnly = (await get("/api/tasks", user.cookie, "POST", { title: "time only", dueTime: "12:00" })).json();
     const dated = (
-      await get("/api/tasks", user.cookie, "POST", { title: "utc today 13:00", dueTime: "13:00", dueDate: utcToday })
+      await get("/api/tasks", user.cookie, "POST", { title: "earlier day 13:00", dueTime: "13:00", dueDate: earlier })
     ).json();
-    const zoneToday = todayInZone(zone);
     const expected = ids(rankFocusTasks([timeOnly, dated], { today: zoneToday, lowEnergy: false }));
     expect(expected).not.toEqual(ids(rankFocusTasks([timeOnly, dated], { today: utcToday, lowEnergy: false })));
     expect(ids((await get("/api/tasks?order=focus", user.cookie)).json())).toEqual(expected);
