@@ -36,10 +36,14 @@ export function useTickTaskStep(taskId: number) {
   return useMutation({
     mutationFn: ({ stepId, done }: { stepId: number; done: boolean }) =>
       api.patch<typeof taskStep>(`${queryKeys.taskSteps(taskId)[0]}/${stepId}`, { done }),
-    onMutate: async ({ stepId, done }) => {
-      await queryClient.cancelQueries({ queryKey: key });
+    onMutate: ({ stepId, done }) => {
       const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (old) => old?.map((s) => (s.id === stepId ? { ...s, done } : s)));
+      const tick = (old: TaskStep[] | undefined) => old?.map((s) => (s.id === stepId ? { ...s, done } : s));
+      // The box changes under the finger, in the same moment as the click.
+      queryClient.setQueryData(key, tick);
+      // A read already on its way would answer the list from before the tick, and stopping it puts
+      // back what was there when it began: tick again once it has stopped.
+      void queryClient.cancelQueries({ queryKey: key }).then(() => queryClient.setQueryData(key, tick));
       return { previous };
     },
     onError: (_error, _vars, context) => {

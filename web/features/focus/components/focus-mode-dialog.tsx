@@ -1,5 +1,5 @@
 import { CheckCircle2, LifeBuoy, Mic, Pause, Play, RotateCcw } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { TASK_STEPS_MAX } from "../../../../shared/constants.ts";
 import type { Task } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -22,7 +22,13 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
   const countdown = useFocusSession();
   const [askingForSmaller, setAskingForSmaller] = useState(false);
   const [stuckNote, setStuckNote] = useState("");
-  const steps = useTaskSteps(task.id).data ?? [];
+  const stored = useTaskSteps(task.id).data;
+  // A tick shows in the same moment as the click; the stored list catches up once the server answers.
+  const [ticks, setTicks] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const steps = useMemo(
+    () => (stored ?? []).map((s) => (ticks.has(s.id) ? { ...s, done: ticks.get(s.id) === true } : s)),
+    [stored, ticks],
+  );
   const replaceSteps = useReplaceTaskSteps(task.id);
   const tick = useTickTaskStep(task.id);
   const [listening, setListening] = useState(false);
@@ -167,7 +173,20 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
                       type="checkbox"
                       className="mt-1 size-4 accent-[var(--primary)]"
                       checked={step.done}
-                      onChange={() => tick.mutate({ stepId: step.id, done: !step.done })}
+                      onChange={() => {
+                        const done = !step.done;
+                        setTicks((m) => new Map(m).set(step.id, done));
+                        void tick
+                          .mutateAsync({ stepId: step.id, done })
+                          .catch(() => undefined)
+                          .finally(() =>
+                            setTicks((m) => {
+                              const next = new Map(m);
+                              next.delete(step.id);
+                              return next;
+                            }),
+                          );
+                      }}
                     />
                     <span className={step.done ? "text-muted line-through" : ""}>{step.text}</span>
                   </label>
