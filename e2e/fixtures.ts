@@ -149,3 +149,18 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 export function toastText(page: Page, text: string) {
   return page.locator("[data-toast]").getByText(text, { exact: true });
 }
+
+/** Waits until the worker controls the page and the reads it made again through it are kept. */
+export async function waitForOfflineCopy(page: Page, paths: string[]): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect
+    .poll(async () =>
+      page.evaluate(async () => {
+        if (!(await caches.has("dc-api"))) return [];
+        const keys = await (await caches.open("dc-api")).keys();
+        return keys.map((k) => new URL(k.url).pathname);
+      }),
+    )
+    .toEqual(expect.arrayContaining(paths));
+}

@@ -5,25 +5,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, toastText } from "./fixtures.ts";
+import { expect, expectAccessible, test, toastText, waitForOfflineCopy } from "./fixtures.ts";
 
 // The rest of the suite runs without the worker (playwright.config.ts); these tests are about it.
 test.use({ serviceWorkers: "allow" });
-
-/** Waits until the worker controls the page and the reads it made again through it are kept. */
-async function waitForOfflineCopy(page: Page, paths: string[]): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await expect
-    .poll(async () =>
-      page.evaluate(async () => {
-        if (!(await caches.has("dc-api"))) return [];
-        const keys = await (await caches.open("dc-api")).keys();
-        return keys.map((k) => new URL(k.url).pathname);
-      }),
-    )
-    .toEqual(expect.arrayContaining(paths));
-}
 
 test("the manifest is linked from the public and the signed-in pages and describes an installable app", async ({
   page,

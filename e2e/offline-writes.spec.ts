@@ -6,25 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, toastText } from "./fixtures.ts";
+import { expect, expectAccessible, test, toastText, waitForOfflineCopy } from "./fixtures.ts";
 
 // The rest of the suite runs without the worker (playwright.config.ts): offline, it answers reads.
 test.use({ serviceWorkers: "allow" });
-
-/** Waits until the worker controls the page and the reads it made again through it are kept. */
-async function waitForOfflineCopy(page: Page, paths: string[]): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await expect
-    .poll(async () =>
-      page.evaluate(async () => {
-        if (!(await caches.has("dc-api"))) return [];
-        const keys = await (await caches.open("dc-api")).keys();
-        return keys.map((k) => new URL(k.url).pathname);
-      }),
-    )
-    .toEqual(expect.arrayContaining(paths));
-}
 
 /** What waits in this browser's outbox, oldest first. */
 const stored = (page: Page) =>

@@ -5,54 +5,29 @@
  * what it bundled or left outside: sign-up (argon2, the password list), the two-factor QR code,
  * the OpenAPI document, lists, the calendar file, a compressed answer and the web app's files.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { type OwnServer, root, startOwnServer } from "./own-server.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-// Past the ports playwright.config.ts and server-process.spec.ts use.
-const port = Number(process.env.E2E_PORT_BASE ?? 3210) + 8;
-const base = `http://127.0.0.1:${port}`;
-
-let server: ChildProcess | undefined;
-let dataDir = "";
-let stderr = "";
+let server: OwnServer | undefined;
+let base = "";
 
 test.beforeAll(async () => {
   // A first start may have to build.
   test.setTimeout(240_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "daily-compass-e2e-bundle-"));
-  server = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  // Past the ports playwright.config.ts and server-process.spec.ts use.
+  server = await startOwnServer({
+    portOffset: 8,
+    args: ["scripts/start.mjs"],
+    dataPrefix: "bundle",
+    timeoutMs: 230_000,
   });
-  server.stderr?.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  await expect
-    .poll(
-      async () => {
-        if (server?.exitCode !== null) throw new Error(`server exited with ${server?.exitCode}: ${stderr}`);
-        return fetch(`${base}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        );
-      },
-      { timeout: 230_000, intervals: [100] },
-    )
-    .toBe(200);
+  base = server.base;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test("the bundled server answers every kind of call, and loads the rest when first needed", async () => {
@@ -115,5 +90,5 @@ test("the bundled server answers every kind of call, and loads the rest when fir
   const page = await fetch(`${base}/settings`);
   expect(page.headers.get("content-type")).toContain("text/html");
   expect((await fetch(`${base}/robots.txt`)).status).toBe(200);
-  expect(stderr).toBe("");
+  expect(server?.stderr()).toBe("");
 });

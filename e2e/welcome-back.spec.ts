@@ -3,22 +3,18 @@
  * in the database, so this spec runs its own server on a data folder it can reach and moves that
  * day back four days there, as four days away would have left it.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { expect, expectAccessible, test } from "./fixtures.ts";
+import { type OwnServer, ownServerPort, startOwnServer } from "./own-server.ts";
 import { WelcomeBackPanel } from "./pages/welcome-back.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 // Past the ports playwright.config.ts, production-server.spec.ts and server-process.spec.ts use.
-const port = Number(process.env.E2E_PORT_BASE ?? 3210) + 10;
-const base = `http://127.0.0.1:${port}`;
-let server: ChildProcess | undefined;
+const PORT_OFFSET = 10;
+const base = `http://127.0.0.1:${ownServerPort(PORT_OFFSET)}`;
+let server: OwnServer | undefined;
 let dataDir = "";
-let stderr = "";
 
 test.use({ baseURL: base });
 // One server on one port for the file: its tests run in one worker, one after the other.
@@ -26,44 +22,18 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "daily-compass-e2e-welcome-"));
-  // Node itself, not npx: SIGTERM must reach the server, not a wrapper that leaves it running.
-  server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "pipe"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_MINUTE: "100000",
-    },
+  server = await startOwnServer({
+    portOffset: PORT_OFFSET,
+    args: ["--import", "tsx", "server/main.ts"],
+    dataPrefix: "welcome",
+    timeoutMs: 110_000,
+    env: { RATE_LIMIT_PER_MINUTE: "100000" },
   });
-  server.stderr?.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  await expect
-    .poll(
-      async () => {
-        if (server?.exitCode !== null) throw new Error(`server exited with ${server?.exitCode}: ${stderr}`);
-        return fetch(`${base}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        );
-      },
-      { timeout: 110_000, intervals: [200] },
-    )
-    .toBe(200);
+  dataDir = server.dataDir;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const DAY = 86_400_000;
