@@ -243,7 +243,7 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   app.addHook("onReady", async () => calendar.start());
   app.addHook("onClose", async () => calendar.stop());
   registerSettingsRoutes(app, { db, onZoneChange: (userId) => routines.forget(userId) });
-  app.decorate("reminders", registerReminderRoutes(app, { config, db, now, networkForTests }));
+  app.decorate("reminders", registerReminderRoutes(app, { config, db, routines, now, networkForTests }));
   registerFocusRoutes(app, { db, now: now ?? Date.now });
   const assistant = registerAiRoutes(app, { config, db });
   registerDataRoutes(app, { db, routines, onDeleteAll: (userId) => assistant.forgetUser(userId) });

@@ -205,6 +205,45 @@ describe("reminders by Web Push", () => {
     ).toEqual(["Bins out Thursday 3pm", "Call the garage"]);
   });
 
+  it("a routine reminds on each of its days, also on days nobody opens the app", async () => {
+    const user = await subscribedUser();
+    at("2026-11-23T07:00:00Z");
+    // Monday: every day at 08:00, and on Mondays at 09:00.
+    const pills = await call(user, "POST", "/api/tasks", {
+      title: "Take the pills",
+      dueTime: "08:00",
+      repeat: "FREQ=DAILY",
+    });
+    expect(pills.statusCode, pills.body).toBe(201);
+    const bins = await call(user, "POST", "/api/tasks", {
+      title: "Bins out",
+      dueTime: "09:00",
+      repeat: "FREQ=WEEKLY;BYDAY=MO",
+    });
+    expect(bins.statusCode, bins.body).toBe(201);
+    // Ticked early on Monday: the series goes on.
+    const ticked = await call(user, "PATCH", `/api/tasks/${pills.json().id}`, { completed: true });
+    expect(ticked.statusCode, ticked.body).toBe(200);
+    at("2026-11-23T09:00:30Z");
+    await t.app.reminders.tick();
+    expect(await titles(user.hash)).toEqual(["Bins out"]);
+
+    // Wednesday, with no request from the person since Monday.
+    at("2026-11-25T08:00:30Z");
+    await t.app.reminders.tick();
+    at("2026-11-25T09:00:30Z");
+    await t.app.reminders.tick();
+    expect(await titles(user.hash)).toEqual(["Bins out", "Take the pills"]);
+
+    // The next Monday: both, once each.
+    at("2026-11-30T08:00:30Z");
+    await t.app.reminders.tick();
+    at("2026-11-30T09:00:30Z");
+    await t.app.reminders.tick();
+    await t.app.reminders.tick();
+    expect(await titles(user.hash)).toEqual(["Bins out", "Take the pills", "Take the pills", "Bins out"]);
+  });
+
   it("quiet hours hold reminders back, but not the end of a focus session the person started", async () => {
     const user = await subscribedUser();
     await call(user, "PUT", "/api/reminders/settings", { quietStart: "22:00", quietEnd: "07:00" });

@@ -17,6 +17,7 @@ import { createSecretBox } from "../crypto/secrets.ts";
 import { type Db, nowIso } from "../db/database.ts";
 import { invalidField } from "../errors.ts";
 import { createPublicFetch, type PublicFetchOptions } from "../net/public-fetch.ts";
+import type { Routines } from "../routines/roll-forward.ts";
 import { loadVapidKeys, type VapidKeys } from "./keys.ts";
 import { ReminderScheduler, sendToUser } from "./scheduler.ts";
 import { readReminderSettings, updateReminderSettings } from "./settings.ts";
@@ -26,7 +27,13 @@ const FOCUS_AHEAD_MS = 4 * 60 * 60 * 1000;
 /** Reminders by Web Push: the device subscriptions, the person's reminder choices, and the sender. */
 export function registerReminderRoutes(
   app: FastifyInstance,
-  deps: { config: Config; db: Db; now?: () => number; networkForTests?: PublicFetchOptions["testing"] },
+  deps: {
+    config: Config;
+    db: Db;
+    routines: Routines;
+    now?: () => number;
+    networkForTests?: PublicFetchOptions["testing"];
+  },
 ): ReminderScheduler {
   const { config, db } = deps;
   const box = createSecretBox({ appSecret: config.appSecret, dataDir: config.dataDir });
@@ -44,7 +51,15 @@ export function registerReminderRoutes(
     return keys;
   };
   const clock = () => new Date(deps.now?.() ?? Date.now());
-  const scheduler = new ReminderScheduler({ db, box, fetcher, vapid, log: app.log, now: clock });
+  const scheduler = new ReminderScheduler({
+    db,
+    box,
+    fetcher,
+    vapid,
+    log: app.log,
+    now: clock,
+    settle: (userId) => deps.routines.today(userId),
+  });
   app.addHook("onReady", async () => scheduler.start(config.push.checkIntervalMs));
   app.addHook("onClose", async () => {
     await scheduler.stop();

@@ -44,9 +44,16 @@ export function inQuietHours(time: string, start: string | null, end: string | n
 /**
  * Everything that falls due in (from, to] for the users who have a device subscribed: events
  * (their start less the lead time), open tasks' due times, Reminder thoughts that name a time,
- * the end of a running focus session, and the daily planning nudge.
+ * the end of a running focus session, and the daily planning nudge. `settle` runs for each of
+ * them first: it rolls their routines forward to their today (docs/decisions/032-routines.md),
+ * so a routine reminds on its days even when nobody opened the app since its last one.
  */
-export async function dueNotifications(db: Db, from: Date, to: Date): Promise<DueNotification[]> {
+export async function dueNotifications(
+  db: Db,
+  from: Date,
+  to: Date,
+  settle?: (userId: number) => Promise<unknown>,
+): Promise<DueNotification[]> {
   const subscribed = await db
     .selectFrom("push_subscriptions")
     .leftJoin("user_settings", "user_settings.user_id", "push_subscriptions.user_id")
@@ -58,6 +65,7 @@ export async function dueNotifications(db: Db, from: Date, to: Date): Promise<Du
   const due: DueNotification[] = [];
   const inWindow = (at: number) => at > from.getTime() && at <= to.getTime();
   for (const { userId, timeZone } of users) {
+    await settle?.(userId);
     const settings = await readReminderSettings(db, userId);
     const today = wallClock(to, timeZone).date;
     const days = [addDays(today, -1), today, addDays(today, 1)];
@@ -201,6 +209,8 @@ export type SchedulerDeps = {
   vapid: () => Promise<VapidKeys>;
   log: FastifyBaseLogger;
   now?: Clock;
+  /** Brings a user's rows up to their today before their reminders are read (routines). */
+  settle?: (userId: number) => Promise<unknown>;
 };
 
 /**
@@ -243,7 +253,7 @@ export class ReminderScheduler {
   async #pass(): Promise<void> {
     const { db, log } = this.#deps;
     const now = (this.#deps.now ?? (() => new Date()))();
-    const due = await dueNotifications(db, new Date(now.getTime() - CATCH_UP_MS), now);
+    const due = await dueNotifications(db, new Date(now.getTime() - CATCH_UP_MS), now, this.#deps.settle);
     for (const n of due) {
       const quiet = n.quiet === true;
       const inserted = await db
