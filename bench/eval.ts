@@ -27,8 +27,9 @@ fs.mkdirSync(resultsDir, { recursive: true });
 
 const reports = [
   await evaluateEngine("offline", offlineEngine, { limit, everyPreference: true }),
-  // The blind set, written without sight of the rules or of their results on the test set.
+  // The blind sets, written without sight of the rules or of their results on the test set.
   await evaluateEngine("offline, blind set", offlineEngine, { limit, everyPreference: true, set: "blind" }),
+  await evaluateEngine("offline, blind set 2", offlineEngine, { limit, set: "blind2" }),
 ];
 if (ai.baseUrl || ai.apiKey) {
   const provider = createProviderEngine({
@@ -42,14 +43,18 @@ if (ai.baseUrl || ai.apiKey) {
   reports.push(await evaluateEngine(`provider (${ai.model})`, provider, { limit, concurrency: 4 }));
   reports.push(
     await evaluateEngine(`provider (${ai.model}), blind set`, provider, { limit, concurrency: 4, set: "blind" }),
+    await evaluateEngine(`provider (${ai.model}), blind set 2`, provider, { limit, concurrency: 4, set: "blind2" }),
   );
 } else {
   console.log("No AI_BASE_URL or AI_API_KEY configured: the provider engine is not evaluated.\n");
 }
 
 const when = new Date().toISOString();
-const fileOf = (r: { engine: string }) =>
-  `eval-${r.engine.startsWith("provider") ? "provider" : "offline"}${r.engine.endsWith("blind set") ? "-blind" : ""}.json`;
+/** eval-offline.json, eval-offline-blind.json, eval-provider-blind2.json, … */
+const fileOf = (r: { engine: string }) => {
+  const set = r.engine.match(/, blind set( 2)?$/);
+  return `eval-${r.engine.startsWith("provider") ? "provider" : "offline"}${set ? `-blind${set[1] ? "2" : ""}` : ""}.json`;
+};
 for (const report of reports) {
   fs.writeFileSync(path.join(resultsDir, fileOf(report)), `${JSON.stringify({ when, ...report }, null, 2)}\n`);
 }

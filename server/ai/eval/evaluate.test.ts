@@ -56,3 +56,17 @@ describe("evaluate", () => {
     }
   });
 });
+
+describe("blind sets", () => {
+  it("report their totals but never the items they got wrong", async () => {
+    const blind = await evaluateEngine("offline, blind set 2", offlineEngine, { set: "blind2" });
+    expect(blind.thoughts).toBe(300);
+    expect(blind.accuracy).toBeGreaterThan(0);
+    // Something is always wrong somewhere; the report still names none of it.
+    expect(blind.accuracy).toBeLessThan(1);
+    expect(blind.wrongTypes).toEqual([]);
+    expect(blind.rubricProblems).toEqual([]);
+    const test = await evaluateEngine("offline", offlineEngine, { limit: 40 });
+    expect(test.wrongTypes.length).toBeGreaterThan(0);
+  });
+});

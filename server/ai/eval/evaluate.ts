@@ -8,17 +8,21 @@ import { ASSISTANT_TONES, HELP_LEVELS, THOUGHT_TYPES } from "../../../shared/con
 import type { AssistantEngine, Prefs, ThoughtType } from "../types.ts";
 import { blindTasks } from "./blind-tasks.ts";
 import { blindThoughts } from "./blind-thoughts.ts";
+import { blind2Thoughts } from "./blind2-thoughts.ts";
 import { distinctShare, stepProblems } from "./rubric.ts";
 import { testTasks } from "./test-tasks.ts";
 import { testThoughts } from "./test-thoughts.ts";
 
 /**
- * The held-out sets: `test`, frozen before the rules changed, and `blind`, written later by
- * someone who never saw the rules or their results on `test` (decision 026).
+ * The held-out sets: `test`, frozen before the rules changed, and `blind` and `blind2`, each
+ * written later by someone who never saw the rules, the other sets or any results (decision 026).
+ * A blind set's report carries its totals only, never the items it got wrong: read, those would
+ * turn it into one more set the rules are fitted to.
  */
 export const EVAL_SETS = {
-  test: { thoughts: testThoughts, tasks: testTasks },
-  blind: { thoughts: blindThoughts, tasks: blindTasks },
+  test: { thoughts: testThoughts, tasks: testTasks, blind: false },
+  blind: { thoughts: blindThoughts, tasks: blindTasks, blind: true },
+  blind2: { thoughts: blind2Thoughts, tasks: [] as readonly string[], blind: true },
 } as const;
 export type EvalSet = keyof typeof EVAL_SETS;
 
@@ -39,7 +43,7 @@ export type EngineReport = {
   /** Median time of one call, in milliseconds (break down: the first call for each task). */
   categorizeMedianMs: number;
   breakdownMedianMs: number;
-  /** Up to 20 examples of what went wrong, to read. */
+  /** Up to 20 examples of what went wrong, to read; none for a blind set. */
   wrongTypes: string[];
   rubricProblems: string[];
 };
@@ -170,8 +174,8 @@ export async function evaluateEngine(
     breakdownFailures,
     categorizeMedianMs: median(answers.map((a) => a.ms)),
     breakdownMedianMs: median(breakdownMs),
-    wrongTypes,
-    rubricProblems,
+    wrongTypes: set.blind ? [] : wrongTypes,
+    rubricProblems: set.blind ? [] : rubricProblems,
   };
 }
 
@@ -185,8 +189,9 @@ export function formatReports(reports: readonly EngineReport[]): string {
       `  ${type}`,
       (r) => pct(r.accuracyByType[type]),
     ]),
-    ["Distinct steps (friendly, moderate)", (r) => `${pct(r.distinctSteps)} of ${r.tasks} tasks`],
-    ["Steps passing the rubric", (r) => `${pct(r.rubricPass)} of ${r.stepsJudged}`],
+    // A set of thoughts only (blind set 2) has no breakdowns to judge.
+    ["Distinct steps (friendly, moderate)", (r) => (r.tasks ? `${pct(r.distinctSteps)} of ${r.tasks} tasks` : "—")],
+    ["Steps passing the rubric", (r) => (r.tasks ? `${pct(r.rubricPass)} of ${r.stepsJudged}` : "—")],
     ["Failed calls (categorise / break down)", (r) => `${r.categorizeFailures} / ${r.breakdownFailures}`],
     [
       "Median call (categorise / break down)",
