@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateEvent } from "../events/service.ts";
 import { startRadicale, type TestRadicale } from "../testing/radicale.ts";
@@ -89,6 +91,56 @@ describe("CalDAV", () => {
       }
     } finally {
       await strict.close();
+    }
+  });
+
+  it("stops reading a server that answers without end, and says so calmly", async () => {
+    const calendarUrl = await dav.makeCalendar(`endless${Date.now()}`);
+    let endless = false;
+    // The test server in front, with its calendar listing turned endless when asked.
+    const proxy = http.createServer((req, res) => {
+      if (endless && req.method === "REPORT") {
+        res.writeHead(207, { "content-type": "application/xml" });
+        const chunk = Buffer.alloc(1 << 20, " ");
+        const more = () => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once("drain", more);
+        };
+        return more();
+      }
+      const target = new URL(req.url ?? "/", dav.url);
+      const upstream = http.request(
+        target,
+        { method: req.method, headers: { ...req.headers, host: target.host } },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const via = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const user = await t.signUp();
+      const connected = await api(user, "POST", "/api/caldav/connect", {
+        serverUrl: `${via}/`,
+        username: dav.username,
+        password: dav.password,
+        calendarUrl: calendarUrl.replace(dav.url, via),
+      });
+      expect(connected.statusCode, connected.body).toBe(200);
+      endless = true;
+      await t.app.calendarSync.idle();
+      const res = await api(user, "POST", "/api/google/sync");
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(
+        "The calendar server sent more than can be read at once (32 MB). Sync is paused until it sends less.",
+      );
+      expect((await api(user, "GET", "/api/caldav/status")).json()).toMatchObject({ connected: true });
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 

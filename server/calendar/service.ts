@@ -14,10 +14,12 @@ import { nowIso } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import {
   createPublicFetch,
+  DEFAULT_MAX_BODY_BYTES,
   type PublicFetch,
   type PublicFetchOptions,
   RefusedAddressError,
   RefusedRedirectError,
+  ResponseTooLargeError,
 } from "../net/public-fetch.ts";
 import { getSettings } from "../settings/service.ts";
 import { caldavProvider } from "./caldav.ts";
@@ -366,6 +368,13 @@ export class CalendarSync {
       }
       if (err instanceof RefusedAddressError) {
         error = "The calendar server is not on a public internet address, so it cannot be synced.";
+        throw new AppError("BAD_REQUEST", error);
+      }
+      if (
+        err instanceof ResponseTooLargeError ||
+        (err as { cause?: unknown })?.cause instanceof ResponseTooLargeError
+      ) {
+        error = `The calendar server sent more than can be read at once (${DEFAULT_MAX_BODY_BYTES >> 20} MB). Sync is paused until it sends less.`;
         throw new AppError("BAD_REQUEST", error);
       }
       error = err instanceof AppError ? err.message : "The last sync did not finish; it will be retried.";

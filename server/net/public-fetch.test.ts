@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   addressRange,
@@ -8,6 +9,7 @@ import {
   RefusedAddressError,
   RefusedRedirectError,
   type Resolver,
+  ResponseTooLargeError,
 } from "./public-fetch.ts";
 
 /** [address, the range that refuses it, or "public"] */
@@ -149,6 +151,26 @@ beforeAll(async () => {
     if (req.url?.startsWith("/same")) return res.writeHead(redirectStatus, { location: `${self.url}/landed` }).end();
     if (req.url?.startsWith("/away")) return res.writeHead(redirectStatus, { location: redirectTo }).end();
     if (req.url === "/slow") return; // never answers
+    if (req.url === "/endless") {
+      // A megabyte at a time, with no length said up front, for as long as anyone reads.
+      res.writeHead(200, { "content-type": "text/calendar" });
+      const chunk = Buffer.alloc(1 << 20, "a");
+      const more = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once("drain", more);
+      };
+      return more();
+    }
+    if (req.url === "/declared") {
+      res.writeHead(200, { "content-type": "text/calendar", "content-length": String(50 << 20) });
+      return res.write("BEGIN:VCALENDAR");
+    }
+    if (req.url === "/bomb") {
+      // 64 KB on the wire, 64 MB once unpacked.
+      return res
+        .writeHead(200, { "content-type": "text/calendar", "content-encoding": "gzip" })
+        .end(gzipSync(Buffer.alloc(64 << 20, 0)));
+    }
     ok(res, "public");
   });
   internal = await serve("127.0.0.2", pub.port, (_req, res) => ok(res, "internal"));
@@ -173,10 +195,11 @@ const resolver: Resolver = async (host) => {
   return found.map((address) => ({ address, family: 4 as const }));
 };
 
-function strict(resolve: Resolver = resolver, timeoutMs?: number): PublicFetch {
+function strict(resolve: Resolver = resolver, timeoutMs?: number, maxBodyBytes?: number): PublicFetch {
   return createPublicFetch({
     allowPrivate: false,
     timeoutMs,
+    maxBodyBytes,
     testing: { resolve, treatAsPublic: (a) => a === "127.0.0.1" },
   });
 }
@@ -329,6 +352,24 @@ describe("createPublicFetch", () => {
     try {
       expect(await (await net.fetch(`http://intranet.test:${pub.port}/`)).text()).toBe("internal");
       expect(await (await net.fetch(`${internal.url}/`)).text()).toBe("internal");
+    } finally {
+      await net.close();
+    }
+  });
+
+  it("stops reading an answer larger than its limit, said up front, streamed or packed", async () => {
+    const net = strict(resolver, 10_000, 4 << 20);
+    try {
+      const before = process.memoryUsage().rss;
+      const endless = await net.fetch(`${pub.url}/endless`);
+      expect(await refusal(endless.text())).toBeInstanceOf(ResponseTooLargeError);
+      expect(await refusal(net.fetch(`${pub.url}/declared`))).toBeInstanceOf(ResponseTooLargeError);
+      const bomb = await net.fetch(`${pub.url}/bomb`);
+      expect(await refusal(bomb.arrayBuffer())).toBeInstanceOf(ResponseTooLargeError);
+      // Nothing near the endless answer or the unpacked 64 MB was held.
+      expect(process.memoryUsage().rss - before).toBeLessThan(48 << 20);
+      // A small answer is still read whole.
+      expect(await (await net.fetch(`${pub.url}/`)).text()).toBe("public");
     } finally {
       await net.close();
     }

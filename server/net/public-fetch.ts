@@ -98,11 +98,28 @@ const systemResolver: Resolver = async (hostname) =>
     family: a.family === 6 ? 6 : 4,
   }));
 
+/** An answer longer than the limit: said up front, streamed past it, or unpacked past it. */
+export class ResponseTooLargeError extends Error {
+  constructor(origin: string, limit: number) {
+    super(`${origin} sent more than ${Math.round(limit / (1 << 20))} MB`);
+    this.name = "ResponseTooLargeError";
+  }
+}
+
+/** What one answer may hold, unpacked, unless told otherwise: a few years of a busy calendar. */
+export const DEFAULT_MAX_BODY_BYTES = 32 << 20;
+
 export type PublicFetchOptions = {
   /** Operator's choice (CALDAV_ALLOW_PRIVATE_NETWORK): any address, redirects still refused. */
   allowPrivate: boolean;
   /** Per-request limit, connecting and reading the body included. */
   timeoutMs?: number;
+  /**
+   * The most an answer's body may hold once unpacked (DEFAULT_MAX_BODY_BYTES): past it, reading
+   * fails with ResponseTooLargeError and the connection is dropped, so a server that sends
+   * without end cannot fill this one's memory.
+   */
+  maxBodyBytes?: number;
   /**
    * For tests only, set in code and never from configuration: the resolver, and addresses to
    * treat as public so a local server can stand in for a public one.
@@ -120,6 +137,30 @@ export type PublicFetch = {
   close: () => Promise<void>;
 };
 
+/**
+ * The answer with its body counted as it is read (after unpacking): past `max` the stream fails
+ * and the source is cancelled. A length said up front past `max` fails at once.
+ */
+function limitBody(res: Response, max: number, origin: string): Response {
+  const declared = Number(res.headers.get("content-length") ?? Number.NaN);
+  if (declared > max) {
+    void res.body?.cancel().catch(() => undefined);
+    throw new ResponseTooLargeError(origin, max);
+  }
+  if (!res.body) return res;
+  let seen = 0;
+  const counted = res.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > max) controller.error(new ResponseTooLargeError(origin, max));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Response(counted, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
 const MAX_REDIRECTS = 5;
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
@@ -127,6 +168,7 @@ export function createPublicFetch(opts: PublicFetchOptions): PublicFetch {
   const resolve = opts.testing?.resolve ?? systemResolver;
   const treatAsPublic = opts.testing?.treatAsPublic ?? (() => false);
   const timeoutMs = opts.timeoutMs ?? 30_000;
+  const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
   const check = (host: string, address: string) => {
     if (opts.allowPrivate || treatAsPublic(address)) return;
@@ -197,13 +239,13 @@ export function createPublicFetch(opts: PublicFetchOptions): PublicFetch {
     for (let hop = 0; ; hop++) {
       const res = await once(url, current);
       const location = res.headers.get("location");
-      if (!REDIRECT.has(res.status) || !location) return res;
+      if (!REDIRECT.has(res.status) || !location) return limitBody(res, maxBodyBytes, url.origin);
       const next = new URL(location, url);
       if (next.origin !== url.origin) {
         await res.body?.cancel();
         throw new RefusedRedirectError(url.href, next.origin === "null" ? next.protocol : next.origin);
       }
-      if (init.redirect === "manual") return res;
+      if (init.redirect === "manual") return limitBody(res, maxBodyBytes, url.origin);
       await res.body?.cancel();
       if (init.redirect === "error" || hop + 1 >= MAX_REDIRECTS) {
         throw new Error(`${url.origin} redirected too often`);
