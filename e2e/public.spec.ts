@@ -47,6 +47,10 @@ test.describe("signed out", () => {
     await page.goto("/privacy");
     await expect(page.getByText(/AI cache data is kept for about 5 minutes/)).toBeVisible();
     await expect(page.getByText(/until the session cookie expires/)).toBeVisible();
+    // Every cookie and what the browser keeps is named.
+    await expect(page.getByRole("heading", { name: "Cookies and this device" })).toBeVisible();
+    await expect(page.getByText(/device cookie that remembers for 180 days/)).toBeVisible();
+    await expect(page.getByText(/a copy of the day you last saw/)).toBeVisible();
     await expectAccessible(page, "privacy");
   });
 

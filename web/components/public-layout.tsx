@@ -44,7 +44,7 @@ export function LegalPage({ title, children }: { title: string; children: ReactN
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6">
         <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
         <p className="mt-2 text-sm text-muted">Last updated April 14, 2025</p>
-        <div className="mt-8 grid gap-6 leading-relaxed [&_h2]:text-xl [&_h2]:font-semibold [&_p]:text-fg">
+        <div className="mt-8 grid gap-6 leading-relaxed [&_h2]:text-xl [&_h2]:font-semibold [&_p]:text-fg [&_p+p]:mt-3">
           {children}
         </div>
       </main>

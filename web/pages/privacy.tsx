@@ -8,8 +8,8 @@ export function PrivacyPage() {
       <section>
         <h2>What we collect</h2>
         <p>
-          {legal.companyName} stores your account details (username, display name, e-mail) and what you add: tasks,
-          quick wins, projects, thoughts, moods, events and settings.
+          Your account details (username, display name, e-mail) and what you add (tasks, quick wins, projects, thoughts,
+          moods, events and settings) are stored by {legal.companyName}.
         </p>
       </section>
       <section>
@@ -20,10 +20,24 @@ export function PrivacyPage() {
         </p>
       </section>
       <section>
+        <h2>Cookies and this device</h2>
+        <p>
+          Two cookies, both needed for signing in and neither used for tracking: a session cookie that keeps you signed
+          in, and a device cookie that remembers for 180 days that you signed in on this browser, so that other people's
+          wrong guesses at your password never slow you down. Changing your password forgets it on every other browser.
+        </p>
+        <p>
+          Your browser keeps your theme and display choices, a running focus timer, a copy of the day you last saw so
+          the app opens offline, and what you add while offline until it is sent. Signing out clears the kept copy.
+        </p>
+      </section>
+      <section>
         <h2>Third parties</h2>
         <p>
-          If you connect Google Calendar, events are synced with your Google account. If an AI provider is configured,
-          the text needed for a suggestion is sent to it. Nothing is sold or used for advertising.
+          If you connect Google Calendar, events are synced with your Google account. If you connect a CalDAV calendar,
+          events are synced with that server. If you turn on reminders, they travel encrypted through your browser's
+          push service, which cannot read them. If an AI provider is configured, the text needed for a suggestion is
+          sent to it. Nothing is sold or used for advertising.
         </p>
       </section>
       <section>
