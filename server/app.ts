@@ -229,7 +229,7 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   registerAuthRoutes(app, { config, db, guard });
   registerSessionRoutes(app, { config, db });
   registerTwoFactorRoutes(app, { config, db, guard });
-  const oidc = registerOidcRoutes(app, { config, db });
+  const oidc = registerOidcRoutes(app, { config, db, guard });
   const routines = new Routines(db, now);
   registerTaskRoutes(app, { db, now, wholeLists, routines });
   registerQuickWinRoutes(app, { db, wholeLists, routines });

@@ -166,6 +166,8 @@ describe("OpenID Connect sign-in", () => {
     expect(res.headers.location).toBe("/");
     const after = await me(sessionCookie(res));
     expect(after).toMatchObject({ id: local.userId, googleId: "frank-2", hasPassword: true });
+    // The browser is remembered as one the account signs in on, as after a password sign-in.
+    expect(cookieOf(res, "dc_device")).toBeDefined();
     // The password keeps working.
     const login = await t.app.inject({
       method: "POST",

@@ -15,6 +15,7 @@ import { nowIso } from "../db/database.ts";
 import { callbackUrl, startFlow, takeFlow } from "./auth-flows.ts";
 import { setSessionCookie } from "./request-user.ts";
 import { createSession, deleteSession } from "./sessions.ts";
+import type { SignInGuard } from "./sign-in-guard.ts";
 import { findUserById, usernameKey } from "./users.ts";
 
 export const OIDC_CALLBACK_PATH = "/api/auth/google/callback";
@@ -142,7 +143,10 @@ const signInIntent = z.object({ intent: z.enum(["register"]).optional() });
 const loginError = (reply: FastifyReply, message: string) =>
   reply.redirect(`/login?error=${encodeURIComponent(message)}`, 302);
 
-export function registerOidcRoutes(app: FastifyInstance, deps: { config: Config; db: Db }): { enabled: boolean } {
+export function registerOidcRoutes(
+  app: FastifyInstance,
+  deps: { config: Config; db: Db; guard: SignInGuard },
+): { enabled: boolean } {
   const { config, db } = deps;
   const tags = ["auth"];
   const oidc = config.oidc;
@@ -195,6 +199,8 @@ export function registerOidcRoutes(app: FastifyInstance, deps: { config: Config;
       if (request.sessionToken) await deleteSession(db, request.sessionToken);
       const { token, expiresAt } = await createSession(db, userId);
       setSessionCookie(reply, config, token, expiresAt);
+      // A browser signed in on: spared the slowdown strangers' wrong passwords cause (known-devices.ts).
+      await deps.guard.rememberDevice(request, reply, userId);
       return reply.redirect("/", 302);
     } catch (err) {
       if (err instanceof SignInError) return loginError(reply, err.message);
