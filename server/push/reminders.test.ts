@@ -109,6 +109,36 @@ describe("reminders by Web Push", () => {
     expect((await push.messages(user.hash)).map((m) => JSON.parse(m).body)).toEqual(["Starts in 30 min · 4:00 PM"]);
   });
 
+  it("people read together keep their own zones and choices", async () => {
+    at("2026-11-24T00:00:00Z");
+    const tokyo = await subscribedUser();
+    const london = await subscribedUser();
+    await call(tokyo, "PUT", "/api/settings", { timeZone: "Asia/Tokyo" });
+    await call(tokyo, "PUT", "/api/reminders/settings", { tasks: false, eventLeadMinutes: 15 });
+    await call(london, "PUT", "/api/reminders/settings", { eventLeadMinutes: 0 });
+    for (const user of [tokyo, london]) {
+      await call(user, "POST", "/api/events", {
+        title: "Stand-up",
+        date: "2026-11-24",
+        startTime: "18:00",
+        duration: 15,
+      });
+      await call(user, "POST", "/api/tasks", { title: "Water the plants", dueTime: "18:00" });
+    }
+    // 17:45 in Tokyo is 08:45 UTC; 18:00 in London is 18:00 UTC.
+    at("2026-11-24T08:45:20Z");
+    await t.app.reminders.tick();
+    at("2026-11-24T18:00:20Z");
+    await t.app.reminders.tick();
+    const bodies = async (hash: string) =>
+      (await push.messages(hash)).map((m) => `${JSON.parse(m).title}: ${JSON.parse(m).body}`);
+    expect(await bodies(tokyo.hash)).toEqual(["Stand-up: Starts in 15 min · 6:00 PM"]);
+    expect((await bodies(london.hash)).sort()).toEqual([
+      "Stand-up: Starting now · 6:00 PM",
+      "Water the plants: Planned for 6:00 PM",
+    ]);
+  });
+
   it("after a restart what fell due while it was down is sent, stale ones are not, nothing twice", async () => {
     const user = await subscribedUser();
     await call(user, "POST", "/api/events", {

@@ -10,7 +10,7 @@ import type { PublicFetch } from "../net/public-fetch.ts";
 import { DEFAULT_TIME_ZONE } from "../settings/service.ts";
 import type { VapidKeys } from "./keys.ts";
 import { type SendOutcome, type Subscription, sendPush } from "./sender.ts";
-import { readReminderSettings } from "./settings.ts";
+import { DEFAULT_REMINDER_SETTINGS, readReminderSettingsOf } from "./settings.ts";
 
 /** A notification that is due: the key makes it once-only per user. */
 export type DueNotification = {
@@ -41,12 +41,32 @@ export function inQuietHours(time: string, start: string | null, end: string | n
   return s < e ? t >= s && t < e : t >= s || t < e;
 }
 
+/** Users read together: one query per kind of reminder for each this many subscribed users. */
+const USERS_PER_READ = 500;
+/** Reminder thoughts' times read from their words, kept so each is read once, not every tick. */
+const WHEN_KEPT = 20_000;
+const whenRead = new Map<string, ReturnType<typeof findWhen>>();
+
+/** What a Reminder thought's words say about when, as of when it was captured (in its user's zone). */
+function whenOfWords(content: string, createdAt: string, timeZone: string): ReturnType<typeof findWhen> {
+  const said = wallClock(new Date(createdAt), timeZone);
+  const key = `${said.date}T${said.time}\u0000${content}`;
+  if (whenRead.has(key)) return whenRead.get(key) ?? null;
+  const when = findWhen(content, said);
+  if (whenRead.size >= WHEN_KEPT) whenRead.delete(whenRead.keys().next().value as string);
+  whenRead.set(key, when);
+  return when;
+}
+
+type Subscriber = { userId: number; timeZone: string };
+
 /**
  * Everything that falls due in (from, to] for the users who have a device subscribed: events
  * (their start less the lead time), open tasks' due times, Reminder thoughts that name a time,
  * the end of a running focus session, and the daily planning nudge. `settle` runs for each of
  * them first: it rolls their routines forward to their today (docs/decisions/032-routines.md),
- * so a routine reminds on its days even when nobody opened the app since its last one.
+ * so a routine reminds on its days even when nobody opened the app since its last one. Users are
+ * read in groups (USERS_PER_READ), a handful of queries per group rather than per user.
  */
 export async function dueNotifications(
   db: Db,
@@ -59,127 +79,175 @@ export async function dueNotifications(
     .leftJoin("user_settings", "user_settings.user_id", "push_subscriptions.user_id")
     .select(["push_subscriptions.user_id as userId", "user_settings.time_zone as timeZone"])
     .distinct()
+    .orderBy("push_subscriptions.user_id")
     .execute();
   // A person who never saved Settings has the default zone.
   const users = subscribed.map((u) => ({ userId: u.userId, timeZone: u.timeZone ?? DEFAULT_TIME_ZONE }));
   const due: DueNotification[] = [];
+  for (let i = 0; i < users.length; i += USERS_PER_READ) {
+    const group = users.slice(i, i + USERS_PER_READ);
+    if (settle) for (const { userId } of group) await settle(userId);
+    due.push(...(await dueForGroup(db, group, from, to)));
+  }
+  return due;
+}
+
+/** Groups rows by their user. */
+function byUser<T extends { user_id: number }>(rows: T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.user_id);
+    if (list) list.push(row);
+    else out.set(row.user_id, [row]);
+  }
+  return out;
+}
+
+async function dueForGroup(db: Db, group: Subscriber[], from: Date, to: Date): Promise<DueNotification[]> {
   const inWindow = (at: number) => at > from.getTime() && at <= to.getTime();
-  for (const { userId, timeZone } of users) {
-    await settle?.(userId);
-    const settings = await readReminderSettings(db, userId);
-    const today = wallClock(to, timeZone).date;
-    const days = [addDays(today, -1), today, addDays(today, 1)];
+  const settingsOf = await readReminderSettingsOf(
+    db,
+    group.map((u) => u.userId),
+  );
+  const wanting = (kind: "events" | "tasks" | "thoughts" | "focusEnd") =>
+    group.filter((u) => (settingsOf.get(u.userId) ?? DEFAULT_REMINDER_SETTINGS)[kind]).map((u) => u.userId);
+  // Yesterday, today and tomorrow of every zone in the group.
+  const daysOf = new Map(
+    group.map((u) => {
+      const today = wallClock(to, u.timeZone).date;
+      return [u.userId, [addDays(today, -1), today, addDays(today, 1)]];
+    }),
+  );
+  const anyDay = [...new Set([...daysOf.values()].flat())];
 
-    if (settings.events) {
-      const events = await db
-        .selectFrom("events")
-        .select(["id", "title", "date", "start_time", "duration", "location"])
-        .where("user_id", "=", userId)
-        .where("date", "in", days)
-        .where("duration", "!=", ALL_DAY_MINUTES)
-        .execute();
-      for (const e of events) {
-        const start = zonedInstant(e.date, e.start_time, timeZone);
-        const at = start - settings.eventLeadMinutes * 60_000;
+  const forEvents = wanting("events");
+  const events = byUser(
+    forEvents.length === 0
+      ? []
+      : await db
+          .selectFrom("events")
+          .select(["id", "user_id", "title", "date", "start_time", "duration", "location"])
+          .where("user_id", "in", forEvents)
+          .where("date", "in", anyDay)
+          .where("duration", "!=", ALL_DAY_MINUTES)
+          .execute(),
+  );
+  const forTasks = wanting("tasks");
+  const tasks = byUser(
+    forTasks.length === 0
+      ? []
+      : await db
+          .selectFrom("tasks")
+          .select(["id", "user_id", "title", "due_time", "due_date", "not_before"])
+          .where("user_id", "in", forTasks)
+          .where("completed", "=", 0)
+          .where("archived_at", "is", null)
+          .where("due_time", "is not", null)
+          .execute(),
+  );
+  const forThoughts = wanting("thoughts");
+  const thoughts = byUser(
+    forThoughts.length === 0
+      ? []
+      : await db
+          .selectFrom("thoughts")
+          .select(["id", "user_id", "content", "created_at", "when_date", "when_time"])
+          .where("user_id", "in", forThoughts)
+          .where("type", "=", "Reminder")
+          .where("status", "=", "inbox")
+          .execute(),
+  );
+  const forFocus = wanting("focusEnd");
+  const timers = new Map(
+    (forFocus.length === 0
+      ? []
+      : await db.selectFrom("focus_timers").select(["user_id", "ends_at"]).where("user_id", "in", forFocus).execute()
+    ).map((t) => [t.user_id, t.ends_at]),
+  );
+
+  const due: DueNotification[] = [];
+  for (const { userId, timeZone } of group) {
+    const settings = settingsOf.get(userId) ?? DEFAULT_REMINDER_SETTINGS;
+    const days = daysOf.get(userId) ?? [];
+    const mine: DueNotification[] = [];
+
+    for (const e of events.get(userId) ?? []) {
+      if (!days.includes(e.date)) continue;
+      const start = zonedInstant(e.date, e.start_time, timeZone);
+      const at = start - settings.eventLeadMinutes * 60_000;
+      if (!inWindow(at)) continue;
+      const lead = settings.eventLeadMinutes;
+      mine.push({
+        userId,
+        key: `event:${e.id}:${e.date}T${e.start_time}`,
+        dueAt: at,
+        payload: {
+          title: e.title || "Untitled event",
+          body: `${lead === 0 ? "Starting now" : `Starts in ${lead} min`} · ${formatTime12(e.start_time)}${e.location ? ` · ${e.location}` : ""}`,
+          url: "/calendar",
+          tag: `event-${e.id}`,
+        },
+      });
+    }
+
+    for (const t of tasks.get(userId) ?? []) {
+      if (!t.due_time) continue;
+      for (const day of t.due_date ? [t.due_date] : days) {
+        if (t.not_before && t.not_before > day) continue;
+        const at = zonedInstant(day, t.due_time, timeZone);
         if (!inWindow(at)) continue;
-        const lead = settings.eventLeadMinutes;
-        due.push({
+        mine.push({
           userId,
-          key: `event:${e.id}:${e.date}T${e.start_time}`,
+          key: `task:${t.id}:${day}T${t.due_time}`,
           dueAt: at,
           payload: {
-            title: e.title || "Untitled event",
-            body: `${lead === 0 ? "Starting now" : `Starts in ${lead} min`} · ${formatTime12(e.start_time)}${e.location ? ` · ${e.location}` : ""}`,
-            url: "/calendar",
-            tag: `event-${e.id}`,
+            title: t.title,
+            body: `Planned for ${formatTime12(t.due_time)}`,
+            url: "/tasks",
+            tag: `task-${t.id}`,
           },
         });
       }
     }
 
-    if (settings.tasks) {
-      const tasks = await db
-        .selectFrom("tasks")
-        .select(["id", "title", "due_time", "due_date", "not_before"])
-        .where("user_id", "=", userId)
-        .where("completed", "=", 0)
-        .where("archived_at", "is", null)
-        .where("due_time", "is not", null)
-        .execute();
-      for (const t of tasks) {
-        if (!t.due_time) continue;
-        for (const day of t.due_date ? [t.due_date] : days) {
-          if (t.not_before && t.not_before > day) continue;
-          const at = zonedInstant(day, t.due_time, timeZone);
-          if (!inWindow(at)) continue;
-          due.push({
-            userId,
-            key: `task:${t.id}:${day}T${t.due_time}`,
-            dueAt: at,
-            payload: {
-              title: t.title,
-              body: `Planned for ${formatTime12(t.due_time)}`,
-              url: "/tasks",
-              tag: `task-${t.id}`,
-            },
-          });
-        }
-      }
+    for (const r of thoughts.get(userId) ?? []) {
+      // The time the person accepted from the chip when capturing; else what the words say.
+      const when = r.when_date
+        ? { date: r.when_date, time: r.when_time }
+        : whenOfWords(r.content, r.created_at, timeZone);
+      if (!when?.time) continue;
+      const at = zonedInstant(when.date, when.time, timeZone);
+      if (!inWindow(at)) continue;
+      mine.push({
+        userId,
+        key: `thought:${r.id}:${when.date}T${when.time}`,
+        dueAt: at,
+        payload: { title: "Reminder", body: r.content.slice(0, 200), url: "/inbox", tag: `thought-${r.id}` },
+      });
     }
 
-    if (settings.thoughts) {
-      const reminders = await db
-        .selectFrom("thoughts")
-        .select(["id", "content", "created_at", "when_date", "when_time"])
-        .where("user_id", "=", userId)
-        .where("type", "=", "Reminder")
-        .where("status", "=", "inbox")
-        .execute();
-      for (const r of reminders) {
-        // The time the person accepted from the chip when capturing; else what the words say.
-        const when = r.when_date
-          ? { date: r.when_date, time: r.when_time }
-          : findWhen(r.content, wallClock(new Date(r.created_at), timeZone));
-        if (!when?.time) continue;
-        const at = zonedInstant(when.date, when.time, timeZone);
-        if (!inWindow(at)) continue;
-        due.push({
-          userId,
-          key: `thought:${r.id}:${when.date}T${when.time}`,
-          dueAt: at,
-          payload: { title: "Reminder", body: r.content.slice(0, 200), url: "/inbox", tag: `thought-${r.id}` },
-        });
-      }
-    }
-
-    if (settings.focusEnd) {
-      const timer = await db
-        .selectFrom("focus_timers")
-        .select("ends_at")
-        .where("user_id", "=", userId)
-        .executeTakeFirst();
-      const at = timer ? Date.parse(timer.ends_at) : Number.NaN;
-      if (timer && inWindow(at)) {
-        due.push({
-          userId,
-          key: `focus:${timer.ends_at}`,
-          dueAt: at,
-          ignoresQuietHours: true,
-          payload: {
-            title: "Focus session completed!",
-            body: "Time for a 5-minute break.",
-            url: "/focus",
-            tag: "focus-session",
-          },
-        });
-      }
+    const endsAt = timers.get(userId);
+    const at = endsAt ? Date.parse(endsAt) : Number.NaN;
+    if (endsAt && inWindow(at)) {
+      mine.push({
+        userId,
+        key: `focus:${endsAt}`,
+        dueAt: at,
+        ignoresQuietHours: true,
+        payload: {
+          title: "Focus session completed!",
+          body: "Time for a 5-minute break.",
+          url: "/focus",
+          tag: "focus-session",
+        },
+      });
     }
 
     if (settings.dailyPlanTime) {
       for (const day of days) {
         const at = zonedInstant(day, settings.dailyPlanTime, timeZone);
         if (!inWindow(at)) continue;
-        due.push({
+        mine.push({
           userId,
           key: `plan:${day}`,
           dueAt: at,
@@ -193,11 +261,12 @@ export async function dueNotifications(
       }
     }
 
-    for (const n of due) {
-      if (n.userId !== userId || n.ignoresQuietHours) continue;
+    for (const n of mine) {
+      if (n.ignoresQuietHours) continue;
       const wall = wallClock(new Date(n.dueAt), timeZone).time;
       if (inQuietHours(wall, settings.quietStart, settings.quietEnd)) n.quiet = true;
     }
+    due.push(...mine);
   }
   return due;
 }
@@ -253,8 +322,22 @@ export class ReminderScheduler {
   async #pass(): Promise<void> {
     const { db, log } = this.#deps;
     const now = (this.#deps.now ?? (() => new Date()))();
-    const due = await dueNotifications(db, new Date(now.getTime() - CATCH_UP_MS), now, this.#deps.settle);
+    const from = new Date(now.getTime() - CATCH_UP_MS);
+    const due = await dueNotifications(db, from, now, this.#deps.settle);
+    // Claimed already (by any instance): one read instead of a refused insert, a write, every tick.
+    const claimed = new Set(
+      due.length === 0
+        ? []
+        : (
+            await db
+              .selectFrom("push_deliveries")
+              .select(["user_id", "key"])
+              .where("due_at", ">", from.toISOString())
+              .execute()
+          ).map((r) => `${r.user_id} ${r.key}`),
+    );
     for (const n of due) {
+      if (claimed.has(`${n.userId} ${n.key}`)) continue;
       const quiet = n.quiet === true;
       const inserted = await db
         .insertInto("push_deliveries")

@@ -1,3 +1,4 @@
+import type { Selectable } from "kysely";
 import type { z } from "zod";
 import {
   DEFAULT_EVENT_LEAD_MINUTES,
@@ -5,6 +6,7 @@ import {
   type updateReminderSettingsInput,
 } from "../../shared/reminders.ts";
 import { type Db, nowIso } from "../db/database.ts";
+import type { ReminderSettingsTable } from "../db/schema.ts";
 
 export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   eventLeadMinutes: DEFAULT_EVENT_LEAD_MINUTES,
@@ -17,8 +19,9 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   quietEnd: null,
 };
 
-export async function readReminderSettings(db: Db, userId: number): Promise<ReminderSettings> {
-  const row = await db.selectFrom("reminder_settings").selectAll().where("user_id", "=", userId).executeTakeFirst();
+type SettingsRow = Selectable<ReminderSettingsTable>;
+
+function fromRow(row: SettingsRow | undefined): ReminderSettings {
   if (!row) return DEFAULT_REMINDER_SETTINGS;
   return {
     eventLeadMinutes: row.event_lead_minutes,
@@ -30,6 +33,18 @@ export async function readReminderSettings(db: Db, userId: number): Promise<Remi
     quietStart: row.quiet_start,
     quietEnd: row.quiet_end,
   };
+}
+
+export async function readReminderSettings(db: Db, userId: number): Promise<ReminderSettings> {
+  return fromRow(await db.selectFrom("reminder_settings").selectAll().where("user_id", "=", userId).executeTakeFirst());
+}
+
+/** Several users' choices in one read; a user who never saved any has the defaults. */
+export async function readReminderSettingsOf(db: Db, userIds: number[]): Promise<Map<number, ReminderSettings>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom("reminder_settings").selectAll().where("user_id", "in", userIds).execute();
+  const found = new Map(rows.map((row) => [row.user_id, fromRow(row)]));
+  return new Map(userIds.map((id) => [id, found.get(id) ?? DEFAULT_REMINDER_SETTINGS]));
 }
 
 export async function updateReminderSettings(
