@@ -41,7 +41,7 @@ test("editing just this one of a daily routine makes a one-off, and the routine 
   await api.task("Morning walk", { repeat: "FREQ=DAILY" });
   await app.tasks.open();
   const dialog = await app.tasks.edit("Morning walk");
-  const choice = dialog.root.getByRole("group", { name: "This task repeats. Save the changes for" });
+  const choice = dialog.root.getByRole("group", { name: "It repeats. Which ones to change?" });
   await expect(choice.getByRole("radio", { name: /All of them/ })).toBeChecked();
   await expectAccessible(page, "edit dialog of a routine");
   await dialog.title.fill("Walk to the park");

@@ -68,7 +68,7 @@ export function EditTaskDialog({ task, onClose }: Props) {
         <TaskFields idPrefix="edit-task" values={values} onChange={setValues} />
         {asks && (
           <fieldset className="grid gap-2 rounded-xl border border-border p-3">
-            <legend className="px-1 text-sm font-medium">This task repeats. Save the changes for</legend>
+            <legend className="px-1 text-sm font-medium">It repeats. Which ones to change?</legend>
             {SCOPES.map((s) => (
               <label key={s.value} className="flex cursor-pointer items-start gap-3 rounded-lg p-1">
                 <input

@@ -181,7 +181,7 @@ describe("routines on the Tasks page", () => {
     const series = await routine("Walk", "FREQ=DAILY");
     renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
     const dialog = await editDialog("Walk");
-    const choice = within(dialog).getByRole("group", { name: "This task repeats. Save the changes for" });
+    const choice = within(dialog).getByRole("group", { name: "It repeats. Which ones to change?" });
     expect(within(choice).getByRole("radio", { name: /All of them/ })).toBeChecked();
     const title = within(dialog).getByLabelText("Task title");
     await userEvent.clear(title);
