@@ -4,6 +4,7 @@
  * here without the rrule package, so the web app can show and build rules without loading it; the
  * server turns them into occurrence days with rrule (server/routines/occurrences.ts).
  */
+import { addDays } from "./dates.ts";
 
 export const WEEKDAY_CODES = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 export type WeekdayCode = (typeof WEEKDAY_CODES)[number];
@@ -114,4 +115,29 @@ export function weekdayOf(date: string): WeekdayCode {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   const sundayFirst = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   return WEEKDAY_CODES[(sundayFirst + 6) % 7] as WeekdayCode;
+}
+
+/** Whether a rule falls on a YYYY-MM-DD day; a month day past the month's end falls on its last day. */
+export function occursOn(repeat: Repeat, date: string): boolean {
+  if (repeat.kind === "daily") return true;
+  if (repeat.kind === "weekly") return repeat.days.includes(weekdayOf(date));
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const monthLength = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d === Math.min(repeat.day, monthLength);
+}
+
+/**
+ * The rule's first day strictly after `day` (YYYY-MM-DD): where a series skipped today comes back,
+ * the same day the server moves it to (server/routines/occurrences.ts). Null for a rule that is
+ * not one of the four kinds, or a weekly rule with no day.
+ */
+export function nextOccurrence(rule: string, day: string): string | null {
+  const repeat = parseRepeat(rule);
+  if (!repeat || (repeat.kind === "weekly" && repeat.days.length === 0)) return null;
+  // Every rule of the four kinds falls at least once in any 31 days.
+  for (let n = 1; n <= 31; n++) {
+    const next = addDays(day, n);
+    if (occursOn(repeat, next)) return next;
+  }
+  return null;
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   createQuickWinInput,
   idParams,
+  occurrenceScope,
   quickWin,
   quickWinListQuery,
   updateQuickWinInput,
@@ -16,10 +17,12 @@ import type { Routines } from "../routines/roll-forward.ts";
 import {
   createQuickWin,
   deleteQuickWin,
+  deleteQuickWinOccurrence,
   listQuickWinPage,
   listQuickWins,
   toggleQuickWin,
   updateQuickWin,
+  updateQuickWinOccurrence,
 } from "./service.ts";
 
 export function registerQuickWinRoutes(
@@ -56,11 +59,21 @@ export function registerQuickWinRoutes(
   );
   r.patch(
     "/api/quick-wins/:id",
-    { schema: { tags, params: idParams, body: updateQuickWinInput, response: { 200: quickWin } } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: occurrenceScope,
+        body: updateQuickWinInput,
+        response: { 200: quickWin },
+      },
+    },
     async (req) => {
       const userId = userIdOf(req);
       const today = await routines.today(userId, req);
-      return updateQuickWin(db, { userId, id: req.params.id, input: req.body, today });
+      const opts = { userId, id: req.params.id, input: req.body, today };
+      // "Just this one" of a repeating quick win (docs/decisions/032-routines.md).
+      return req.query.scope === "this" ? updateQuickWinOccurrence(db, opts) : updateQuickWin(db, opts);
     },
   );
   r.patch(
@@ -72,8 +85,18 @@ export function registerQuickWinRoutes(
       return toggleQuickWin(db, { userId, id: req.params.id });
     },
   );
-  r.delete("/api/quick-wins/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
-    await deleteQuickWin(db, { userId: userIdOf(req), id: req.params.id });
-    return reply.status(204).send();
-  });
+  r.delete(
+    "/api/quick-wins/:id",
+    { schema: { tags, params: idParams, querystring: occurrenceScope } },
+    async (req, reply) => {
+      const userId = userIdOf(req);
+      if (req.query.scope === "this") {
+        const today = await routines.today(userId, req);
+        await deleteQuickWinOccurrence(db, { userId, id: req.params.id, today });
+      } else {
+        await deleteQuickWin(db, { userId, id: req.params.id });
+      }
+      return reply.status(204).send();
+    },
+  );
 }

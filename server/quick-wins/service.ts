@@ -2,12 +2,13 @@ import { type Selectable, sql } from "kysely";
 import { z } from "zod";
 import { quickWinKey } from "../../shared/ranking.ts";
 import type { createQuickWinInput, QuickWin, quickWinListQuery, updateQuickWinInput } from "../../shared/schemas.ts";
-import { type Db, fromBool, nowIso, toBool } from "../db/database.ts";
+import { type Db, fromBool, inTransaction, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned, toggleOwnedCompleted } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { QuickWinsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
+import { occurrenceAfter } from "../routines/occurrences.ts";
 import { placeSeries, userToday } from "../routines/roll-forward.ts";
 
 const columns = ["id", "user_id", "text", "completed", "created_at", "repeat", "occurs_on"] as const;
@@ -144,4 +145,53 @@ export async function toggleQuickWin(db: Db, opts: { userId: number; id: number 
 
 export function deleteQuickWin(db: Db, opts: { userId: number; id: number }): Promise<void> {
   return deleteOwned(db, "quick_wins", opts, "Quick win");
+}
+
+/** Moves a series past its current occurrence (or today, if that is later), open and hidden until then. */
+async function skipOccurrence(db: Db, win: QuickWin, today: string): Promise<void> {
+  const current = win.occursOn !== null && win.occursOn > today ? win.occursOn : today;
+  await db
+    .updateTable("quick_wins")
+    .set({ occurs_on: occurrenceAfter(win.repeat as string, current), completed: 0 })
+    .where("id", "=", win.id)
+    .where("user_id", "=", win.userId)
+    .execute();
+}
+
+/**
+ * "Just this one" for a repeating quick win (docs/decisions/032-routines.md): today's occurrence
+ * becomes a one-off quick win with the edit, and the series moves on to its next day. One that
+ * does not repeat is edited as it is. Answers the one-off.
+ */
+export async function updateQuickWinOccurrence(
+  db: Db,
+  opts: { userId: number; id: number; input: z.output<typeof updateQuickWinInput>; today: string },
+): Promise<QuickWin> {
+  const win = await getQuickWin(db, opts.userId, opts.id);
+  if (win.repeat === null) return updateQuickWin(db, opts);
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .insertInto("quick_wins")
+      .values({
+        user_id: opts.userId,
+        text: opts.input.text ?? win.text,
+        completed: fromBool(opts.input.completed ?? win.completed),
+        // It keeps the series' place among the oldest.
+        created_at: win.createdAt,
+      })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    await skipOccurrence(trx, win, opts.today);
+    return toQuickWin(row);
+  });
+}
+
+/** "Just this one" for deleting a repeating quick win: the series skips today's occurrence. */
+export async function deleteQuickWinOccurrence(
+  db: Db,
+  opts: { userId: number; id: number; today: string },
+): Promise<void> {
+  const win = await getQuickWin(db, opts.userId, opts.id);
+  if (win.repeat === null) return deleteQuickWin(db, opts);
+  await skipOccurrence(db, win, opts.today);
 }

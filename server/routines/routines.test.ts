@@ -262,6 +262,63 @@ describe("a repeating quick win", () => {
   });
 });
 
+describe("just this one, or all of them, for a quick win", () => {
+  async function addWin(text: string, repeat: string): Promise<QuickWin> {
+    const res = await call("POST", "/api/quick-wins", { text, repeat });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  }
+  const allWins = async () => (await call("GET", "/api/quick-wins")).json() as QuickWin[];
+
+  it("deletes just this one by skipping today, and the series is back on its next day", async () => {
+    const series = await addWin("water plants", "FREQ=WEEKLY;BYDAY=MO,WE");
+    expect((await call("DELETE", `/api/quick-wins/${series.id}?scope=this`)).statusCode).toBe(204);
+    expect(await todaysQuickWins()).toEqual([]);
+    expect(await allWins()).toEqual([expect.objectContaining({ id: series.id, occursOn: "2025-03-17" })]);
+    at("2025-03-17T10:00:00.000Z");
+    expect(await todaysQuickWins()).toEqual(["water plants"]);
+    expect((await call("DELETE", `/api/quick-wins/${series.id}?scope=all`)).statusCode).toBe(204);
+    expect(await allWins()).toEqual([]);
+  });
+
+  it("edits just this one as a one-off, and the series moves to its next day", async () => {
+    const series = await addWin("stretch", "FREQ=DAILY");
+    const res = await call("PATCH", `/api/quick-wins/${series.id}?scope=this`, { text: "stretch twice" });
+    expect(res.statusCode, res.body).toBe(200);
+    const one = res.json() as QuickWin;
+    expect(one).toMatchObject({ text: "stretch twice", repeat: null, occursOn: null, completed: false });
+    expect(one.id).not.toBe(series.id);
+    expect(await todaysQuickWins()).toEqual(["stretch twice"]);
+    expect((await allWins()).find((w) => w.id === series.id)).toMatchObject({
+      text: "stretch",
+      repeat: "FREQ=DAILY",
+      occursOn: "2025-03-13",
+    });
+    at("2025-03-13T10:00:00.000Z");
+    expect((await todaysQuickWins()).sort()).toEqual(["stretch", "stretch twice"]);
+  });
+
+  it("deletes a quick win that does not repeat, even when asked for just this one", async () => {
+    const res = await call("POST", "/api/quick-wins", { text: "reply to Sam" });
+    expect((await call("DELETE", `/api/quick-wins/${res.json().id}?scope=this`)).statusCode).toBe(204);
+    expect(await allWins()).toEqual([]);
+  });
+
+  it("refuses an unknown scope, and another person's quick win is not found", async () => {
+    const series = await addWin("mine", "FREQ=DAILY");
+    const bad = await call("DELETE", `/api/quick-wins/${series.id}?scope=some`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: "BAD_REQUEST", field: "scope" });
+    const other = await t.signUp();
+    const del = await call("DELETE", `/api/quick-wins/${series.id}?scope=this`, undefined, other.cookie);
+    expect(del.statusCode).toBe(404);
+    expect(del.json()).toMatchObject({ code: "NOT_FOUND" });
+    const edit = await call("PATCH", `/api/quick-wins/${series.id}?scope=this`, { text: "theirs" }, other.cookie);
+    expect(edit.statusCode).toBe(404);
+    expect(await allWins()).toEqual([expect.objectContaining({ text: "mine", occursOn: "2025-03-12" })]);
+  });
+});
+
 describe("kept whole-list answers", () => {
   it("show the series rolled forward, not the list kept the day before", async () => {
     const task = await addTask("floss", { repeat: "FREQ=DAILY" });

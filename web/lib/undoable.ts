@@ -72,17 +72,26 @@ export function undoableDeletes<T extends { id: number }>(opts: {
       useSyncExternalStore(subscribe, () => version);
       return deleting.size === 0 ? rows : rows.filter((r) => !deleting.has(r.id));
     },
+    /**
+     * `how.scope: "this"` deletes just today's occurrence of a routine (the series skips it and
+     * comes back on its next day), with the toast's own `how.words`.
+     */
     useDelete() {
       const queryClient = useQueryClient();
-      return (row: T) => {
+      return (row: T, how: { scope?: "this"; words?: ReturnType<typeof opts.words> } = {}) => {
         setDeleting(row.id, true);
         undoable({
-          ...opts.words(row),
+          ...(how.words ?? opts.words(row)),
           undo: () => setDeleting(row.id, false),
           commit: (leaving) => {
             api
-              .delete(`${opts.list[0]}/${row.id}`, { keepalive: leaving })
-              .then(() => editLists<T>(queryClient, opts.list, (rows) => rows.filter((r) => r.id !== row.id)))
+              .delete(`${opts.list[0]}/${row.id}${how.scope ? `?scope=${how.scope}` : ""}`, { keepalive: leaving })
+              .then(() =>
+                // A skipped occurrence keeps its series, moved on: every read of the list is read again.
+                how.scope
+                  ? queryClient.invalidateQueries({ queryKey: opts.list })
+                  : editLists<T>(queryClient, opts.list, (rows) => rows.filter((r) => r.id !== row.id)),
+              )
               .catch((error: unknown) => {
                 // Already gone, or signed out meanwhile: nothing to tell.
                 if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return;

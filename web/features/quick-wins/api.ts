@@ -69,7 +69,7 @@ export function useOpenQuickWins() {
 export function useCreateQuickWin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ key, ...input }: { text: string; userId: number; key: string }) =>
+    mutationFn: ({ key, ...input }: { text: string; userId: number; repeat?: string | null; key: string }) =>
       api.post<typeof quickWin>(QUICK_WINS, input, { idempotencyKey: key }),
     onSuccess: (created) => {
       queryClient.setQueryData(quickWinsQuery().queryKey, (old) => (old ? [...old, created] : old));

@@ -130,12 +130,17 @@ export type TaskPatch = Partial<Pick<Task, "title" | "category" | "timeEstimate"
  * Edits a task (title, category, estimate, due time, or "Not today"'s day). The change shows at
  * once everywhere the task is held and is taken back if the server refuses it; then the bounded
  * reads are read again, since the change may move the task in or out of today's five.
+ *
+ * `scope: "this"` edits just today's occurrence of a routine (docs/decisions/032-routines.md): the
+ * server answers a new one-off task and moves the series on, so every read of the list is read again.
  */
 export function useUpdateTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: TaskPatch }) => api.patch<typeof task>(`${TASKS}/${id}`, patch),
-    onMutate: async ({ id, patch }) => {
+    mutationFn: ({ id, patch, scope }: { id: number; patch: TaskPatch; scope?: "this" }) =>
+      api.patch<typeof task>(`${TASKS}/${id}${scope ? `?scope=${scope}` : ""}`, patch),
+    onMutate: async ({ id, patch, scope }) => {
+      if (scope === "this") return { previous: undefined };
       await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
       const previous = snapshotLists(queryClient, queryKeys.tasks);
       editLists<Task>(queryClient, queryKeys.tasks, (rows) => rows.map((t) => (t.id === id ? { ...t, ...patch } : t)));
@@ -144,7 +149,11 @@ export function useUpdateTask() {
     onError: (_error, _vars, context) => {
       if (context?.previous) restoreLists(queryClient, context.previous);
     },
-    onSuccess: (saved) => {
+    onSuccess: (saved, { scope }) => {
+      if (scope === "this") {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
+        return;
+      }
       editLists<Task>(queryClient, queryKeys.tasks, (rows) => rows.map((t) => (t.id === saved.id ? saved : t)));
     },
     onSettled: () => refreshPages(queryClient, queryKeys.tasks),

@@ -1,13 +1,23 @@
-import { ArrowRight, Plus, Zap } from "lucide-react";
+import { ArrowRight, Plus, Repeat2, Zap } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { DASHBOARD_SHORT_LIST, QUICK_WIN_BADGE, QUICK_WIN_TOAST_CHARS } from "../../../../shared/constants.ts";
+import { describeRepeat } from "../../../../shared/repeat.ts";
 import type { User } from "../../../../shared/schemas.ts";
+import {
+  noRepeat,
+  RepeatField,
+  type RepeatValue,
+  repeatLabel,
+  repeatProblem,
+  repeatRuleOf,
+} from "../../../components/repeat-field.tsx";
 import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
+import { cn } from "../../../lib/cn.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
 import { keepWaiting, newIdempotencyKey, unreachable, useWaitingCreates } from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
@@ -23,20 +33,31 @@ export function QuickWinsCard({ user, requireUser }: Props) {
   const create = useCreateQuickWin();
   const toggle = useToggleQuickWin();
   const [text, setText] = useState("");
+  // The Repeat choice stays folded under a small button, so the one-line form is not crowded.
+  const [repeat, setRepeat] = useState<RepeatValue>(() => noRepeat());
+  const [repeatOpen, setRepeatOpen] = useState(false);
+  const rule = repeatRuleOf(repeat);
+  const problem = repeatProblem(repeat);
   const waiting = useWaitingCreates(QUICK_WINS_PATH);
   const open = (quickWins.data?.items ?? []).filter((q) => !q.completed);
   const total = quickWins.data?.total ?? 0;
 
   const add = async () => {
     const trimmed = text.trim();
-    if (!trimmed || create.isPending) return;
+    if (!trimmed || problem || create.isPending) return;
     if (!requireUser() || !user) return;
     // One key for every attempt: sent now, or later from this device, it is added once.
     const key = newIdempotencyKey();
-    const input = { text: trimmed, userId: user.id };
+    // A queued create keeps its rule: the outbox sends this body as it is.
+    const input = rule ? { text: trimmed, userId: user.id, repeat: rule } : { text: trimmed, userId: user.id };
+    const done = () => {
+      setText("");
+      setRepeat(noRepeat());
+      setRepeatOpen(false);
+    };
     try {
       await create.mutateAsync({ ...input, key });
-      setText("");
+      done();
       toast({ title: "Quick Win Added!", description: `Added "${trimmed.slice(0, QUICK_WIN_TOAST_CHARS)}...".` });
     } catch (error) {
       if (unreachable(error)) {
@@ -49,7 +70,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
             label: trimmed,
             action: "Quick win",
           });
-          setText("");
+          done();
           toast({ title: "Saved on this device", description: "It will be added when the connection is back." });
           return;
         } catch {
@@ -87,6 +108,9 @@ export function QuickWinsCard({ user, requireUser }: Props) {
                   }}
                 />
                 <span className="min-w-0 flex-1 break-words">{q.text}</span>
+                {q.repeat && (
+                  <Repeat2 role="img" className="size-4 shrink-0 text-muted" aria-label={describeRepeat(q.repeat)} />
+                )}
               </label>
             </li>
           ))}
@@ -103,22 +127,43 @@ export function QuickWinsCard({ user, requireUser }: Props) {
         </Link>
       )}
       <form
-        className="mt-4 flex gap-2"
+        className="mt-4 grid gap-3"
         onSubmit={(e) => {
           e.preventDefault();
           void add();
         }}
       >
-        <Input
-          id="new-quick-win"
-          aria-label="New quick win"
-          placeholder="Add a quick win..."
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <Button type="submit" size="icon" aria-label="Add quick win" disabled={text.trim() === "" || create.isPending}>
-          <Plus className="size-5" aria-hidden />
-        </Button>
+        <div className="flex gap-2">
+          <Input
+            id="new-quick-win"
+            aria-label="New quick win"
+            placeholder="Add a quick win..."
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <Button
+            variant={rule ? "secondary" : "ghost"}
+            size="icon"
+            aria-label={`Repeat: ${repeatLabel(repeat)}`}
+            title={`Repeat: ${repeatLabel(repeat)}`}
+            aria-expanded={repeatOpen}
+            aria-controls="quick-win-repeat-options"
+            onClick={() => setRepeatOpen((o) => !o)}
+          >
+            <Repeat2 className={cn("size-5", rule && "text-primary")} aria-hidden />
+          </Button>
+          <Button
+            type="submit"
+            size="icon"
+            aria-label="Add quick win"
+            disabled={text.trim() === "" || problem !== null || create.isPending}
+          >
+            <Plus className="size-5" aria-hidden />
+          </Button>
+        </div>
+        <div id="quick-win-repeat-options" hidden={!repeatOpen}>
+          {repeatOpen && <RepeatField idPrefix="quick-win" value={repeat} onChange={setRepeat} />}
+        </div>
       </form>
     </Card>
   );

@@ -1,17 +1,31 @@
-import { Trash2, Zap } from "lucide-react";
+import { Repeat2, Trash2, Zap } from "lucide-react";
+import { useState } from "react";
 import { QUICK_WIN_BADGE } from "../../../../shared/constants.ts";
+import { todayInZone } from "../../../../shared/ranking.ts";
+import { describeRepeat } from "../../../../shared/repeat.ts";
+import type { QuickWin } from "../../../../shared/schemas.ts";
 import { PagedList } from "../../../components/paged-list.tsx";
+import { RoutineDeleteDialog } from "../../../components/routine-delete-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
+import { whenBack } from "../../../lib/routines.ts";
 import { useDeleteQuickWin, useOpenQuickWins, useShownQuickWins, useToggleQuickWin } from "../api.ts";
 
 /** Focus moves to the next row (or the one before, or the list) before a row leaves the list. */
-function focusNeighbour(from: HTMLElement) {
+function neighbourOf(from: HTMLElement): HTMLElement | null {
   const row = from.closest("li");
-  ((row?.nextElementSibling ?? row?.previousElementSibling ?? row?.closest("section")) as HTMLElement | null)?.focus();
+  return (row?.nextElementSibling ?? row?.previousElementSibling ?? row?.closest("section")) as HTMLElement | null;
 }
+function focusNeighbour(from: HTMLElement) {
+  neighbourOf(from)?.focus();
+}
+
+const short = (text: string) => (text.length > 30 ? `${text.slice(0, 30)}...` : text);
+/** When a repeating quick win skipped today comes back: from its current day (today, while it is open). */
+const backOf = (q: QuickWin) =>
+  whenBack(q.repeat ?? "", q.occursOn ?? todayInZone(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date()));
 
 /** Every open quick win, oldest first, a page at a time: where the dashboard's 'Show all (N)' leads. */
 export function QuickWinsList() {
@@ -19,6 +33,8 @@ export function QuickWinsList() {
   const toggle = useToggleQuickWin();
   const waiting = useWaitingCreates("/api/quick-wins");
   const remove = useDeleteQuickWin();
+  // Deleting a repeating one asks which first; focus then goes where the row was.
+  const [deleting, setDeleting] = useState<{ win: QuickWin; neighbour: HTMLElement | null } | null>(null);
   const rows = useShownQuickWins(walk.data?.pages.flatMap((p) => p.items) ?? []).filter((q) => !q.completed);
 
   return (
@@ -48,12 +64,19 @@ export function QuickWinsList() {
                 }}
               />
               <span className="min-w-0 flex-1 break-words">{q.text}</span>
+              {q.repeat && (
+                <Repeat2 role="img" className="size-4 shrink-0 text-muted" aria-label={describeRepeat(q.repeat)} />
+              )}
             </label>
             <Button
               variant="ghost"
               size="icon"
               aria-label={`Delete ${q.text}`}
               onClick={(e) => {
+                if (q.repeat) {
+                  setDeleting({ win: q, neighbour: neighbourOf(e.currentTarget) });
+                  return;
+                }
                 focusNeighbour(e.currentTarget);
                 remove(q);
               }}
@@ -64,6 +87,29 @@ export function QuickWinsList() {
         )}
       </PagedList>
       <WaitingRows list="/api/quick-wins" label="Quick wins waiting to sync" tickable className="mt-2" />
+      {deleting && (
+        <RoutineDeleteDialog
+          name={deleting.win.text}
+          back={backOf(deleting.win)}
+          onClose={() => setDeleting(null)}
+          onChoose={(scope) => {
+            const { win, neighbour } = deleting;
+            setDeleting(null);
+            if (scope === "this") {
+              remove(win, {
+                scope: "this",
+                words: {
+                  title: "Skipped for today",
+                  description: `"${short(win.text)}" comes back ${backOf(win)}.`,
+                  altText: "Undo skipping the quick win today",
+                },
+              });
+            } else remove(win);
+            // After the dialog has given focus back: the row is gone, so its neighbour takes it.
+            requestAnimationFrame(() => neighbour?.focus());
+          }}
+        />
+      )}
     </Card>
   );
 }

@@ -68,6 +68,7 @@ describe("Add Task dialog (spec section 5)", () => {
       "Does not repeat",
       "Every day",
       "Weekdays",
+      "Weekly on…",
       "Every month",
     ]);
     await userEvent.type(screen.getByLabelText("Task title"), "Stand-up notes");

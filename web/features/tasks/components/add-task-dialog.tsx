@@ -6,7 +6,7 @@ import { toast } from "../../../components/ui/toast-store.ts";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { useCreateTask } from "../api.ts";
-import { emptyTaskForm, parseEstimate, TaskFields, taskInputOf } from "./task-fields.tsx";
+import { emptyTaskForm, parseEstimate, TaskFields, taskFormProblem, taskInputOf } from "./task-fields.tsx";
 
 type Props = {
   open: boolean;
@@ -21,14 +21,15 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser, estimateO
   const [values, setValues] = useState(emptyTaskForm);
   const create = useCreateTask();
   const blank = values.title.trim() === "";
+  const problem = taskFormProblem(values);
 
   const submit = async () => {
-    if (blank || create.isPending) return;
+    if (blank || problem || create.isPending) return;
     if (!requireUser() || !user) return;
     try {
       const { waiting } = await create.mutateAsync({ ...taskInputOf(values), userId: user.id });
       toast(waiting ? SAVED_OFFLINE : { title: "Task Added", description: "Your new focus task has been added." });
-      setValues(emptyTaskForm);
+      setValues(emptyTaskForm());
       onOpenChange(false);
     } catch (error) {
       // The server's refusal is shown as it is; a request that never got an answer says so.
@@ -65,7 +66,7 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser, estimateO
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={blank || create.isPending}>
+          <Button type="submit" disabled={blank || problem !== null || create.isPending}>
             {create.isPending ? "Adding..." : "Add Task"}
           </Button>
         </div>

@@ -6,34 +6,38 @@ import {
   TIME_ESTIMATE_MAX,
   TIME_ESTIMATE_MIN,
 } from "../../../../shared/constants.ts";
-import { describeRepeat } from "../../../../shared/repeat.ts";
 import type { Task } from "../../../../shared/schemas.ts";
+import {
+  noRepeat,
+  RepeatField,
+  type RepeatValue,
+  repeatProblem,
+  repeatRuleOf,
+  repeatValueOf,
+} from "../../../components/repeat-field.tsx";
 import { Field, Input, NativeSelect } from "../../../components/ui/input.tsx";
 
 /** What the add and edit dialogs hold while the person types: the inputs' own strings. */
-export type TaskFormValues = { title: string; estimate: string; dueTime: string; category: string; repeat: string };
+export type TaskFormValues = {
+  title: string;
+  estimate: string;
+  dueTime: string;
+  category: string;
+  repeat: RepeatValue;
+};
 
-export const emptyTaskForm: TaskFormValues = {
+/** A blank form; "Weekly on…" would start on today's weekday. */
+export const emptyTaskForm = (): TaskFormValues => ({
   title: "",
   estimate: String(TIME_ESTIMATE_DEFAULT),
   dueTime: "",
   category: DEFAULT_TASK_CATEGORY,
-  repeat: "",
-};
+  repeat: noRepeat(),
+});
 
-/** The repeat choices (docs/decisions/032-routines.md); "Every month" falls on today's day of the month. */
-function repeatChoices(current: string): Array<{ value: string; label: string }> {
-  const monthly = `FREQ=MONTHLY;BYMONTHDAY=${new Date().getDate()}`;
-  const choices = [
-    { value: "", label: "Does not repeat" },
-    { value: "FREQ=DAILY", label: "Every day" },
-    { value: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", label: "Weekdays" },
-    { value: monthly, label: "Every month" },
-  ];
-  if (current && !choices.some((c) => c.value === current)) {
-    choices.push({ value: current, label: describeRepeat(current).replace(/^Repeats e/, "E") });
-  }
-  return choices;
+/** Why the form cannot be saved yet (a blank title keeps the button disabled instead); null when it can. */
+export function taskFormProblem(values: TaskFormValues): string | null {
+  return repeatProblem(values.repeat);
 }
 
 export function taskFormOf(task: Task): TaskFormValues {
@@ -42,7 +46,7 @@ export function taskFormOf(task: Task): TaskFormValues {
     estimate: String(task.timeEstimate),
     dueTime: task.dueTime ?? "",
     category: task.category,
-    repeat: task.repeat ?? "",
+    repeat: repeatValueOf(task.repeat),
   };
 }
 
@@ -60,7 +64,7 @@ export function taskInputOf(values: TaskFormValues) {
     timeEstimate: parseEstimate(values.estimate),
     dueTime: values.dueTime || null,
     category: values.category as (typeof TASK_CATEGORIES)[number],
-    repeat: values.repeat || null,
+    repeat: repeatRuleOf(values.repeat),
   };
 }
 
@@ -126,15 +130,7 @@ export function TaskFields({
           ))}
         </NativeSelect>
       </Field>
-      <Field id={`${idPrefix}-repeat`} label="Repeat">
-        <NativeSelect id={`${idPrefix}-repeat`} value={values.repeat} onChange={(e) => set({ repeat: e.target.value })}>
-          {repeatChoices(values.repeat).map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+      <RepeatField idPrefix={idPrefix} value={values.repeat} onChange={(repeat) => set({ repeat })} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "../../../../shared/dates.ts";
+import { WEEKDAY_NAMES, weekdayOf } from "../../../../shared/repeat.ts";
 import type { Task } from "../../../../shared/schemas.ts";
 import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
 import { TaskLists } from "./task-lists.tsx";
@@ -166,5 +167,134 @@ describe("the Tasks page's lists", () => {
     await waitFor(() => expect(titlesIn(list)).toHaveLength(12));
     expect(titlesIn(list).at(-1)).toBe("t12");
     expect(screen.queryByRole("button", { name: "Show more" })).not.toBeInTheDocument();
+  });
+});
+
+describe("routines on the Tasks page", () => {
+  const routine = (title: string, repeat: string) => server<Task>("POST", "/api/tasks", { title, repeat });
+  const editDialog = async (title: string) => {
+    await userEvent.click(await screen.findByRole("button", { name: `Edit ${title}` }));
+    return screen.findByRole("dialog", { name: "Edit task" });
+  };
+
+  it("asks whether an edit is for all of them or just this one, and just this one leaves the routine as it was", async () => {
+    const series = await routine("Walk", "FREQ=DAILY");
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    const dialog = await editDialog("Walk");
+    const choice = within(dialog).getByRole("group", { name: "It repeats. Which ones to change?" });
+    expect(within(choice).getByRole("radio", { name: /All of them/ })).toBeChecked();
+    const title = within(dialog).getByLabelText("Task title");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Walk to the park");
+    await userEvent.click(within(choice).getByRole("radio", { name: /Just this one/ }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Changed for today only. The routine stays as it was.")).toBeVisible();
+    await waitFor(() =>
+      expect(titlesIn(screen.getByRole("list", { name: "Today's tasks" }))).toEqual(["Walk to the park"]),
+    );
+    const rows = await tasks();
+    expect(rows).toHaveLength(2);
+    expect(rows.find((t) => t.id === series.id)).toMatchObject({
+      title: "Walk",
+      repeat: "FREQ=DAILY",
+      dueDate: tomorrow,
+    });
+    expect(rows.find((t) => t.id !== series.id)).toMatchObject({ title: "Walk to the park", repeat: null });
+  });
+
+  it("edits all of them by default, on the routine itself", async () => {
+    const series = await routine("Walk", "FREQ=DAILY");
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    const dialog = await editDialog("Walk");
+    await userEvent.type(within(dialog).getByLabelText("Task title"), " outside");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Your changes are saved.")).toBeVisible();
+    expect(await tasks()).toEqual([
+      expect.objectContaining({ id: series.id, title: "Walk outside", repeat: "FREQ=DAILY", dueDate: today }),
+    ]);
+  });
+
+  it("a new repeat rule is for all of them: weekly on chosen days, at least one kept, opening with its days", async () => {
+    const series = await routine("Gym", "FREQ=DAILY");
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    let dialog = await editDialog("Gym");
+    await userEvent.selectOptions(within(dialog).getByLabelText("Repeat"), "Weekly on…");
+    expect(within(dialog).queryByRole("radio")).not.toBeInTheDocument();
+    expect(within(dialog).getByText("A new repeat changes all of them.")).toBeVisible();
+    const days = within(dialog).getByRole("group", { name: "On these days" });
+    const pressed = () =>
+      within(days)
+        .getAllByRole("button")
+        .filter((b) => b.getAttribute("aria-pressed") === "true")
+        .map((b) => b.getAttribute("aria-label"));
+    // It starts on today's weekday (the browser's, here the same as the server's UTC day).
+    expect(pressed()).toEqual([WEEKDAY_NAMES[weekdayOf(today)]]);
+    await userEvent.click(within(days).getByRole("button", { name: WEEKDAY_NAMES[weekdayOf(today)] }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Choose at least one day.");
+    expect(within(dialog).getByRole("button", { name: "Save changes" })).toBeDisabled();
+    await userEvent.click(within(days).getByRole("button", { name: "Thursday" }));
+    await userEvent.click(within(days).getByRole("button", { name: "Monday" }));
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
+    expect(pressed()).toEqual(["Monday", "Thursday"]);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Your changes are saved.")).toBeVisible();
+    await waitFor(async () =>
+      expect(await tasks()).toEqual([expect.objectContaining({ id: series.id, repeat: "FREQ=WEEKLY;BYDAY=MO,TH" })]),
+    );
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    dialog = await editDialog("Gym");
+    expect(within(dialog).getByLabelText("Repeat")).toHaveDisplayValue("Weekly on…");
+    expect(
+      within(within(dialog).getByRole("group", { name: "On these days" }))
+        .getAllByRole("button")
+        .filter((b) => b.getAttribute("aria-pressed") === "true")
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Monday", "Thursday"]);
+  });
+
+  it("asks before deleting a routine: just this one skips today and says kindly when it comes back", async () => {
+    const series = await routine("Yoga", "FREQ=DAILY");
+    await routine("Journal", "FREQ=DAILY");
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Yoga" }));
+    const ask = await screen.findByRole("dialog", { name: 'Delete "Yoga"?' });
+    expect(ask).toHaveAccessibleDescription(
+      "It repeats. You can skip just this one — it comes back tomorrow — or delete all of them.",
+    );
+    expect((await tasks()).map((t) => t.title)).toEqual(["Yoga", "Journal"]);
+    await userEvent.click(within(ask).getByRole("button", { name: "Just this one" }));
+    expect(await screen.findByText("Skipped for today")).toBeVisible();
+    expect(screen.getByText('"Yoga" comes back tomorrow.')).toBeVisible();
+    await clickInToast("Close notification");
+    await waitFor(async () =>
+      expect((await tasks()).find((t) => t.id === series.id)).toMatchObject({
+        dueDate: tomorrow,
+        repeat: "FREQ=DAILY",
+      }),
+    );
+
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Journal" }));
+    await userEvent.click(
+      within(await screen.findByRole("dialog", { name: 'Delete "Journal"?' })).getByRole("button", {
+        name: "All of them",
+      }),
+    );
+    expect(await screen.findByText("Task deleted")).toBeVisible();
+    await clickInToast("Close notification");
+    await waitFor(async () => expect((await tasks()).map((t) => t.title)).toEqual(["Yoga"]));
+  });
+
+  it("'Not today' on a weekly routine skips today and names the day it really comes back", async () => {
+    const back = addDays(today, 3);
+    const series = await routine("Swim", `FREQ=WEEKLY;BYDAY=${[weekdayOf(today), weekdayOf(back)].join(",")}`);
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Not today: Swim" }));
+    expect(await screen.findByText("Skipped for today")).toBeVisible();
+    expect(screen.getByText(`"Swim" comes back on ${WEEKDAY_NAMES[weekdayOf(back)]}.`)).toBeVisible();
+    await clickInToast("Close notification");
+    await waitFor(async () =>
+      expect((await tasks()).find((t) => t.id === series.id)).toMatchObject({ dueDate: back, notBefore: back }),
+    );
   });
 });

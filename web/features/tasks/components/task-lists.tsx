@@ -4,6 +4,7 @@ import { isPutOff } from "../../../../shared/ranking.ts";
 import { describeRepeat } from "../../../../shared/repeat.ts";
 import type { Task } from "../../../../shared/schemas.ts";
 import { PagedList } from "../../../components/paged-list.tsx";
+import { RoutineDeleteDialog } from "../../../components/routine-delete-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
@@ -11,6 +12,7 @@ import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
+import { whenBack } from "../../../lib/routines.ts";
 import {
   doneTodayWalk,
   laterTasksWalk,
@@ -39,10 +41,13 @@ const titleOf = (task: Task) => task.title || "Untitled Task";
  * Before a row leaves its list (ticked, put off, deleted), focus moves to the row after it, else
  * the one before, else the list's card: never lost to the page.
  */
-function focusNeighbour(from: HTMLElement, fallback?: HTMLElement | null) {
+function neighbourOf(from: HTMLElement, fallback?: HTMLElement | null): HTMLElement | null {
   const row = from.closest("li");
   const next = (row?.nextElementSibling ?? row?.previousElementSibling) as HTMLElement | null;
-  (next ?? fallback ?? (row?.closest("section") as HTMLElement | null))?.focus();
+  return next ?? fallback ?? (row?.closest("section") as HTMLElement | null);
+}
+function focusNeighbour(from: HTMLElement, fallback?: HTMLElement | null) {
+  neighbourOf(from, fallback)?.focus();
 }
 
 /**
@@ -59,6 +64,8 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
   const update = useUpdateTask();
   const remove = useDeleteTask();
   const [editing, setEditing] = useState<Task | null>(null);
+  // Deleting a routine asks which first; focus then goes where the row was.
+  const [deleting, setDeleting] = useState<{ task: Task; neighbour: HTMLElement | null } | null>(null);
   // An edit can move its task (a new due time ranks it higher): once the lists are read again,
   // focus goes back to the task's Edit button, wherever it now stands.
   const [refocus, setRefocus] = useState<number | null>(null);
@@ -78,7 +85,24 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
     .sort((a, b) => (a.notBefore ?? "").localeCompare(b.notBefore ?? ""));
   const doneRows = useShownTasks(rowsOf(done)).filter((t) => t.completed);
 
+  /**
+   * A routine's "Not today", and deleting just this one: today's occurrence is skipped (undoable
+   * until its toast closes) and the routine comes back on its next day, which the toast names.
+   */
+  const skipToday = (task: Task) =>
+    remove(task, {
+      scope: "this",
+      words: {
+        title: "Skipped for today",
+        description: `"${titleOf(task)}" comes back ${whenBack(task.repeat ?? "", today)}.`,
+        altText: "Undo skipping the routine today",
+      },
+    });
   const notToday = (task: Task) => {
+    if (task.repeat) {
+      skipToday(task);
+      return;
+    }
     update.mutate(
       { id: task.id, patch: { notBefore: tomorrow } },
       {
@@ -134,6 +158,10 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
         size="icon"
         aria-label={`Delete ${titleOf(task)}`}
         onClick={(e) => {
+          if (task.repeat) {
+            setDeleting({ task, neighbour: neighbourOf(e.currentTarget) });
+            return;
+          }
           focusNeighbour(e.currentTarget);
           remove(task);
         }}
@@ -245,6 +273,21 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
         </PagedList>
       </Card>
 
+      {deleting && (
+        <RoutineDeleteDialog
+          name={titleOf(deleting.task)}
+          back={whenBack(deleting.task.repeat ?? "", today)}
+          onClose={() => setDeleting(null)}
+          onChoose={(scope) => {
+            const { task, neighbour } = deleting;
+            setDeleting(null);
+            if (scope === "this") skipToday(task);
+            else remove(task);
+            // After the dialog has given focus back: the row is gone, so its neighbour takes it.
+            requestAnimationFrame(() => neighbour?.focus());
+          }}
+        />
+      )}
       {editing && (
         <EditTaskDialog
           key={editing.id}

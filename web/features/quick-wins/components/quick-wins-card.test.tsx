@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import "fake-indexeddb/auto";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { WEEKDAY_NAMES, weekdayOf } from "../../../../shared/repeat.ts";
+import type { QuickWin, User } from "../../../../shared/schemas.ts";
+import { sendWaiting, stopShowingWaiting } from "../../../lib/outbox.ts";
+import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { QuickWinsCard } from "./quick-wins-card.tsx";
+import { QuickWinsList } from "./quick-wins-list.tsx";
+
+// Each step waits on the real API, on a machine that may be busy.
+configure({ asyncUtilTimeout: 5000 });
+
+// The test server's users live in UTC until they say otherwise.
+const today = new Date().toISOString().slice(0, 10);
+
+let user: User;
+beforeEach(async () => {
+  user = await signUp();
+});
+afterEach(() => {
+  stopShowingWaiting();
+  resetApp();
+});
+
+const wins = () => server<QuickWin[]>("GET", "/api/quick-wins");
+const card = () => renderWithApp(<QuickWinsCard user={user} requireUser={() => true} />);
+const clickInToast = async (name: string) => fireEvent.click(await screen.findByRole("button", { name }));
+
+describe("Quick Wins card: repeating quick wins", () => {
+  it("keeps Repeat folded under a small button, and adds a quick win weekly on chosen days", async () => {
+    card();
+    const repeatButton = await screen.findByRole("button", { name: "Repeat: Does not repeat" });
+    expect(repeatButton).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByLabelText("Repeat")).not.toBeInTheDocument();
+    await userEvent.click(repeatButton);
+    expect(repeatButton).toHaveAttribute("aria-expanded", "true");
+    await userEvent.selectOptions(screen.getByLabelText("Repeat"), "Weekly on…");
+    const days = screen.getByRole("group", { name: "On these days" });
+    const todayName = WEEKDAY_NAMES[weekdayOf(today)];
+    expect(within(days).getByRole("button", { name: todayName })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(within(days).getByRole("button", { name: todayName }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Choose at least one day.");
+    await userEvent.type(screen.getByLabelText("New quick win"), "Water the plants");
+    expect(screen.getByRole("button", { name: "Add quick win" })).toBeDisabled();
+    await userEvent.click(within(days).getByRole("button", { name: "Saturday" }));
+    await userEvent.click(within(days).getByRole("button", { name: "Tuesday" }));
+    expect(screen.getByRole("button", { name: "Repeat: Every Tuesday and Saturday" })).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Add quick win" }));
+
+    expect(await screen.findByText("Quick Win Added!")).toBeVisible();
+    expect(await wins()).toEqual([
+      expect.objectContaining({ text: "Water the plants", repeat: "FREQ=WEEKLY;BYDAY=TU,SA" }),
+    ]);
+    // The form is ready for the next one: empty, not repeating, folded.
+    expect(screen.getByLabelText("New quick win")).toHaveValue("");
+    expect(screen.getByRole("button", { name: "Repeat: Does not repeat" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("shows a repeating quick win with its labelled repeat icon", async () => {
+    await server("POST", "/api/quick-wins", { text: "Drink water", repeat: "FREQ=DAILY" });
+    await server("POST", "/api/quick-wins", { text: "Reply to Sam" });
+    card();
+    const list = await screen.findByRole("list", { name: "Quick Wins" });
+    expect(await within(list).findByRole("img", { name: "Repeats every day" })).toBeVisible();
+    expect(within(list).getAllByRole("img", { name: /^Repeats/ })).toHaveLength(1);
+  });
+
+  it("a quick win added while the server cannot be reached waits with its repeat rule, and is added with it", async () => {
+    card();
+    await userEvent.click(await screen.findByRole("button", { name: "Repeat: Does not repeat" }));
+    await userEvent.selectOptions(screen.getByLabelText("Repeat"), "Every day");
+    await userEvent.type(screen.getByLabelText("New quick win"), "Stretch");
+    const reachable = globalThis.fetch;
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    await userEvent.click(screen.getByRole("button", { name: "Add quick win" }));
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    vi.stubGlobal("fetch", reachable);
+    expect(await wins()).toEqual([]);
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
+    expect(await wins()).toEqual([expect.objectContaining({ text: "Stretch", repeat: "FREQ=DAILY" })]);
+  });
+});
+
+describe("all quick wins: deleting a repeating one", () => {
+  it("asks which: just this one skips today and says when it comes back; all of them deletes it", async () => {
+    const series = await server<QuickWin>("POST", "/api/quick-wins", { text: "Drink water", repeat: "FREQ=DAILY" });
+    await server("POST", "/api/quick-wins", { text: "Floss", repeat: "FREQ=DAILY" });
+    renderWithApp(<QuickWinsList />);
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Drink water" }));
+    const ask = await screen.findByRole("dialog", { name: 'Delete "Drink water"?' });
+    await userEvent.click(within(ask).getByRole("button", { name: "Just this one" }));
+    expect(await screen.findByText("Skipped for today")).toBeVisible();
+    expect(screen.getByText('"Drink water" comes back tomorrow.')).toBeVisible();
+    await clickInToast("Close notification");
+    await waitFor(async () =>
+      expect((await wins()).find((w) => w.id === series.id)).toMatchObject({
+        repeat: "FREQ=DAILY",
+        occursOn: expect.any(String),
+      }),
+    );
+    expect((await wins()).find((w) => w.id === series.id)?.occursOn).not.toBe(today);
+
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Floss" }));
+    await userEvent.click(
+      within(await screen.findByRole("dialog", { name: 'Delete "Floss"?' })).getByRole("button", {
+        name: "All of them",
+      }),
+    );
+    expect(await screen.findByText("Quick win deleted")).toBeVisible();
+    await clickInToast("Close notification");
+    await waitFor(async () => expect((await wins()).map((w) => w.text)).toEqual(["Drink water"]));
+  });
+});
