@@ -76,6 +76,22 @@ describe("repeat rules", () => {
 });
 
 describe("a repeating task", () => {
+  it("brought back from Later before its day is done today, and still comes back on its day", async () => {
+    // A Wednesday: the Monday routine waits under Later until Monday.
+    const task = await addTask("bins out", { repeat: "FREQ=WEEKLY;BYDAY=MO" });
+    expect(task).toMatchObject({ dueDate: "2025-03-17", notBefore: "2025-03-17" });
+    const back = await call("PATCH", `/api/tasks/${task.id}`, { notBefore: null });
+    expect(back.json()).toMatchObject({ dueDate: "2025-03-12", notBefore: null, repeat: "FREQ=WEEKLY;BYDAY=MO" });
+    expect(await todaysTasks()).toEqual(["bins out"]);
+    await call("PATCH", `/api/tasks/${task.id}/toggle`);
+    expect(await doneOn("2025-03-12")).toEqual(["bins out"]);
+    at("2025-03-13T10:00:00.000Z");
+    expect(await todaysTasks()).toEqual([]);
+    // Done on Wednesday counts for Wednesday, not for Monday.
+    at("2025-03-17T10:00:00.000Z");
+    expect(await todaysTasks()).toEqual(["bins out"]);
+  });
+
   it("is one row after missed days, due today, with no copies", async () => {
     const task = await addTask("take vitamins", { repeat: "FREQ=DAILY", dueTime: "08:00" });
     expect(task).toMatchObject({ dueDate: "2025-03-12", completed: false });

@@ -274,6 +274,12 @@ export async function updateTask(
     patch.due_date = series.on;
     patch.not_before = series.hiddenUntil;
   }
+  if (repeat !== null && input.notBefore === null && patch.due_date === undefined && before.dueDate !== null) {
+    // A routine brought back from Later before its next day is done today: today's occurrence,
+    // so ticking it counts for today and the series still comes back on its own day.
+    const today = opts.today ?? (await userToday(db, opts.userId, (opts.now ?? systemClock)())).today;
+    if (before.dueDate > today) patch.due_date = today;
+  }
   if (input.title !== undefined) patch.title = input.title;
   if (input.category !== undefined) patch.category = input.category;
   if (input.timeEstimate !== undefined) patch.time_estimate = input.timeEstimate;
