@@ -238,6 +238,45 @@ describe("two-way sync", () => {
     expect(await localEvents(user)).toHaveLength(0);
   });
 
+  it("pushes a repeating event's occurrences as events of their own, at one wall-clock time on both sides of DST", async () => {
+    const user = await connect("America/Los_Angeles");
+    // Monday 26 October 2026 is in PDT; the occurrences from today on (after 1 November) in PST.
+    const first = (
+      await api(user, "POST", "/api/events", {
+        title: "Swim",
+        date: "2026-10-26",
+        startTime: "07:15",
+        duration: 45,
+        repeat: "FREQ=WEEKLY;BYDAY=MO",
+      })
+    ).json();
+    expect(first).toMatchObject({ date: "2026-10-26", repeat: "FREQ=WEEKLY;BYDAY=MO" });
+    await sync(user);
+    const local = await localEvents(user);
+    expect(local.length).toBeGreaterThanOrEqual(8);
+    const remote = g.live().sort((a, b) => String(a.start?.dateTime).localeCompare(String(b.start?.dateTime)));
+    expect(remote.map((e) => e.start?.dateTime?.slice(0, 10))).toEqual(local.map((e) => e.date));
+    for (const e of remote) {
+      expect(e.summary).toBe("Swim");
+      expect(e.start?.dateTime).toMatch(/T07:15:00-0[78]:00$/);
+      expect(e.start?.timeZone).toBe("America/Los_Angeles");
+      expect(e).not.toHaveProperty("recurrence");
+    }
+    expect(remote[0]?.start?.dateTime).toBe("2026-10-26T07:15:00-07:00");
+    expect(remote.some((e) => e.start?.dateTime?.endsWith("-08:00"))).toBe(true);
+    // A second sync pushes nothing again.
+    g.requests.length = 0;
+    await sync(user);
+    expect(g.requests.filter((r) => ["PATCH", "PUT", "POST"].includes(r.method))).toHaveLength(0);
+
+    // "All of them" from the second one: only the first stays, here and at Google.
+    const second = local[1] as { id: number };
+    expect((await api(user, "DELETE", `/api/events/${second.id}?scope=all`)).statusCode).toBe(204);
+    await sync(user);
+    expect(g.live().map((e) => e.start?.dateTime)).toEqual(["2026-10-26T07:15:00-07:00"]);
+    expect((await localEvents(user)).map((e) => e.date)).toEqual(["2026-10-26"]);
+  });
+
   it("connecting the same calendar again neither duplicates nor rewrites events", async () => {
     const user = await connect();
     g.remoteCreate(timed("Remote one", "2026-05-01T09:00:00Z", "2026-05-01T10:00:00Z"));
