@@ -194,6 +194,27 @@ describe("two-way sync", () => {
     expect(list?.query.get("singleEvents")).toBe("true");
   });
 
+  it("keeps another app's recurring series one occurrence at a time: no repeat rule here, scope or not", async () => {
+    const user = await connect("Europe/Berlin");
+    g.remoteCreate({
+      ...timed("Standup", "2026-06-03T07:00:00Z", "2026-06-03T07:15:00Z"),
+      recurrence: ["RRULE:FREQ=DAILY;COUNT=3"],
+    });
+    await sync(user);
+    const [first] = (await localEvents(user)) as Array<{ id: number; repeat: string | null }>;
+    expect(first?.repeat).toBeNull();
+    const refused = await api(user, "PUT", `/api/events/${first?.id}`, { repeat: "FREQ=DAILY" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ field: "repeat" });
+    expect(refused.json().message).toMatch(/another calendar app/);
+    // Deleting it with scope=all deletes that one occurrence, as before.
+    expect((await api(user, "DELETE", `/api/events/${first?.id}?scope=all`)).statusCode).toBe(204);
+    await sync(user);
+    const left = await localEvents(user);
+    expect(left.map((e) => e.date)).toEqual(["2026-06-04", "2026-06-05"]);
+    expect(left.every((e) => e.repeat === null)).toBe(true);
+  });
+
   it("pushes local creates, edits and deletes in the user's time zone under ids it chose", async () => {
     const user = await connect("America/Los_Angeles");
     const created = (

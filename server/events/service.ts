@@ -5,7 +5,7 @@ import type { CalendarEvent, createEventInput, eventListQuery, updateEventInput 
 import { type Db, inTransaction, nowIso } from "../db/database.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { Database, EventsTable } from "../db/schema.ts";
-import { notFound } from "../errors.ts";
+import { invalidField, notFound } from "../errors.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
 import { occurrenceOnOrAfter } from "../routines/occurrences.ts";
 import { fillSeries, occurrenceRow, type Series } from "./series.ts";
@@ -199,13 +199,20 @@ const templateOf = (f: EventFields) => ({
   category: f.category,
 });
 
+/**
+ * An occurrence of a series another calendar app made: CalDAV's "<object>@@<recurrence-id>"
+ * (server/calendar/caldav.ts) or a Google instance id "<series id>_<start>". Its series stays theirs.
+ */
+const REMOTE_OCCURRENCE = /@@|_\d{8}(?:T\d{6}Z?)?$/;
+export const REPEATS_ELSEWHERE = "This event repeats in another calendar app; change how it repeats there";
+
 /** Which occurrences of a repeating event an edit or delete means (docs/decisions/034-repeating-events.md). */
 export type Scope = "this" | "all";
 
 async function ownRow(db: Db, userId: number, id: number) {
   const row = await db
     .selectFrom("events")
-    .select(["id", "date", "series_id", "series_day"])
+    .select(["id", "date", "series_id", "series_day", "google_id"])
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .executeTakeFirst();
@@ -246,6 +253,9 @@ export async function updateEvent(
 
     const series = row.series_id === null ? null : await readSeries(trx, row.series_id);
     const rule = input.repeat === undefined ? (series?.repeat ?? null) : input.repeat;
+    if (series === null && input.repeat && row.google_id !== null && REMOTE_OCCURRENCE.test(row.google_id)) {
+      throw invalidField("repeat", REPEATS_ELSEWHERE);
+    }
     if (series === null || opts.scope === "this") {
       await update(patch);
       if (series === null && rule !== null) await restartFrom(trx, userId, row.id, rule, opts.today);
