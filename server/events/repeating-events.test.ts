@@ -238,6 +238,22 @@ describe("just this one, or all of them", () => {
     expect((await days()).filter((d) => d > "2025-12-10")).toEqual(["2025-12-17", "2025-12-24"]);
   });
 
+  it("moves all of them from this one on to another day, the rule moving with them", async () => {
+    await addClass();
+    const one = await find("2025-11-03");
+    const res = await call("PUT", `/api/events/${one.id}?scope=all`, { ...one, date: "2025-11-04" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: one.id, date: "2025-11-04", repeat: "FREQ=WEEKLY;BYDAY=TU,FR" });
+    expect((await days()).slice(0, 6)).toEqual([
+      "2025-10-27",
+      "2025-10-30",
+      "2025-11-04",
+      "2025-11-07",
+      "2025-11-11",
+      "2025-11-14",
+    ]);
+  });
+
   it("stops repeating from this one on, keeping this one as a one-off", async () => {
     await addClass();
     const one = await find("2025-10-30");

@@ -1,6 +1,14 @@
 import { type ExpressionBuilder, type Selectable, sql, type Updateable } from "kysely";
 import { z } from "zod";
 import { addDays } from "../../shared/dates.ts";
+import {
+  formatRepeat,
+  isWeekdays,
+  parseRepeat,
+  WEEKDAY_CODES,
+  type WeekdayCode,
+  weekdayOf,
+} from "../../shared/repeat.ts";
 import type { CalendarEvent, createEventInput, eventListQuery, updateEventInput } from "../../shared/schemas.ts";
 import { type Db, inTransaction, nowIso } from "../db/database.ts";
 import { precompiled } from "../db/precompiled.ts";
@@ -252,7 +260,7 @@ export async function updateEvent(
       trx.updateTable("events").set(p).where("id", "=", row.id).where("user_id", "=", userId).execute();
 
     const series = row.series_id === null ? null : await readSeries(trx, row.series_id);
-    const rule = input.repeat === undefined ? (series?.repeat ?? null) : input.repeat;
+    let rule = input.repeat === undefined ? (series?.repeat ?? null) : input.repeat;
     if (series === null && input.repeat && row.google_id !== null && REMOTE_OCCURRENCE.test(row.google_id)) {
       throw invalidField("repeat", REPEATS_ELSEWHERE);
     }
@@ -263,6 +271,8 @@ export async function updateEvent(
     }
     const day = row.series_day ?? row.date;
     const moved = input.date !== undefined && input.date !== row.date;
+    // All of them moved to another day with their rule kept: the rule moves with them.
+    if (moved && rule === series.repeat) rule = movedRule(series.repeat, row.date, input.date as string);
     if (rule === series.repeat && !moved) {
       // The same rule on the same days: this one, the ones after it, and the ones still to come.
       const { date: _date, ...shared } = patch;
@@ -295,6 +305,20 @@ export async function updateEvent(
     if (rule !== null) await restartFrom(trx, userId, row.id, rule, opts.today);
   });
   return getEvent(db, opts);
+}
+
+/**
+ * A rule moved with its occurrence from `from` to `to`: weekly days shift by as many weekdays
+ * (Monday and Thursday, moved a day later, become Tuesday and Friday), a monthly rule takes the new
+ * day of the month. Every day and weekdays stay as they are.
+ */
+function movedRule(rule: string, from: string, to: string): string {
+  const repeat = parseRepeat(rule);
+  if (!repeat || repeat.kind === "daily" || isWeekdays(repeat)) return rule;
+  if (repeat.kind === "monthly") return formatRepeat({ kind: "monthly", day: Number(to.slice(8, 10)) });
+  const shift = (WEEKDAY_CODES.indexOf(weekdayOf(to)) - WEEKDAY_CODES.indexOf(weekdayOf(from)) + 7) % 7;
+  const days = repeat.days.map((d) => WEEKDAY_CODES[(WEEKDAY_CODES.indexOf(d) + shift) % 7] as WeekdayCode);
+  return formatRepeat({ kind: "weekly", days });
 }
 
 /** Makes the one-off row the first occurrence of a new series with `rule`, from its own day on. */
