@@ -239,7 +239,7 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   registerThoughtRoutes(app, { db, onEventCreated: (userId) => calendar.trigger(userId) });
   registerProjectRoutes(app, { db });
   registerCalendarRoutes(app, { config, db, calendar });
-  registerEventRoutes(app, { db, onChange: (userId) => calendar.trigger(userId) });
+  registerEventRoutes(app, { db, routines, onChange: (userId) => calendar.trigger(userId) });
   app.addHook("onReady", async () => calendar.start());
   app.addHook("onClose", async () => calendar.stop());
   registerSettingsRoutes(app, { db, onZoneChange: (userId) => routines.forget(userId) });

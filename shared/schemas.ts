@@ -205,7 +205,9 @@ export const occurrenceScope = z.strictObject({
   scope: z
     .enum(["this", "all"], { error: "Expected this or all" })
     .optional()
-    .describe("For a repeating task: this = only the current occurrence, all = the whole series (default)."),
+    .describe(
+      "For a repeating task: this = only the current occurrence, all = the whole series (default). For an occurrence of a repeating event: this = only that one, all = that one and the ones after it (default).",
+    ),
 });
 
 // ---------- focus tasks ----------
@@ -421,6 +423,11 @@ export const event = z.object({
   googleId: z.string().nullable(),
   googleCalendarId: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * The RRULE of the repeating event this is an occurrence of (docs/decisions/034-repeating-events.md);
+   * null for a one-off, and for an occurrence of a series made in another calendar app. Additive.
+   */
+  repeat: z.string().nullable(),
 });
 export type CalendarEvent = z.infer<typeof event>;
 const eventFields = {
@@ -440,6 +447,8 @@ export const createEventInput = z.object({
   ...eventFields,
   startTime: timeString.default("00:00"),
   userId: z.unknown().optional(),
+  /** Makes the event repeat; `date` is then the first day it may fall on. */
+  repeat: repeatRule.nullish().transform((v) => v ?? null),
 });
 export type CreateEventInput = z.input<typeof createEventInput>;
 export const updateEventInput = z.object(eventFields).partial().extend({
@@ -449,6 +458,8 @@ export const updateEventInput = z.object(eventFields).partial().extend({
   googleId: z.unknown().optional(),
   googleCalendarId: z.unknown().optional(),
   createdAt: z.unknown().optional(),
+  /** A new rule for the series (with scope=all), or null to stop it repeating from this one on. */
+  repeat: repeatRule.nullable().optional(),
 });
 
 // ---------- settings, theme, mood ----------
@@ -582,7 +593,11 @@ export const importInput = z.object({
     createThoughtInput.extend({ status: thoughtStatus.default("inbox"), convertedTo: text().max(200).nullish() }),
   ),
   projects: importList(createProjectInput),
-  events: importList(createEventInput),
+  /**
+   * Occurrences of one repeating event share a `seriesId` (as exported): imported as one series
+   * that goes on after them (docs/decisions/034-repeating-events.md).
+   */
+  events: importList(createEventInput.extend({ seriesId: z.number().int().nullish() })),
   settings: updateSettingsInput.optional(),
   moods: importList(moodInput.extend({ date: dateString })),
 });
@@ -616,7 +631,8 @@ export const exportFile = z.object({
   quickWins: z.array(quickWin),
   thoughts: z.array(thought),
   projects: z.array(project),
-  events: z.array(event),
+  /** Occurrences of one repeating event share a seriesId (null for a one-off). */
+  events: z.array(event.extend({ seriesId: z.number().int().nullable() })),
   settings,
   moods: z.array(moodEntry),
 });

@@ -25,4 +25,8 @@ export class CalendarPage {
   async delete(title: string): Promise<void> {
     await this.page.getByRole("button", { name: `Delete ${title}` }).click();
   }
+  /** "Just this one, or all of them?", asked for an occurrence of a repeating event. */
+  occurrenceChoice(action: "Change" | "Delete"): Locator {
+    return this.page.getByRole("dialog", { name: `${action} a repeating event` });
+  }
 }

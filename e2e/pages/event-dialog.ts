@@ -8,6 +8,8 @@ export type EventFields = {
   allDay?: boolean;
   category?: string;
   location?: string;
+  /** A Repeat choice's label: 'Every day', 'Weekdays', … */
+  repeat?: string;
 };
 
 /** The event dialog, opened by 'Add event' or an event's Edit button, or the Convert step. */
@@ -27,6 +29,7 @@ export class EventDialog {
     if (fields.duration !== undefined) await this.field("Duration (minutes)").fill(String(fields.duration));
     if (fields.category !== undefined) await this.field("Category").selectOption(fields.category);
     if (fields.location !== undefined) await this.field("Location (optional)").fill(fields.location);
+    if (fields.repeat !== undefined) await this.field("Repeat").selectOption({ label: fields.repeat });
   }
   async save(): Promise<void> {
     await this.root.getByRole("button", { name: "Save event" }).click();

@@ -388,4 +388,40 @@ describe("CalDAV", () => {
     await sync(user);
     expect((await events()).map((e) => e.title)).toEqual(["Team review", "Weekly review (short)", "Team review"]);
   });
+  it("writes a repeating event made here as one object per occurrence; just this one deleted goes from the server", async () => {
+    const calendarUrl = await dav.makeCalendar(`ours${Date.now()}`);
+    const user = await t.signUp();
+    await api(user, "PUT", "/api/settings", { timeZone: "UTC" });
+    await connectTo(user, calendarUrl);
+    const today = new Date().toISOString().slice(0, 10);
+    const made = await api(user, "POST", "/api/events", {
+      title: "Piano practice",
+      date: today,
+      startTime: "18:00",
+      duration: 30,
+      repeat: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR,SA,SU",
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await sync(user);
+    type Ev = { id: number; date: string; repeat: string | null };
+    const local = (await api(user, "GET", "/api/events")).json() as Ev[];
+    expect(local).toHaveLength(56);
+    let objects = await remoteObjects(calendarUrl);
+    expect(objects.size).toBe(56);
+    for (const text of objects.values()) {
+      expect(text).toContain("SUMMARY:Piano practice");
+      expect(text).not.toContain("RRULE");
+    }
+    // A second sync writes nothing again; deleting just the third takes its object away.
+    expect((await sync(user)).pushed).toMatchObject({ created: 0, updated: 0 });
+    const third = local[2] as Ev;
+    expect((await api(user, "DELETE", `/api/events/${third.id}?scope=this`)).statusCode).toBe(204);
+    await sync(user);
+    objects = await remoteObjects(calendarUrl);
+    expect(objects.size).toBe(55);
+    const dates = [...objects.values()].map((text) => /DTSTART[^:]*:(\d{8})/.exec(text)?.[1]);
+    expect(dates).not.toContain(third.date.replace(/-/g, ""));
+    await sync(user);
+    expect(((await api(user, "GET", "/api/events")).json() as Ev[]).map((e) => e.date)).not.toContain(third.date);
+  });
 });

@@ -194,6 +194,27 @@ describe("two-way sync", () => {
     expect(list?.query.get("singleEvents")).toBe("true");
   });
 
+  it("keeps another app's recurring series one occurrence at a time: no repeat rule here, scope or not", async () => {
+    const user = await connect("Europe/Berlin");
+    g.remoteCreate({
+      ...timed("Standup", "2026-06-03T07:00:00Z", "2026-06-03T07:15:00Z"),
+      recurrence: ["RRULE:FREQ=DAILY;COUNT=3"],
+    });
+    await sync(user);
+    const [first] = (await localEvents(user)) as Array<{ id: number; repeat: string | null }>;
+    expect(first?.repeat).toBeNull();
+    const refused = await api(user, "PUT", `/api/events/${first?.id}`, { repeat: "FREQ=DAILY" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ field: "repeat" });
+    expect(refused.json().message).toMatch(/another calendar app/);
+    // Deleting it with scope=all deletes that one occurrence, as before.
+    expect((await api(user, "DELETE", `/api/events/${first?.id}?scope=all`)).statusCode).toBe(204);
+    await sync(user);
+    const left = await localEvents(user);
+    expect(left.map((e) => e.date)).toEqual(["2026-06-04", "2026-06-05"]);
+    expect(left.every((e) => e.repeat === null)).toBe(true);
+  });
+
   it("pushes local creates, edits and deletes in the user's time zone under ids it chose", async () => {
     const user = await connect("America/Los_Angeles");
     const created = (
@@ -236,6 +257,51 @@ describe("two-way sync", () => {
     expect(g.live()).toHaveLength(0);
     await sync(user);
     expect(await localEvents(user)).toHaveLength(0);
+  });
+
+  it("pushes a repeating event's occurrences as events of their own, at one wall-clock time on both sides of DST", async () => {
+    const user = await connect("America/Los_Angeles");
+    // Monday 26 October 2026 is in PDT; the occurrences from today on (after 1 November) in PST.
+    const first = (
+      await api(user, "POST", "/api/events", {
+        title: "Swim",
+        date: "2026-10-26",
+        startTime: "07:15",
+        duration: 45,
+        repeat: "FREQ=WEEKLY;BYDAY=MO",
+      })
+    ).json();
+    expect(first).toMatchObject({ date: "2026-10-26", repeat: "FREQ=WEEKLY;BYDAY=MO" });
+    await sync(user);
+    const local = await localEvents(user);
+    expect(local.length).toBeGreaterThanOrEqual(8);
+    const remote = g.live().sort((a, b) => String(a.start?.dateTime).localeCompare(String(b.start?.dateTime)));
+    expect(remote.map((e) => e.start?.dateTime?.slice(0, 10))).toEqual(local.map((e) => e.date));
+    // Los Angeles' offset on a day, at noon UTC (well clear of the 2 a.m. change).
+    const offsetOn = (date: string) =>
+      new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", timeZoneName: "longOffset" })
+        .formatToParts(new Date(`${date}T12:00:00Z`))
+        .find((p) => p.type === "timeZoneName")
+        ?.value.replace("GMT", "");
+    for (const e of remote) {
+      expect(e.summary).toBe("Swim");
+      const date = String(e.start?.dateTime).slice(0, 10);
+      expect(e.start?.dateTime).toBe(`${date}T07:15:00${offsetOn(date)}`);
+      expect(e.start?.timeZone).toBe("America/Los_Angeles");
+      expect(e).not.toHaveProperty("recurrence");
+    }
+    expect(remote[0]?.start?.dateTime).toBe("2026-10-26T07:15:00-07:00");
+    // A second sync pushes nothing again.
+    g.requests.length = 0;
+    await sync(user);
+    expect(g.requests.filter((r) => ["PATCH", "PUT", "POST"].includes(r.method))).toHaveLength(0);
+
+    // "All of them" from the second one: only the first stays, here and at Google.
+    const second = local[1] as { id: number };
+    expect((await api(user, "DELETE", `/api/events/${second.id}?scope=all`)).statusCode).toBe(204);
+    await sync(user);
+    expect(g.live().map((e) => e.start?.dateTime)).toEqual(["2026-10-26T07:15:00-07:00"]);
+    expect((await localEvents(user)).map((e) => e.date)).toEqual(["2026-10-26"]);
   });
 
   it("connecting the same calendar again neither duplicates nor rewrites events", async () => {

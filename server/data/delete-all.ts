@@ -14,6 +14,8 @@ export async function deleteAllData(db: Db, opts: { userId: number }): Promise<R
     // Project tasks go with their projects (foreign key cascade).
     const projects = count(await trx.deleteFrom("projects").where("user_id", "=", userId).executeTakeFirst());
     const events = count(await trx.deleteFrom("events").where("user_id", "=", userId).executeTakeFirst());
+    // What repeating events are made with goes with their occurrences.
+    await trx.deleteFrom("event_series").where("user_id", "=", userId).execute();
     const moods = count(await trx.deleteFrom("mood_entries").where("user_id", "=", userId).executeTakeFirst());
     const settings = count(await trx.deleteFrom("user_settings").where("user_id", "=", userId).executeTakeFirst());
     // Stored keys and tokens (the assistant key, calendar connections) go too.

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { ExportFile, ImportResponse, importInput } from "../../shared/schemas.ts";
 import { type Db, inTransaction } from "../db/database.ts";
+import { importSeries } from "../events/series-import.ts";
 import { createEvent, listEvents } from "../events/service.ts";
 import { createProject, listProjects } from "../projects/service.ts";
 import { createQuickWin, listQuickWins, updateQuickWin } from "../quick-wins/service.ts";
@@ -50,6 +51,16 @@ export async function exportData(db: Db, opts: { userId: number }): Promise<Expo
     });
     sessionsOf.set(f.task_id as number, list);
   }
+  const seriesOf = new Map(
+    (
+      await db
+        .selectFrom("events")
+        .select(["id", "series_id"])
+        .where("user_id", "=", opts.userId)
+        .where("series_id", "is not", null)
+        .execute()
+    ).map((e) => [e.id, e.series_id]),
+  );
   const stepsOf = new Map<number, Array<{ text: string; done: boolean }>>();
   for (const step of steps) {
     const list = stepsOf.get(step.taskId) ?? [];
@@ -64,7 +75,7 @@ export async function exportData(db: Db, opts: { userId: number }): Promise<Expo
     quickWins,
     thoughts,
     projects,
-    events,
+    events: events.map((e) => ({ ...e, seriesId: seriesOf.get(e.id) ?? null })),
     settings,
     moods,
   };
@@ -160,14 +171,25 @@ export async function importData(
         await createProject(trx, { userId, input: fields });
       },
     );
+    // A repeating event's occurrences in the file are gathered, then made one series each.
+    const series = new Map<string, Array<(typeof input.events)[number]>>();
     const events = await mergeInto(
       input.events,
       (await listEvents(trx, { userId })).map((e) => key(e.title, e.date, e.startTime)),
       (e) => key(e.title, e.date, e.startTime),
-      async (fields) => {
-        await createEvent(trx, { userId, input: fields });
+      async (item) => {
+        const { seriesId, repeat, ...fields } = item;
+        if (!repeat) {
+          await createEvent(trx, { userId, input: fields });
+          return;
+        }
+        const group = key(repeat, seriesId ?? `one ${series.size}`);
+        series.set(group, [...(series.get(group) ?? []), item]);
       },
     );
+    for (const occurrences of series.values()) {
+      await importSeries(trx, { userId, occurrences, today });
+    }
     const moods = await mergeInto(
       input.moods,
       (await listMoods(trx, { userId, limit: 100_000 })).map((m) => key(m.date)),

@@ -14,6 +14,7 @@ import * as reminders from "./migrations/0012-reminders.ts";
 import * as listVersions from "./migrations/0013-list-versions.ts";
 import * as welcomeBack from "./migrations/0014-welcome-back.ts";
 import * as repeats from "./migrations/0015-repeats.ts";
+import * as eventRepeats from "./migrations/0016-event-repeats.ts";
 
 const MIGRATION_LOCK_ID = 724201;
 
@@ -50,6 +51,7 @@ const migrations: Migration[] = [
   { name: "0013-list-versions", up: listVersions.up },
   { name: "0014-welcome-back", up: welcomeBack.up },
   { name: "0015-repeats", up: repeats.up },
+  { name: "0016-event-repeats", up: eventRepeats.up },
 ];
 
 export function migrationContext(dialect: Dialect): MigrationContext {

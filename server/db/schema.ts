@@ -135,6 +135,30 @@ export type EventsTable = {
   remote_updated: Generated<string | null>;
   /** 1 while a local change waits to be pushed to the connected calendar. */
   sync_pending: Generated<number>;
+  /** The repeating event this row is an occurrence of (migration 0016), and the rule's day it stands for. */
+  series_id: Generated<number | null>;
+  series_day: Generated<string | null>;
+};
+
+/** A repeating event made in the app (docs/decisions/034-repeating-events.md). */
+export type EventSeriesTable = {
+  id: Generated<number>;
+  user_id: number;
+  /** The RFC 5545 RRULE, one of shared/repeat.ts's kinds in canonical form. */
+  repeat: string;
+  title: string;
+  description: string | null;
+  location: string | null;
+  start_time: string;
+  duration: number;
+  category: string | null;
+  /** The first occurrence's day. */
+  starts_on: string;
+  /** Occurrences have been made up to this day (YYYY-MM-DD, the user's wall clock). */
+  filled_until: string;
+  /** The series was stopped: no occurrence after this day. */
+  ends_on: string | null;
+  created_at: string;
 };
 
 /** A short-lived sign-in or calendar-consent attempt, bound to one browser by a cookie. */
@@ -370,6 +394,7 @@ export type Database = {
   auth_flows: AuthFlowsTable;
   calendar_connections: CalendarConnectionsTable;
   event_tombstones: EventTombstonesTable;
+  event_series: EventSeriesTable;
   login_throttle: LoginThrottleTable;
   known_devices: KnownDevicesTable;
   rate_limit_counts: RateLimitCountsTable;

@@ -1,19 +1,31 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createEventInput, event, eventListQuery, idParams, updateEventInput } from "../../shared/schemas.ts";
+import {
+  createEventInput,
+  event,
+  eventListQuery,
+  idParams,
+  occurrenceScope,
+  updateEventInput,
+} from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
+import type { Routines } from "../routines/roll-forward.ts";
 import { createEvent, deleteEvent, getEvent, listEventPage, listEvents, updateEvent } from "./service.ts";
 
 export function registerEventRoutes(
   app: FastifyInstance,
   {
     db,
+    routines,
     onChange,
   }: {
-    db: Db /** Told after a local change, e.g. to push it to a connected calendar. */;
+    db: Db;
+    /** Today for the user, with their repeating events carried forward (decision 034). */
+    routines: Routines;
+    /** Told after a local change, e.g. to push it to a connected calendar. */
     onChange?: (userId: number) => void;
   },
 ): void {
@@ -25,37 +37,60 @@ export function registerEventRoutes(
     { schema: { tags, querystring: eventListQuery, response: { 200: z.array(event) } } },
     async (req, reply) => {
       const userId = userIdOf(req);
+      await routines.today(userId, req);
       if (wantsWholeList(req.query)) return listEvents(db, { userId });
       return sendPage(req, reply, await listEventPage(db, { userId, query: req.query }));
     },
   );
-  r.get("/api/events/:id", { schema: { tags, params: idParams, response: { 200: event } } }, (req) =>
-    getEvent(db, { userId: userIdOf(req), id: req.params.id }),
-  );
+  r.get("/api/events/:id", { schema: { tags, params: idParams, response: { 200: event } } }, async (req) => {
+    const userId = userIdOf(req);
+    await routines.today(userId, req);
+    return getEvent(db, { userId, id: req.params.id });
+  });
   r.post(
     "/api/events",
     { config: { idempotent: true }, schema: { tags, body: createEventInput, response: { 201: event } } },
     async (req, reply) => {
       const userId = userIdOf(req);
-      const created = await createEvent(db, { userId, input: req.body });
+      const today = await routines.today(userId, req);
+      const created = await createEvent(db, { userId, input: req.body, today });
       changed(userId);
       return reply.status(201).send(created);
     },
   );
   r.put(
     "/api/events/:id",
-    { schema: { tags, params: idParams, body: updateEventInput, response: { 200: event } } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: occurrenceScope,
+        body: updateEventInput,
+        response: { 200: event },
+      },
+    },
     async (req) => {
       const userId = userIdOf(req);
-      const updated = await updateEvent(db, { userId, id: req.params.id, input: req.body });
+      const today = await routines.today(userId, req);
+      const updated = await updateEvent(db, {
+        userId,
+        id: req.params.id,
+        input: req.body,
+        scope: req.query.scope,
+        today,
+      });
       changed(userId);
       return updated;
     },
   );
-  r.delete("/api/events/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
-    const userId = userIdOf(req);
-    await deleteEvent(db, { userId, id: req.params.id });
-    changed(userId);
-    return reply.status(204).send();
-  });
+  r.delete(
+    "/api/events/:id",
+    { schema: { tags, params: idParams, querystring: occurrenceScope } },
+    async (req, reply) => {
+      const userId = userIdOf(req);
+      await deleteEvent(db, { userId, id: req.params.id, scope: req.query.scope });
+      changed(userId);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -59,3 +59,9 @@ export function occurrenceOnOrAfter(rule: string, day: string): string {
 export function occurrenceAfter(rule: string, day: string): string {
   return occurrenceOnOrAfter(rule, addDays(day, 1));
 }
+
+/** Every occurrence of `rule` from `from` to `to`, both included, in order. */
+export function occurrencesBetween(rule: string, from: string, to: string): string[] {
+  if (to < from) return [];
+  return rruleOf(rule).between(floating(from), floating(to), true).map(dayOf);
+}

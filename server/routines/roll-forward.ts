@@ -8,6 +8,7 @@ import type { FastifyRequest } from "fastify";
 import { addDays, zonedInstant } from "../../shared/dates.ts";
 import { todayInZone } from "../../shared/ranking.ts";
 import type { Db } from "../db/database.ts";
+import { fillUserSeries } from "../events/series.ts";
 import { DEFAULT_TIME_ZONE } from "../settings/service.ts";
 import { occurrenceOnOrAfter } from "./occurrences.ts";
 
@@ -23,7 +24,10 @@ export function placeSeries(
   return { on, hiddenUntil: on > today ? on : null };
 }
 
-/** Moves the user's series whose occurrence is before `today`; answers how many rows moved. */
+/**
+ * Moves the user's series whose occurrence is before `today`, and makes their repeating events'
+ * occurrences up to eight weeks ahead; answers how many rows moved or were made.
+ */
 export async function rollForward(db: Db, userId: number, today: string): Promise<number> {
   let moved = 0;
   const tasks = await db
@@ -65,6 +69,8 @@ export async function rollForward(db: Db, userId: number, today: string): Promis
       .executeTakeFirst();
     moved += Number(res.numUpdatedRows);
   }
+  // Repeating events: their occurrences carried forward to eight weeks ahead (decision 034).
+  moved += await fillUserSeries(db, userId, today);
   return moved;
 }
 

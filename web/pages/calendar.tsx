@@ -1,12 +1,14 @@
-import { CalendarPlus, Download, MapPin, Pencil, Trash2 } from "lucide-react";
+import { CalendarPlus, Download, MapPin, Pencil, Repeat2, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
+import { describeRepeat } from "../../shared/repeat.ts";
 import type { CalendarEvent } from "../../shared/schemas.ts";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { toast } from "../components/ui/toast-store.ts";
 import { eventColorClass, useDeleteEvent, useEvents, useEventVisibility } from "../features/calendar/api.ts";
 import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
+import { OccurrenceChoice, type OccurrenceScope } from "../features/calendar/components/occurrence-choice.tsx";
 import { SyncState } from "../features/calendar/components/sync-state.tsx";
 import { useTimeZone } from "../features/settings/api.ts";
 import { CALENDAR_FILE_URL } from "../features/settings/data.ts";
@@ -23,6 +25,29 @@ export function CalendarPage() {
   const [editing, setEditing] = useState<CalendarEvent | null>(null);
   const [open, setOpen] = useState(false);
   const [showPast, setShowPast] = useState(false);
+  /** An occurrence of a repeating event about to be deleted: just this one, or all of them? */
+  const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
+
+  const deleteEvent = (e: CalendarEvent, scope?: OccurrenceScope) => {
+    // All of them: this one and the later ones with its rule leave the screen at once (the list
+    // comes back from the server once the deletion is made, should one of another series be among them).
+    const going = scope === "all" ? (events.data ?? []).filter((o) => o.repeat === e.repeat && o.date >= e.date) : [e];
+    for (const o of going) visibility.hide(o.id);
+    undoable({
+      title: scope === "all" ? "Repeating event deleted" : "Event deleted",
+      description: e.title,
+      altText: "Undo deleting the event from the notification (F8 reaches it)",
+      undo: () => {
+        visibility.restore();
+        toast({ title: "Restored" });
+      },
+      commit: () =>
+        void remove.mutateAsync({ event: e, scope }).catch(() => {
+          visibility.restore();
+          toast({ title: "Error", description: "Could not delete event.", variant: "destructive" });
+        }),
+    });
+  };
 
   const sorted = [...(events.data ?? [])]
     .filter((e) => showPast || e.date >= today)
@@ -85,6 +110,13 @@ export function CalendarPage() {
                           ? "All day"
                           : `${formatTime12(e.startTime)} · ${e.duration} min`}
                         {e.category ? ` · ${e.category}` : ""}
+                        {e.repeat && (
+                          <Repeat2
+                            role="img"
+                            className="ml-1.5 inline size-3.5 align-[-2px]"
+                            aria-label={describeRepeat(e.repeat)}
+                          />
+                        )}
                       </p>
                       {e.location && (
                         <p className="flex items-center gap-1 text-sm text-muted">
@@ -109,23 +141,7 @@ export function CalendarPage() {
                       type="button"
                       aria-label={`Delete ${e.title}`}
                       className="rounded-md p-2 text-muted hover:bg-accent hover:text-danger"
-                      onClick={() => {
-                        visibility.hide(e.id);
-                        undoable({
-                          title: "Event deleted",
-                          description: e.title,
-                          altText: "Undo deleting the event from the notification (F8 reaches it)",
-                          undo: () => {
-                            visibility.restore();
-                            toast({ title: "Restored" });
-                          },
-                          commit: () =>
-                            void remove.mutateAsync(e).catch(() => {
-                              visibility.restore();
-                              toast({ title: "Error", description: "Could not delete event.", variant: "destructive" });
-                            }),
-                        });
-                      }}
+                      onClick={() => (e.repeat ? setDeleting(e) : deleteEvent(e))}
                     >
                       <Trash2 className="size-4" aria-hidden />
                     </button>
@@ -136,6 +152,15 @@ export function CalendarPage() {
         ))
       )}
       <EventDialog open={open} onOpenChange={setOpen} defaultDate={today} event={editing} timeZone={timeZone} />
+      <OccurrenceChoice
+        action={deleting ? "delete" : null}
+        title={deleting?.title ?? ""}
+        onChoose={(scope) => {
+          if (deleting) deleteEvent(deleting, scope);
+          setDeleting(null);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
     </div>
   );
 }

@@ -141,9 +141,9 @@ export function useSaveEvent() {
   const queryClient = useQueryClient();
   const syncAfter = useSyncAfter();
   return useMutation({
-    mutationFn: async ({ id, input }: { id?: number; input: EventInput }) => {
+    mutationFn: async ({ id, input, scope }: { id?: number; input: EventInput; scope?: "this" | "all" }) => {
       const saved = id
-        ? await api.put<typeof event>(`${EVENTS}/${id}`, input)
+        ? await api.put<typeof event>(`${EVENTS}/${id}${scope ? `?scope=${scope}` : ""}`, input)
         : await api.post<typeof event>(EVENTS, input);
       await syncAfter(id ? saved.googleId !== null : true);
       return saved;
@@ -156,8 +156,9 @@ export function useDeleteEvent() {
   const queryClient = useQueryClient();
   const syncAfter = useSyncAfter();
   return useMutation({
-    mutationFn: async (event: CalendarEvent) => {
-      await api.delete(`${EVENTS}/${event.id}`);
+    /** `scope`: for an occurrence of a repeating event, just this one or all of them (from it on). */
+    mutationFn: async ({ event, scope }: { event: CalendarEvent; scope?: "this" | "all" }) => {
+      await api.delete(`${EVENTS}/${event.id}${scope ? `?scope=${scope}` : ""}`);
       await syncAfter(event.googleId !== null);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.events }),

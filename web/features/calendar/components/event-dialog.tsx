@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { ALL_DAY_MINUTES, EVENT_CATEGORIES } from "../../../../shared/constants.ts";
+import { describeRepeat, WEEKDAY_NAMES, weekdayOf } from "../../../../shared/repeat.ts";
 import type { CalendarEvent } from "../../../../shared/schemas.ts";
 import type { When } from "../../../../shared/when.ts";
 import { EventWhenFields } from "../../../components/event-when-fields.tsx";
@@ -12,6 +13,7 @@ import { errorMessage } from "../../../lib/api.ts";
 import { zonedNow } from "../../../lib/dates.ts";
 import { useWhenReader } from "../../../lib/use-when.ts";
 import { type EventInput, useSaveEvent } from "../api.ts";
+import { OccurrenceChoice, type OccurrenceScope } from "./occurrence-choice.tsx";
 
 type Props = {
   open: boolean;
@@ -21,6 +23,28 @@ type Props = {
   /** The user's zone: a date in the title ("tomorrow at 3pm") is read on their wall clock. */
   timeZone: string;
 };
+
+/**
+ * The repeat choices, worded as in the task dialogs (docs/decisions/034-repeating-events.md); the
+ * weekly and monthly ones fall on the event's own weekday and day of the month.
+ */
+function repeatChoices(date: string, current: string): Array<{ value: string; label: string }> {
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const choices = [
+    { value: "", label: "Does not repeat" },
+    { value: "FREQ=DAILY", label: "Every day" },
+    { value: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", label: "Weekdays" },
+  ];
+  if (valid) {
+    const day = weekdayOf(date);
+    choices.push({ value: `FREQ=WEEKLY;BYDAY=${day}`, label: `Every ${WEEKDAY_NAMES[day]}` });
+    choices.push({ value: `FREQ=MONTHLY;BYMONTHDAY=${Number(date.slice(8, 10))}`, label: "Every month" });
+  }
+  if (current && !choices.some((c) => c.value === current)) {
+    choices.push({ value: current, label: describeRepeat(current).replace(/^Repeats e/, "E") });
+  }
+  return choices;
+}
 
 /** What the fields were before a date from the title was used, to put back on "Don't use it". */
 type Applied = { when: When; title: string; date: string; startTime: string; allDay: boolean };
@@ -35,6 +59,9 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
   const [category, setCategory] = useState("");
   const [location, setLocation] = useState("");
   const [description, setDescription] = useState("");
+  const [repeat, setRepeat] = useState("");
+  /** The edit waiting for "just this one or all of them". */
+  const [asking, setAsking] = useState<EventInput | null>(null);
   const [applied, setApplied] = useState<Applied | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
 
@@ -48,6 +75,8 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
     setCategory(event?.category ?? "");
     setLocation(event?.location ?? "");
     setDescription(event?.description ?? "");
+    setRepeat(event?.repeat ?? "");
+    setAsking(null);
     setApplied(null);
     setDismissed(null);
   }, [open, event, defaultDate]);
@@ -80,6 +109,32 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
     setApplied(null);
   };
 
+  const send = async (input: EventInput, scope?: OccurrenceScope) => {
+    try {
+      await save.mutateAsync({ id: event?.id, input, scope });
+      toast({ title: event ? "Event updated" : "Event added", description: input.title });
+      setAsking(null);
+      onOpenChange(false);
+    } catch (error) {
+      setAsking(null);
+      toast({ title: "Error", description: errorMessage(error, "Could not save event."), variant: "destructive" });
+    }
+  };
+
+  // The day of "Every month" or "Every Monday" follows the date while a new rule is picked.
+  const changeDate = (next: string) => {
+    if (repeat === (event?.repeat ?? "")) {
+      setDate(next);
+      return;
+    }
+    if (repeat.startsWith("FREQ=MONTHLY") && /^\d{4}-\d{2}-\d{2}$/.test(next)) {
+      setRepeat(`FREQ=MONTHLY;BYMONTHDAY=${Number(next.slice(8, 10))}`);
+    } else if (/^FREQ=WEEKLY;BYDAY=[A-Z]{2}$/.test(repeat) && /^\d{4}-\d{2}-\d{2}$/.test(next)) {
+      setRepeat(`FREQ=WEEKLY;BYDAY=${weekdayOf(next)}`);
+    }
+    setDate(next);
+  };
+
   const submit = async () => {
     if (!title.trim() || !date) return;
     const minutes = Number.parseInt(duration, 10);
@@ -92,14 +147,18 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
       location: location || null,
       description: description || null,
     };
-    try {
-      await save.mutateAsync({ id: event?.id, input });
-      toast({ title: event ? "Event updated" : "Event added", description: input.title });
-      onOpenChange(false);
-    } catch (error) {
-      toast({ title: "Error", description: errorMessage(error, "Could not save event."), variant: "destructive" });
+    // An event from another calendar app's series is edited one occurrence at a time, as before.
+    if (repeatable) input.repeat = repeat || null;
+    // An occurrence of a repeating event, its rule kept: just this one, or all of them?
+    if (event?.repeat && repeat === event.repeat) {
+      setAsking(input);
+      return;
     }
+    await send(input, event?.repeat ? "all" : undefined);
   };
+
+  // Repeat is offered for events made here (or already repeating), not for ones another calendar app made.
+  const repeatable = !event || event.repeat !== null || event.googleId === null;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={event ? "Edit event" : "Add event"}>
@@ -124,13 +183,24 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
           idPrefix="event"
           value={{ date, startTime, allDay }}
           onChange={(next) => {
-            setDate(next.date);
+            if (next.date !== date) changeDate(next.date);
             setStartTime(next.startTime);
             setAllDay(next.allDay);
           }}
           duration={duration}
           onDurationChange={setDuration}
         />
+        {repeatable && (
+          <Field id="event-repeat" label="Repeat">
+            <NativeSelect id="event-repeat" value={repeat} onChange={(e) => setRepeat(e.target.value)}>
+              {repeatChoices(date, repeat).map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        )}
         <Field id="event-category" label="Category">
           <NativeSelect id="event-category" value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">None</option>
@@ -156,6 +226,12 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
           </Button>
         </div>
       </form>
+      <OccurrenceChoice
+        action={asking ? "change" : null}
+        title={asking?.title ?? ""}
+        onChoose={(scope) => asking && void send(asking, scope)}
+        onCancel={() => setAsking(null)}
+      />
     </Dialog>
   );
 }

@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { addDays } from "../../../../shared/dates.ts";
+import type { CalendarEvent } from "../../../../shared/schemas.ts";
+import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { EventDialog } from "./event-dialog.tsx";
+
+beforeEach(async () => {
+  await signUp();
+  await server("PUT", "/api/settings", { timeZone: "UTC" });
+});
+afterEach(resetApp);
+
+const events = () => server<CalendarEvent[]>("GET", "/api/events");
+/** The next Tuesday after today (UTC): the series' first occurrence, with more in the eight weeks after it. */
+const TODAY = new Date().toISOString().slice(0, 10);
+const TUESDAY = [1, 2, 3, 4, 5, 6, 7]
+  .map((n) => addDays(TODAY, n))
+  .find((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 2) as string;
+const A_WEEK_LATER = addDays(TUESDAY, 7);
+
+function open(props: { event?: CalendarEvent; defaultDate?: string } = {}) {
+  const onOpenChange = vi.fn();
+  renderWithApp(
+    <EventDialog
+      open
+      onOpenChange={onOpenChange}
+      defaultDate={props.defaultDate ?? TUESDAY}
+      event={props.event ?? null}
+      timeZone="UTC"
+    />,
+  );
+  return { onOpenChange };
+}
+
+describe("event dialog: Repeat (docs/decisions/034-repeating-events.md)", () => {
+  it("offers the task dialogs' choices and the event's own weekday, and saves the rule", async () => {
+    open();
+    const repeat = screen.getByLabelText("Repeat");
+    expect(repeat).toHaveDisplayValue("Does not repeat");
+    expect(Array.from(repeat.querySelectorAll("option")).map((o) => o.textContent)).toEqual([
+      "Does not repeat",
+      "Every day",
+      "Weekdays",
+      "Every Tuesday",
+      "Every month",
+    ]);
+    await userEvent.type(screen.getByLabelText("Title"), "Choir");
+    await userEvent.selectOptions(repeat, "Every month");
+    // The month's day follows the date picked after it.
+    const date = screen.getByLabelText("Date");
+    await userEvent.clear(date);
+    await userEvent.type(date, A_WEEK_LATER);
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    expect(await screen.findByText("Event added")).toBeVisible();
+    const [first] = await events();
+    expect(first).toMatchObject({
+      title: "Choir",
+      date: A_WEEK_LATER,
+      repeat: `FREQ=MONTHLY;BYMONTHDAY=${Number(A_WEEK_LATER.slice(8))}`,
+    });
+  });
+
+  it("asks just this one or all of them when an occurrence is changed; just this one changes that one", async () => {
+    await server("POST", "/api/events", {
+      title: "Stretch",
+      date: TUESDAY,
+      startTime: "07:00",
+      duration: 15,
+      repeat: "FREQ=WEEKLY;BYDAY=TU",
+    });
+    const [first] = await events();
+    expect(first?.repeat).toBe("FREQ=WEEKLY;BYDAY=TU");
+    const { onOpenChange } = open({ event: first });
+    expect(screen.getByLabelText("Repeat")).toHaveDisplayValue("Every Tuesday");
+    const title = screen.getByLabelText("Title");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Long stretch");
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    const choice = await screen.findByRole("dialog", { name: "Change a repeating event" });
+    expect(within(choice).getByText(/this one and the ones after it/)).toBeVisible();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+    await userEvent.click(within(choice).getByRole("button", { name: "Just this one" }));
+    expect(await screen.findByText("Event updated")).toBeVisible();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    const all = await events();
+    expect(all.filter((e) => e.title === "Long stretch").map((e) => e.id)).toEqual([first?.id]);
+    expect(all.find((e) => e.date === A_WEEK_LATER)?.title).toBe("Stretch");
+  });
+
+  it("saves a changed rule for all of them without asking", async () => {
+    await server("POST", "/api/events", { title: "Run", date: TUESDAY, duration: 30, repeat: "FREQ=DAILY" });
+    const [first] = await events();
+    open({ event: first });
+    await userEvent.selectOptions(screen.getByLabelText("Repeat"), "Every Tuesday");
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    expect(await screen.findByText("Event updated")).toBeVisible();
+    expect(screen.queryByRole("dialog", { name: "Change a repeating event" })).toBeNull();
+    const all = await events();
+    expect(all.slice(0, 2).map((e) => e.date)).toEqual([TUESDAY, A_WEEK_LATER]);
+    expect(
+      all.every((e) => e.repeat === "FREQ=WEEKLY;BYDAY=TU" && new Date(`${e.date}T12:00:00Z`).getUTCDay() === 2),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+
+export type OccurrenceScope = "this" | "all";
+
+type Props = {
+  /** What is about to happen: changing or deleting an occurrence of a repeating event. */
+  action: "change" | "delete" | null;
+  title: string;
+  onChoose: (scope: OccurrenceScope) => void;
+  onCancel: () => void;
+};
+
+/**
+ * "Just this one, or all of them?" for an occurrence of a repeating event
+ * (docs/decisions/034-repeating-events.md): all of them is this one and the ones after it.
+ */
+export function OccurrenceChoice({ action, title, onChoose, onCancel }: Props) {
+  const verb = action === "delete" ? "Delete" : "Change";
+  return (
+    <Dialog
+      open={action !== null}
+      onOpenChange={(open) => !open && onCancel()}
+      title={`${verb} a repeating event`}
+      description={`"${title}" repeats. ${verb} just this one, or all of them?`}
+    >
+      <div className="grid gap-3">
+        <Button variant="outline" onClick={() => onChoose("this")}>
+          Just this one
+        </Button>
+        <Button variant={action === "delete" ? "danger" : "primary"} onClick={() => onChoose("all")}>
+          All of them
+        </Button>
+        <p className="text-sm text-muted">
+          All of them means this one and the ones after it. Earlier ones stay as they were.
+        </p>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
