@@ -63,5 +63,5 @@ export function occurrenceAfter(rule: string, day: string): string {
 /** Every occurrence of `rule` from `from` to `to`, both included, in order. */
 export function occurrencesBetween(rule: string, from: string, to: string): string[] {
   if (to < from) return [];
-  return rruleOf(rule).between(floating(from), floating(to), true).map(dayOf);
+  return rruleOf(rule, from.slice(0, 7)).between(floating(from), floating(to), true).map(dayOf);
 }
