@@ -21,7 +21,7 @@ export const WEEKLY = "weekly";
 const DAILY = "FREQ=DAILY";
 const WEEKDAYS = "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR";
 const monthlyRule = (today: Date) => `FREQ=MONTHLY;BYMONTHDAY=${today.getDate()}`;
-const weekdayOfDate = (today: Date): WeekdayCode => WEEKDAY_CODES[(today.getDay() + 6) % 7] as WeekdayCode;
+export const weekdayOfDate = (today: Date): WeekdayCode => WEEKDAY_CODES[(today.getDay() + 6) % 7] as WeekdayCode;
 
 export const noRepeat = (today: Date = new Date()): RepeatValue => ({ choice: "", days: [weekdayOfDate(today)] });
 
@@ -29,7 +29,9 @@ export const noRepeat = (today: Date = new Date()): RepeatValue => ({ choice: ""
 export function repeatValueOf(rule: string | null, today: Date = new Date()): RepeatValue {
   const parsed = rule ? parseRepeat(rule) : null;
   if (!rule || !parsed) return noRepeat(today);
-  if (parsed.kind === "weekly" && !isWeekdays(parsed) && parsed.days.length < 7) {
+  // One day, the day's own weekday: "Every Tuesday" itself; other days: "Weekly on…" with them set.
+  const own = parsed.kind === "weekly" && parsed.days.length === 1 && parsed.days[0] === weekdayOfDate(today);
+  if (parsed.kind === "weekly" && !isWeekdays(parsed) && parsed.days.length < 7 && !own) {
     return { choice: WEEKLY, days: parsed.days };
   }
   return { choice: formatRepeat(parsed), days: [weekdayOfDate(today)] };
@@ -47,12 +49,18 @@ export function repeatProblem(value: RepeatValue): string | null {
   return value.choice === WEEKLY && value.days.length === 0 ? "Choose at least one day." : null;
 }
 
-/** The choices: "Every month" falls on today's day of the month; a rule kept from elsewhere is offered as it is. */
+/**
+ * The choices: "Every Tuesday" and "Every month" fall on the day's own weekday and day of the
+ * month (today's for a task, the event's own date for an event); a rule kept from elsewhere is
+ * offered as it is.
+ */
 function choicesFor(current: string, today: Date): Array<{ value: string; label: string }> {
+  const day = weekdayOfDate(today);
   const choices = [
     { value: "", label: "Does not repeat" },
     { value: DAILY, label: "Every day" },
     { value: WEEKDAYS, label: "Weekdays" },
+    { value: `FREQ=WEEKLY;BYDAY=${day}`, label: `Every ${WEEKDAY_NAMES[day]}` },
     { value: WEEKLY, label: "Weekly on…" },
     { value: monthlyRule(today), label: "Every month" },
   ];
@@ -70,7 +78,7 @@ export function repeatLabel(value: RepeatValue): string {
 }
 
 /**
- * The Repeat field of tasks and quick wins: a select, and for "Weekly on…" seven day toggles
+ * The Repeat field of tasks, quick wins and events: a select, and for "Weekly on…" seven day toggles
  * (Monday first), of which at least one stays chosen — with none, a message says so.
  */
 export function RepeatField({

@@ -46,6 +46,7 @@ describe("event dialog: Repeat (docs/decisions/034-repeating-events.md)", () => 
       "Every day",
       "Weekdays",
       "Every Tuesday",
+      "Weekly on…",
       "Every month",
     ]);
     await userEvent.type(screen.getByLabelText("Title"), "Choir");
@@ -62,6 +63,24 @@ describe("event dialog: Repeat (docs/decisions/034-repeating-events.md)", () => 
       date: A_WEEK_LATER,
       repeat: `FREQ=MONTHLY;BYMONTHDAY=${Number(A_WEEK_LATER.slice(8))}`,
     });
+  });
+
+  it("repeats weekly on chosen days, starting from the event's own weekday", async () => {
+    open();
+    await userEvent.type(screen.getByLabelText("Title"), "Swim");
+    await userEvent.selectOptions(screen.getByLabelText("Repeat"), "Weekly on…");
+    const days = screen.getByRole("group", { name: "On these days" });
+    expect(within(days).getByRole("button", { name: "Tuesday" })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(within(days).getByRole("button", { name: "Tuesday" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Choose at least one day.");
+    expect(screen.getByRole("button", { name: "Save event" })).toBeDisabled();
+    await userEvent.click(within(days).getByRole("button", { name: "Thursday" }));
+    await userEvent.click(within(days).getByRole("button", { name: "Tuesday" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    expect(await screen.findByText("Event added")).toBeVisible();
+    const all = await events();
+    expect(all[0]).toMatchObject({ title: "Swim", date: TUESDAY, repeat: "FREQ=WEEKLY;BYDAY=TU,TH" });
+    expect(all[1]?.date).toBe(addDays(TUESDAY, 2));
   });
 
   it("asks just this one or all of them when an occurrence is changed; just this one changes that one", async () => {

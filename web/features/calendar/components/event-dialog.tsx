@@ -1,9 +1,17 @@
 import { useEffect, useMemo, useState } from "react";
 import { ALL_DAY_MINUTES, EVENT_CATEGORIES } from "../../../../shared/constants.ts";
-import { describeRepeat, WEEKDAY_NAMES, weekdayOf } from "../../../../shared/repeat.ts";
 import type { CalendarEvent } from "../../../../shared/schemas.ts";
 import type { When } from "../../../../shared/when.ts";
 import { EventWhenFields } from "../../../components/event-when-fields.tsx";
+import {
+  noRepeat,
+  RepeatField,
+  type RepeatValue,
+  repeatProblem,
+  repeatRuleOf,
+  repeatValueOf,
+  weekdayOfDate,
+} from "../../../components/repeat-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input, NativeSelect, Textarea } from "../../../components/ui/input.tsx";
@@ -24,27 +32,11 @@ type Props = {
   timeZone: string;
 };
 
-/**
- * The repeat choices, worded as in the task dialogs (docs/decisions/034-repeating-events.md); the
- * weekly and monthly ones fall on the event's own weekday and day of the month.
- */
-function repeatChoices(date: string, current: string): Array<{ value: string; label: string }> {
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
-  const choices = [
-    { value: "", label: "Does not repeat" },
-    { value: "FREQ=DAILY", label: "Every day" },
-    { value: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", label: "Weekdays" },
-  ];
-  if (valid) {
-    const day = weekdayOf(date);
-    choices.push({ value: `FREQ=WEEKLY;BYDAY=${day}`, label: `Every ${WEEKDAY_NAMES[day]}` });
-    choices.push({ value: `FREQ=MONTHLY;BYMONTHDAY=${Number(date.slice(8, 10))}`, label: "Every month" });
-  }
-  if (current && !choices.some((c) => c.value === current)) {
-    choices.push({ value: current, label: describeRepeat(current).replace(/^Repeats e/, "E") });
-  }
-  return choices;
-}
+/** A date field's day as a local Date (for the Repeat field's weekday and day of the month). */
+const dayOfDate = (date: string): Date => {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(y, m - 1, d) : new Date();
+};
 
 /** What the fields were before a date from the title was used, to put back on "Don't use it". */
 type Applied = { when: When; title: string; date: string; startTime: string; allDay: boolean };
@@ -59,7 +51,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
   const [category, setCategory] = useState("");
   const [location, setLocation] = useState("");
   const [description, setDescription] = useState("");
-  const [repeat, setRepeat] = useState("");
+  const [repeat, setRepeat] = useState<RepeatValue>(() => noRepeat(dayOfDate(defaultDate)));
   /** The edit waiting for "just this one or all of them". */
   const [asking, setAsking] = useState<EventInput | null>(null);
   const [applied, setApplied] = useState<Applied | null>(null);
@@ -75,7 +67,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
     setCategory(event?.category ?? "");
     setLocation(event?.location ?? "");
     setDescription(event?.description ?? "");
-    setRepeat(event?.repeat ?? "");
+    setRepeat(repeatValueOf(event?.repeat ?? null, dayOfDate(event?.date ?? defaultDate)));
     setAsking(null);
     setApplied(null);
     setDismissed(null);
@@ -123,20 +115,21 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
 
   // The day of "Every month" or "Every Monday" follows the date while a new rule is picked.
   const changeDate = (next: string) => {
-    if (repeat === (event?.repeat ?? "")) {
-      setDate(next);
-      return;
-    }
-    if (repeat.startsWith("FREQ=MONTHLY") && /^\d{4}-\d{2}-\d{2}$/.test(next)) {
-      setRepeat(`FREQ=MONTHLY;BYMONTHDAY=${Number(next.slice(8, 10))}`);
-    } else if (/^FREQ=WEEKLY;BYDAY=[A-Z]{2}$/.test(repeat) && /^\d{4}-\d{2}-\d{2}$/.test(next)) {
-      setRepeat(`FREQ=WEEKLY;BYDAY=${weekdayOf(next)}`);
+    const rule = repeatRuleOf(repeat);
+    if (rule !== (event?.repeat ?? null) && /^\d{4}-\d{2}-\d{2}$/.test(next)) {
+      const day = dayOfDate(next);
+      const was = /^\d{4}-\d{2}-\d{2}$/.test(date) ? weekdayOfDate(dayOfDate(date)) : null;
+      if (rule?.startsWith("FREQ=MONTHLY")) {
+        setRepeat({ ...repeat, choice: `FREQ=MONTHLY;BYMONTHDAY=${day.getDate()}` });
+      } else if (was && rule === `FREQ=WEEKLY;BYDAY=${was}`) {
+        setRepeat({ choice: `FREQ=WEEKLY;BYDAY=${weekdayOfDate(day)}`, days: [weekdayOfDate(day)] });
+      }
     }
     setDate(next);
   };
 
   const submit = async () => {
-    if (!title.trim() || !date) return;
+    if (!title.trim() || !date || (repeatable && repeatProblem(repeat))) return;
     const minutes = Number.parseInt(duration, 10);
     const input: EventInput = {
       title: title.trim(),
@@ -148,9 +141,10 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
       description: description || null,
     };
     // An event from another calendar app's series is edited one occurrence at a time, as before.
-    if (repeatable) input.repeat = repeat || null;
+    const rule = repeatRuleOf(repeat);
+    if (repeatable) input.repeat = rule;
     // An occurrence of a repeating event, its rule kept: just this one, or all of them?
-    if (event?.repeat && repeat === event.repeat) {
+    if (event?.repeat && rule === event.repeat) {
       setAsking(input);
       return;
     }
@@ -190,17 +184,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
           duration={duration}
           onDurationChange={setDuration}
         />
-        {repeatable && (
-          <Field id="event-repeat" label="Repeat">
-            <NativeSelect id="event-repeat" value={repeat} onChange={(e) => setRepeat(e.target.value)}>
-              {repeatChoices(date, repeat).map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        )}
+        {repeatable && <RepeatField idPrefix="event" value={repeat} onChange={setRepeat} today={dayOfDate(date)} />}
         <Field id="event-category" label="Category">
           <NativeSelect id="event-category" value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">None</option>
@@ -221,7 +205,10 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={!title.trim() || !date || save.isPending}>
+          <Button
+            type="submit"
+            disabled={!title.trim() || !date || save.isPending || (repeatable && repeatProblem(repeat) !== null)}
+          >
             {save.isPending ? "Saving..." : "Save event"}
           </Button>
         </div>

@@ -68,6 +68,8 @@ describe("Add Task dialog (spec section 5)", () => {
       "Does not repeat",
       "Every day",
       "Weekdays",
+      // Today's own weekday, whichever day the test runs.
+      `Every ${new Date().toLocaleDateString("en-US", { weekday: "long" })}`,
       "Weekly on…",
       "Every month",
     ]);
