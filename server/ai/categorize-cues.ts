@@ -203,8 +203,23 @@ const MOMENT_KINDS: Record<string, RegExp> = {
   ),
   deadline: /\b(?:by|before|until|due|deadline|expires?|ends?)\b/i,
   partOfDay: /\b(?:morning|afternoon|evening|night|lunchtime|bedtime|first thing)\b/i,
-  inTime: /\bin (?:an? |\d+ )(?:minutes?|mins?|hours?|hour|days?|weeks?)\b/i,
+  inTime:
+    /\bin (?:an? |half an? |\d+ |(?:five|ten|fifteen|twenty|thirty|forty|a few|a couple of) )(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b/i,
+  at: /@\s?\d|\b(?:at|by) (?:half|quarter) (?:past|to)\b|\b(?:first thing|end of (?:the )?day|eod|after (?:work|school|lunch|dinner))\b/i,
 };
+
+/** Words of a routine, which describe how things usually are rather than a moment. */
+const ROUTINE =
+  /\b(?:usually|normally|always|every|each|weekly|monthly|daily|fortnightly|runs on|comes? out|opens?|closes?)\b/i;
+/** Errands and appointments people jot down as a bare noun: "dentist", "car tax", "boiler service". */
+const ERRAND =
+  /\b(?:dentist|doctors?|gp|vet|optician|physio|haircut|hair|nails|barber|pharmacy|prescription|groceries|shopping|food shop|laundry|washing|ironing|hoovering|mot|service|tax|insurance|licence|license|passport|visa|bills?|rent|renewal|repairs?|quotes?|refund|photos|tickets|present|gift|card|appointment|appt|check ?up|jabs?|vaccinations?|booster)\b/i;
+/** Words that judge how something felt or looked: the day as lived, not a fact to keep. */
+const EVALUATIVE =
+  /\b(?:amazing|beautiful|gorgeous|lovely|brilliant|wonderful|perfect|fab(?:ulous)?|awesome|great|nice|fun|magical|awful|terrible|horrible|horrendous|grim|dreadful|nightmare|disaster|chaos|chaotic|mess|hell|rubbish|crap|shit|sucked|sucks|rough|hard|tough|heavy|brutal|weird|strange|surreal|mush|fried|broken|bliss|heaven|wild|insane|mad|crazy)\b/i;
+/** Sounds and shorthand for a mood: "ugh", "meh", "phew". */
+const INTERJECTION =
+  /^(?:ugh+|meh|bleh|argh+|phew|yay+|woo+|omg|ffs|sigh|oof|hmph|yikes|ha(?:ha)+|lol)\b|\b(?:ugh+|meh|bleh|argh+|phew|ffs|sigh)\b/i;
 
 export function ruleSignals(content: string): RuleSignals {
   const text = content.trim().replace(/\s+/g, " ");
@@ -250,6 +265,12 @@ export function ruleSignals(content: string): RuleSignals {
     });
   }
   for (const [kind, re] of Object.entries(MOMENT_KINDS)) if (re.test(text)) hits.push(`moment:${kind}`);
+  const words = text.split(" ").length;
+  if (ROUTINE.test(text)) hits.push("routine");
+  if (ERRAND.test(text)) hits.push(words <= 3 ? "errand:short" : "errand");
+  if (INTERJECTION.test(text)) hits.push("interjection");
+  if (EVALUATIVE.test(text)) hits.push("evaluative");
+  if (words <= 3 && !/\b(?:i|i'm|im|my|me)\b/i.test(text)) hits.push(imperative ? "short:action" : "short:phrase");
   return {
     scores,
     pick,

@@ -33,10 +33,10 @@ describe("the categoriser's model", () => {
     expect(data.filter(([text]) => held.has(plain(text)))).toEqual([]);
   });
 
-  it("labels at least 94% of tuning thoughts right when each is left out of its own training", () => {
+  it("labels at least 95% of tuning thoughts right when each is left out of its own training", () => {
     // 10-fold, as `npm run train:categorizer` reports it.
     const { accuracy, byType, wrong } = crossValidate(tuning);
-    expect(accuracy, wrong.join("\n")).toBeGreaterThanOrEqual(0.94);
+    expect(accuracy, wrong.join("\n")).toBeGreaterThanOrEqual(0.95);
     for (const type of THOUGHT_TYPES) expect(byType[type], type).toBeGreaterThanOrEqual(0.9);
   });
 });
