@@ -43,7 +43,7 @@ const IMPERATIVE_VERBS = new Set(
     "register renew repair reply research reschedule return review ring run schedule send set sign sort " +
     "start study submit take text tidy transfer unsubscribe update upload vacuum visit wash water wipe " +
     "write scrub shred hem dust oil wrap label frame tighten charge sharpen unpack rearrange recycle thank cut bleed " +
-    "chase compare respond reset sew prep floss backup email hoover refill reorder replace sell list file top fold"
+    "chase compare respond reset sew prep floss backup email hoover refill reorder replace sell list file top fold hand"
   ).split(" "),
 );
 
@@ -102,7 +102,7 @@ const HABITUAL = new RegExp(
 /** Parts of the day that set the scene of a feeling as often as they set a time. */
 const VAGUE_MOMENT = /\b(?:today|tonight|this (?:morning|afternoon|evening|week)|morning|afternoon|evening)\b/gi;
 /** "Book club pick: The Overstory" — a label and its value, not an instruction. */
-const LABEL = /^[\p{L}\d '’&-]{2,40}:\s*\S/u;
+const LABEL = /^(?![\p{L}\d '’&-]*\bre:)[\p{L}\d '’&-]{2,40}:\s*\S/u;
 
 /** Facts to keep: "X is Y", "label: value", numbers, links, quotes. */
 const NOTE_CUES: Cue[] = [
@@ -202,7 +202,7 @@ const MOMENT_KINDS: Record<string, RegExp> = {
     "i",
   ),
   deadline: /\b(?:by|before|until|due|deadline|expires?|ends?)\b/i,
-  partOfDay: /\b(?:morning|afternoon|evening|night|lunchtime|bedtime|first thing)\b/i,
+  partOfDay: /\b(?:morning|afternoon|evening|night|lunchtime|bedtime|tea ?time|before bed|first thing)\b/i,
   inTime:
     /\bin (?:an? |half an? |\d+ |(?:five|ten|fifteen|twenty|thirty|forty|a few|a couple of) )(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b/i,
   at: /@\s?\d|\b(?:at|by) (?:half|quarter) (?:past|to)\b|\b(?:first thing|end of (?:the )?day|eod|after (?:work|school|lunch|dinner))\b/i,
@@ -216,7 +216,7 @@ const ERRAND =
   /\b(?:dentist|doctors?|gp|vet|optician|physio|haircut|hair|nails|barber|pharmacy|prescription|groceries|shopping|food shop|laundry|washing|ironing|hoovering|mot|service|tax|insurance|licence|license|passport|visa|bills?|rent|renewal|repairs?|quotes?|refund|photos|tickets|present|gift|card|appointment|appt|check ?up|jabs?|vaccinations?|booster)\b/i;
 /** Words that judge how something felt or looked: the day as lived, not a fact to keep. */
 const EVALUATIVE =
-  /\b(?:amazing|beautiful|gorgeous|lovely|brilliant|wonderful|perfect|fab(?:ulous)?|awesome|great|nice|fun|magical|awful|terrible|horrible|horrendous|grim|dreadful|nightmare|disaster|chaos|chaotic|mess|hell|rubbish|crap|shit|sucked|sucks|rough|hard|tough|heavy|brutal|weird|strange|surreal|mush|fried|broken|bliss|heaven|wild|insane|mad|crazy)\b/i;
+  /\b(?:amazing|beautiful|gorgeous|lovely|brilliant|wonderful|perfect|fab(?:ulous)?|awesome|great|nice|fun|magical|awful|terrible|horrible|horrendous|grim|dreadful|nightmare|disaster|chaos|chaotic|mess|hell|rubbish|crap|shit|sucked|sucks|rough|hard|tough|heavy|brutal|weird|strange|surreal|mush|fried|broken|bliss|heaven|wild|insane|mad|crazy|chuffed|stoked|delighted|thrilled|over the moon|can'?t believe|laugh(?:ed|ing)?|argument|row|fight|fought|rowed|teary|tearful|deflated|wobbly|giddy|irritable|grumpy|heart is full|made my (?:day|week))\b/i;
 /** Sounds and shorthand for a mood: "ugh", "meh", "phew". */
 const INTERJECTION =
   /^(?:ugh+|meh|bleh|argh+|phew|yay+|woo+|omg|ffs|sigh|oof|hmph|yikes|ha(?:ha)+|lol)\b|\b(?:ugh+|meh|bleh|argh+|phew|ffs|sigh)\b/i;
