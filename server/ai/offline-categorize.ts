@@ -1,204 +1,133 @@
 /**
- * Offline categorisation of a thought from its wording. Each type collects evidence from cues
- * (explicit markers weigh most); the strongest type wins and ties or silence mean Note, the
- * product's default type.
+ * Offline categorisation of a thought: a multinomial logistic regression over the thought's words,
+ * word pairs, letter sequences and the hand-written cues of categorize-cues.ts, trained on the
+ * tuning sets by `npm run train:categorizer` (categorizer-train.ts) into categorizer-weights.json.
+ * A few explicit markers ("remind me", "idea:", "dear diary", a link) decide on their own; a
+ * thought the model cannot place with any confidence is a Note, the product's default type.
+ * Deterministic; after the tagger has loaded, about a millisecond or two per thought.
  */
-import { language } from "./task-parse.ts";
+import { THOUGHT_TYPES } from "../../shared/constants.ts";
+import { ruleSignals } from "./categorize-cues.ts";
+import weightsFile from "./categorizer-weights.json" with { type: "json" };
 import type { ThoughtType } from "./types.ts";
 
-type Cue = readonly [RegExp, number];
-
-const WEEKDAY = "(?:mon|tues|wednes|thurs|fri|satur|sun)day";
-const MONTH =
-  "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
-
-/** A moment: clock times, days, dates, parts of the day, "in 20 minutes". */
-const MOMENT = new RegExp(
-  [
-    String.raw`\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b`,
-    String.raw`\b(?:at|by|until|before|from)\s+(?:\d{1,2}(?::\d{2})?|noon|midnight)\b`,
-    String.raw`\b\d{1,2}:\d{2}\b`,
-    String.raw`\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|next (?:week|month|${WEEKDAY})|end of the (?:week|month))\b`,
-    // "Tuesday's meeting" refers back to a day; it sets no moment.
-    String.raw`\b(?:on |this |next )?${WEEKDAY}s?\b(?!['’]s)`,
-    String.raw`\b(?:on )?the \d{1,2}(?:st|nd|rd|th)\b`,
-    String.raw`\b${MONTH}\s+\d{1,2}\b`,
-    String.raw`\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}\b`,
-    String.raw`\b(?:in|before|by|until|from|since) ${MONTH}\b`,
-    String.raw`\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b`,
-    String.raw`\b\d{1,2}\.\d{1,2}\.\d{2,4}\b`,
-    String.raw`\bin \d+ (?:minutes?|mins?|hours?|days?)\b`,
-    String.raw`\b(?:morning|afternoon|evening)\b`,
-  ].join("|"),
-  "i",
-);
-
-const IMPERATIVE_VERBS = new Set(
-  (
-    "add answer apply arrange ask back book bring buy call cancel change check clean clear collect " +
-    "complete confirm contact cook copy create declutter delete deliver do donate download draft drop email " +
-    "empty fill find finish fix follow get give go hang install invite iron look mail make meal mop move " +
-    "mow order organise organize pack paint pay phone pick plan post practice practise prepare print read " +
-    "register renew repair reply research reschedule return review ring run schedule send set sign sort " +
-    "start study submit take text tidy transfer unsubscribe update upload vacuum visit wash water wipe " +
-    "write scrub shred hem dust oil wrap label frame tighten charge sharpen unpack rearrange recycle thank cut bleed"
-  ).split(" "),
-);
-
-/** Feelings and verbs of looking inward that open a sentence without being a to-do. */
-const NOT_ACTIONS = new Set(["feel", "felt", "love", "loved", "hate", "miss", "wish", "hope", "think", "need", "want"]);
-
-const cues: Record<Exclude<ThoughtType, "Note">, Cue[]> = {
-  Reminder: [
-    [/\b(?:remember|remind me|reminder|don'?t forget|do not forget|make sure (?:to|i)|note to self)\b/i, 6],
-    [/\b(?:is |are )?(?:due|deadline)\b/i, 3],
-    [/\b(?:appointment|meeting|class|webinar|flight|recital|standup|interview)\b/i, 1.5],
-  ],
-  Idea: [
-    [/\b(?:what if|what about|how about|idea|concept|brainstorm|side project|wouldn'?t it be)\b/i, 6],
-    [
-      /\b(?:maybe|perhaps|possible|possibly|someday|one day|i wonder|thinking about|might be (?:fun|nice|good)|would be (?:nice|cool|fun|great|good))\b/i,
-      4,
-    ],
-    [/\b(?:could|we should maybe)\b/i, 2.5],
-    [/^(?:could|we could|i could)\b/i, 2],
-    [/\b(?:new feature|feature idea|gift idea|thought:)/i, 4],
-    [
-      /^(?:an? )?(?:app|game|board game|website|tool|service|podcast|browser extension|startup|planner|gadget|device|product|book|course|shop)\b.*\b(?:that|where|for|which)\b/i,
-      5,
-    ],
-    [/\?\s*$/, 1.5],
-    [/\b(?:i'?d love to|love to|try a|try an)\b/i, 2],
-    [/\b(?:thinking of|might try|could try|would be lovely|might be worth)\b/i, 4],
-  ],
-  Journal: [
-    [
-      /\b(?:i feel|i'?m feeling|feeling|felt|i'?m so|i was so|dear diary|today was|this week has been|i realis|i realiz|today i)/i,
-      5,
-    ],
-    [
-      /\b(?:overwhelmed|anxious|anxiety|tired|exhausted|exhausting|sad|happy|grateful|thankful|proud|frustrated|annoyed|stressed|stressful|nervous|excited|scared|lonely|guilty|hopeful|calm|motivated|foggy|cried|laughed|loved|hard time|bad day|good day|rough day|long day|lovely|worried|worry|worrying|upset|angry|hurt|relieved|bored|restless|jealous|ashamed|embarrassed|disappointed|heartbroken|drained|inspired|peaceful|joy|joyful|afraid|panic(?:ky)?|struggl\w+|burn(?:t|ed) out|i miss|content)\b/i,
-      4,
-    ],
-    [/\b(?:i|my|me)\b/i, 1],
-    [/\b(?:i|we) (?:got|had|went|woke|was|were|did|keep|think|cried|spent)\b/i, 2.5],
-    [/\b(?:had a|woke up|got distracted)\b/i, 2],
-    [
-      /\b(?:i noticed|what a (?:day|week|morning)|such a relief|so glad|best (?:day|week|weekend|evening) in|went (?:really |so |quite )?(?:well|better|fine|badly|great|ok|okay)|i enjoyed|i really enjoyed|enjoyed|relaxed|write-off|flat|glad|fed up|wiped|overjoyed|gutted|all over the place)\b/i,
-      3.5,
-    ],
-    [/^(?:feel|felt|feeling|so|such|what a|great|lovely|quiet|calm|rough|good|bad|best|busy|long|hard) /i, 1.5],
-  ],
-  Task: [[/\b(?:need to|needs to|have to|has to|must|gotta|got to|should(?! be)|todo|to-do|to do:)\b/i, 5]],
+export type CategorizerWeights = {
+  /** The order of every weight list. */
+  types: readonly ThoughtType[];
+  bias: number[];
+  weights: Record<string, number[]>;
+  /** Below this probability for its best type, a thought is a Note. */
+  minConfidence: number;
 };
 
-/** A routine rather than a moment: "opens at 9 on weekdays", "collected every second Friday". */
-const HABITUAL = new RegExp(
-  String.raw`\b(?:${WEEKDAY}s|weekdays|weekends|bank holidays|every (?:other|second|third) \w+|(?:opens|closes|finishes) (?:at|on|from|until|after)|is collected|are collected|is closed|are quieter|is quieter)\b`,
-  "i",
-);
-/** Parts of the day that set the scene of a feeling as often as they set a time. */
-const VAGUE_MOMENT = /\b(?:today|tonight|this (?:morning|afternoon|evening|week)|morning|afternoon|evening)\b/gi;
-/** "Book club pick: The Overstory" — a label and its value, not an instruction. */
-const LABEL = /^[\p{L}\d '’&-]{2,40}:\s*\S/u;
+export type Features = Map<string, number>;
 
-/** Facts to keep: "X is Y", "label: value", numbers, links, quotes. */
-const NOTE_CUES: Cue[] = [
-  [/^https?:\/\//i, 8],
-  [/^[\w .'’&-]{2,40}:\s*\S/, 2.5],
-  [/\b(?:is|are|takes|needs|runs|prefers|has)\b/i, 2],
-  [/\b(?:password|code|number|address|model|size|policy|recommendation|quote|notes?|summary|hint|name)\b/i, 2.5],
-  [/\d{3,}/, 1.5],
-];
+/** Lowercase, straight apostrophes, single spaces. */
+function normalise(content: string): string {
+  return content.trim().replace(/[‘’`]/g, "'").replace(/\s+/g, " ").toLowerCase();
+}
 
-/**
- * Whether the thought opens with an instruction: a verb people start to-dos with, or a word the
- * tagger reads as a base-form verb when the text is framed as advice ("You should hem the
- * curtains"), followed by what it acts on.
- */
-function opensWithAction(text: string): boolean {
-  const word = firstWord(text);
-  if (word === "") return false;
-  if (IMPERATIVE_VERBS.has(word)) return true;
-  const terms = (
-    language()(`You should ${text.charAt(0).toLowerCase()}${text.slice(1)}`).json() as {
-      terms: { text: string; tags: string[] }[];
-    }[]
-  )
-    .flatMap((sentence) => sentence.terms)
-    .filter((t) => t.text !== "");
-  const verb = terms[2];
-  const next = terms[3];
-  if (!verb || !next || NOT_ACTIONS.has(word)) return false;
-  const isVerb = verb.tags.includes("Verb") && verb.tags.includes("Infinitive") && !verb.tags.includes("Copula");
-  // The word must be a verb in the tagger's own lexicon too, not only in this frame ("webinar").
-  const known = (language()(word).json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags.includes("Verb");
-  const takesObject = ["Determiner", "Possessive", "Noun", "Adjective", "Plural"].some((tag) =>
-    next.tags.includes(tag),
+/** "3pm" → "0pm", "07700" → "00000": numbers by their shape, not their value. */
+function shape(word: string): string {
+  return word.replace(/\d/g, "0").replace(/0{5,}/, "00000");
+}
+
+/** Adds a group of binary features scaled to unit length, so long rambles do not drown short notes. */
+function addGroup(features: Features, names: Iterable<string>): void {
+  const unique = new Set(names);
+  const value = 1 / Math.sqrt(Math.max(1, unique.size));
+  for (const name of unique) features.set(name, value);
+}
+
+const EMOJI = /\p{Extended_Pictographic}/u;
+
+/** Everything the model reads in a thought. */
+export function thoughtFeatures(content: string): Features {
+  const text = normalise(content);
+  const features: Features = new Map();
+  const words = (text.match(/[\p{L}\d]+(?:'[\p{L}]+)?/gu) ?? []).map((w) => (/\d/.test(w) ? shape(w) : w));
+  addGroup(
+    features,
+    words.map((w) => `w:${w}`),
   );
-  // A later finite verb makes it a statement about something ("Webinar starts at 1pm").
-  const statement = terms
-    .slice(3)
-    .some(
-      (t) =>
-        t.tags.includes("Copula") ||
-        t.tags.includes("Modal") ||
-        (t.tags.includes("PresentTense") && !t.tags.includes("Infinitive")),
-    );
-  return isVerb && known === true && takesObject && !statement;
-}
-
-function firstWord(text: string): string {
-  return (
-    text
-      .trim()
-      .toLowerCase()
-      .match(/^[a-z'-]+/)?.[0] ?? ""
+  const padded = ["<s>", ...words, "</s>"];
+  addGroup(
+    features,
+    padded.slice(1).map((w, i) => `b:${padded[i]}_${w}`),
   );
+  const grams: string[] = [];
+  for (const word of words) {
+    const w = `<${word}>`;
+    for (let n = 3; n <= 5; n++) for (let i = 0; i + n <= w.length; i++) grams.push(`c:${w.slice(i, i + n)}`);
+  }
+  addGroup(features, grams);
+  if (words[0]) features.set(`f:${words[0]}`, 1);
+  if (words[1]) features.set(`f2:${words[0]}_${words[1]}`, 1);
+  features.set(`len:${words.length <= 2 ? "1-2" : words.length <= 5 ? "3-5" : words.length <= 12 ? "6-12" : "13+"}`, 1);
+  if (EMOJI.test(content)) features.set("emoji", 1);
+  if (/!/.test(content)) features.set("exclaim", 1);
+  if (/:\s*\S/.test(content)) features.set("colon", 1);
+
+  const cues = ruleSignals(content);
+  features.set(`r:${cues.pick}`, 1);
+  for (const type of THOUGHT_TYPES) {
+    const s = cues.scores[type];
+    if (s > 0) features.set(`rs:${type}`, Math.min(s, 12) / 6);
+  }
+  for (const flag of [
+    "imperative",
+    "moment",
+    "definiteMoment",
+    "habitual",
+    "lookingBack",
+    "feeling",
+    "pitch",
+    "label",
+    "question",
+    "startsWithVerb",
+  ] as const) {
+    if (cues[flag]) features.set(`q:${flag}`, 1);
+  }
+  for (const hit of cues.hits) features.set(`h:${hit}`, 1);
+  return features;
 }
 
-function score(text: string, list: Cue[]): number {
-  return list.reduce((sum, [re, weight]) => (re.test(text) ? sum + weight : sum), 0);
+/** Each type's probability for these features, in `weights.types` order. */
+export function probabilities(weights: CategorizerWeights, features: Features): number[] {
+  const logits = [...weights.bias];
+  for (const [name, value] of features) {
+    const w = weights.weights[name];
+    if (!w) continue;
+    for (let k = 0; k < logits.length; k++) logits[k] = (logits[k] as number) + (w[k] as number) * value;
+  }
+  const top = Math.max(...logits);
+  const exps = logits.map((l) => Math.exp(l - top));
+  const total = exps.reduce((a, b) => a + b, 0);
+  return exps.map((e) => e / total);
 }
+
+/** Markers that say outright what a thought is. */
+export function explicitType(content: string): ThoughtType | undefined {
+  const text = normalise(content);
+  if (/^(?:https?:\/\/|www\.)\S+$/.test(text)) return "Note";
+  if (/^(?:dear diary|journal:|diary:)/.test(text)) return "Journal";
+  if (/^(?:(?:[\w-]+ )?idea\s*[:-]|what if\b)/.test(text)) return "Idea";
+  if (/\b(?:remind me|don'?t forget|do not forget)\b|^(?:reminder|note to self)\b/.test(text)) return "Reminder";
+  return undefined;
+}
+
+/** The type the model gives these features: its most likely, or Note when it is unsure */
+export function decide(weights: CategorizerWeights, features: Features): ThoughtType {
+  const p = probabilities(weights, features);
+  let best = 0;
+  for (let k = 1; k < p.length; k++) if ((p[k] as number) > (p[best] as number)) best = k;
+  return (p[best] as number) < weights.minConfidence ? "Note" : (weights.types[best] as ThoughtType);
+}
+
+const trained = weightsFile as CategorizerWeights;
 
 /** The type of a thought from its wording alone; deterministic and fast. */
 export function categorizeOffline(content: string): ThoughtType {
-  const text = content.trim().replace(/\s+/g, " ");
-  if (text === "") return "Note";
-  const label = LABEL.test(text);
-  const imperative = !label && opensWithAction(text);
-  const habitual = HABITUAL.test(text);
-  const doc = language()(text);
-  // Looking back ("went", "spent", "was") is the day as lived, not something still to come.
-  const lookingBack =
-    doc.has("#PastTense") && !/\b(?:will|remember|remind|don'?t forget|need to|have to)\b/i.test(text);
-  const feeling = score(text, cues.Journal.slice(0, 2)) + score(text, cues.Journal.slice(5, 6)) >= 3.5;
-  // "today", "this evening" beside a feeling or a look back set the scene; "tomorrow at 9" is still a moment.
-  const definite = MOMENT.test(text.replace(VAGUE_MOMENT, " "));
-  const moment = MOMENT.test(text) && !habitual && (definite || (!lookingBack && !feeling));
-  // "a card game about saving energy": a thing that could exist, described without a verb.
-  const pitch =
-    /^(?:an?|the idea of)\s/i.test(text) &&
-    !/^an?\s+(?:bit|little|lot|few|day|week|morning|evening)\b/i.test(text) &&
-    !doc.has("(#PastTense|#PresentTense|#Copula|#Modal)");
-  const scores: Record<ThoughtType, number> = {
-    Task: score(text, cues.Task) + (imperative ? 4 : 0),
-    Reminder: score(text, cues.Reminder) + (moment ? 4 : 0),
-    Idea: score(text, cues.Idea) + (pitch ? 5 : 0),
-    Journal: score(text, cues.Journal) + (lookingBack && !imperative ? 2.5 : 0),
-    Note: score(text, NOTE_CUES) + (habitual && !imperative ? 3 : 0) + (label ? 1.5 : 0),
-  };
-  // An action tied to a moment is something to be reminded of ("call grandma tonight").
-  if (imperative && moment) scores.Reminder += 1.5;
-  // A feeling overrides the plain "I …" of a to-do ("I have to …" stays a task).
-  if (scores.Task >= 5 && scores.Journal < 8) scores.Journal = Math.min(scores.Journal, 3);
-  let best: ThoughtType = "Note";
-  let bestScore = 3;
-  for (const type of ["Reminder", "Idea", "Journal", "Task", "Note"] as const) {
-    if (scores[type] > bestScore) {
-      best = type;
-      bestScore = scores[type];
-    }
-  }
-  return best;
+  if (content.trim() === "") return "Note";
+  return explicitType(content) ?? decide(trained, thoughtFeatures(content));
 }

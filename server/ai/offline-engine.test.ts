@@ -13,7 +13,9 @@ import type { Prefs } from "./types.ts";
 const moderate: Prefs = { tone: "friendly", helpLevel: "moderate" };
 
 describe("categorise", () => {
-  it("labels at least 85% of 150+ realistic thoughts right, and every type at least 70%", () => {
+  // These thoughts are part of the model's training data: this checks it learnt them, not how it
+  // does on new ones (eval/held-out.test.ts and the cross-validation in categorizer.test.ts).
+  it("labels at least 97% of 150+ realistic thoughts right, and every type at least 95%", () => {
     expect(labelledThoughts.length).toBeGreaterThanOrEqual(150);
     const wrong: string[] = [];
     const perType = new Map<string, { right: number; total: number }>();
@@ -26,11 +28,11 @@ describe("categorise", () => {
       perType.set(expected, tally);
     }
     const accuracy = 1 - wrong.length / labelledThoughts.length;
-    expect(accuracy, wrong.join("\n")).toBeGreaterThanOrEqual(0.85);
+    expect(accuracy, wrong.join("\n")).toBeGreaterThanOrEqual(0.97);
     for (const type of THOUGHT_TYPES) {
       const tally = perType.get(type);
       expect(tally?.total ?? 0, type).toBeGreaterThanOrEqual(25);
-      expect((tally?.right ?? 0) / (tally?.total ?? 1), type).toBeGreaterThanOrEqual(0.7);
+      expect((tally?.right ?? 0) / (tally?.total ?? 1), type).toBeGreaterThanOrEqual(0.95);
     }
   });
 
