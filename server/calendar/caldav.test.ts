@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateEvent } from "../events/service.ts";
+import { answerWithoutEnd } from "../testing/endless-answer.ts";
 import { startRadicale, type TestRadicale } from "../testing/radicale.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
@@ -99,15 +100,7 @@ describe("CalDAV", () => {
     let endless = false;
     // The test server in front, with its calendar listing turned endless when asked.
     const proxy = http.createServer((req, res) => {
-      if (endless && req.method === "REPORT") {
-        res.writeHead(207, { "content-type": "application/xml" });
-        const chunk = Buffer.alloc(1 << 20, " ");
-        const more = () => {
-          while (!res.destroyed && res.write(chunk));
-          if (!res.destroyed) res.once("drain", more);
-        };
-        return more();
-      }
+      if (endless && req.method === "REPORT") return answerWithoutEnd(res, 207, "application/xml");
       const target = new URL(req.url ?? "/", dav.url);
       const upstream = http.request(
         target,

@@ -43,17 +43,27 @@ const repeatOf = (eb: ExpressionBuilder<Database, "events">) =>
 
 type EventRow = Pick<Selectable<EventsTable>, (typeof columns)[number]> & { repeat: string | null };
 
-function toEvent(row: EventRow): CalendarEvent {
+type EventFields = Omit<z.output<typeof createEventInput>, "repeat" | "userId">;
+const fieldColumns = ["title", "description", "location", "date", "start_time", "duration", "category"] as const;
+
+/** What an event row says, in the wire's names. */
+function fieldsOfRow(row: Pick<EventRow, (typeof fieldColumns)[number]>): EventFields {
   return {
-    id: row.id,
-    userId: row.user_id,
     title: row.title,
     description: row.description,
     location: row.location,
     date: row.date,
     startTime: row.start_time,
     duration: row.duration,
-    category: row.category as CalendarEvent["category"],
+    category: row.category as EventFields["category"],
+  };
+}
+
+function toEvent(row: EventRow): CalendarEvent {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    ...fieldsOfRow(row),
     googleId: row.google_id,
     googleCalendarId: row.google_calendar_id,
     createdAt: row.created_at,
@@ -110,8 +120,6 @@ export async function getEvent(db: Db, opts: { userId: number; id: number }): Pr
   if (!row) throw notFound("Event");
   return toEvent(row);
 }
-
-type EventFields = Omit<z.output<typeof createEventInput>, "repeat" | "userId">;
 
 /** Starts a series whose first occurrence is the first day of `rule` on or after `from`; answers its id and that day. */
 async function startSeries(
@@ -177,13 +185,8 @@ export async function createEvent(
       .insertInto("events")
       .values({
         user_id: userId,
-        title: fields.title,
-        description: fields.description,
-        location: fields.location,
+        ...templateOf(fields),
         date: fields.date,
-        start_time: fields.startTime,
-        duration: fields.duration,
-        category: fields.category,
         google_id: null,
         google_calendar_id: null,
         created_at: now,
@@ -198,6 +201,7 @@ export async function createEvent(
   return getEvent(db, { userId, id });
 }
 
+/** What every occurrence of a series is made with: the fields less the day. */
 const templateOf = (f: EventFields) => ({
   title: f.title,
   description: f.description,
@@ -323,20 +327,8 @@ function movedRule(rule: string, from: string, to: string): string {
 
 /** Makes the one-off row the first occurrence of a new series with `rule`, from its own day on. */
 async function restartFrom(trx: Db, userId: number, id: number, rule: string, today: string | undefined) {
-  const row = await trx
-    .selectFrom("events")
-    .select(["title", "description", "location", "date", "start_time", "duration", "category"])
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
-  const fields: EventFields = {
-    title: row.title,
-    description: row.description,
-    location: row.location,
-    date: row.date,
-    startTime: row.start_time,
-    duration: row.duration,
-    category: row.category as EventFields["category"],
-  };
+  const row = await trx.selectFrom("events").select(fieldColumns).where("id", "=", id).executeTakeFirstOrThrow();
+  const fields = fieldsOfRow(row);
   const { seriesId, first } = await startSeries(trx, userId, rule, row.date, fields);
   await trx
     .updateTable("events")

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { answerWithoutEnd } from "../testing/endless-answer.ts";
 import {
   addressRange,
   createPublicFetch,
@@ -151,16 +152,7 @@ beforeAll(async () => {
     if (req.url?.startsWith("/same")) return res.writeHead(redirectStatus, { location: `${self.url}/landed` }).end();
     if (req.url?.startsWith("/away")) return res.writeHead(redirectStatus, { location: redirectTo }).end();
     if (req.url === "/slow") return; // never answers
-    if (req.url === "/endless") {
-      // A megabyte at a time, with no length said up front, for as long as anyone reads.
-      res.writeHead(200, { "content-type": "text/calendar" });
-      const chunk = Buffer.alloc(1 << 20, "a");
-      const more = () => {
-        while (!res.destroyed && res.write(chunk));
-        if (!res.destroyed) res.once("drain", more);
-      };
-      return more();
-    }
+    if (req.url === "/endless") return answerWithoutEnd(res, 200, "text/calendar");
     if (req.url === "/declared") {
       res.writeHead(200, { "content-type": "text/calendar", "content-length": String(50 << 20) });
       return res.write("BEGIN:VCALENDAR");

@@ -92,8 +92,12 @@ export async function dueNotifications(
   return due;
 }
 
-/** Groups rows by their user. */
-function byUser<T extends { user_id: number }>(rows: T[]): Map<number, T[]> {
+/** The rows `read` finds for these users (none asked when there are none), grouped by user. */
+async function byUser<T extends { user_id: number }>(
+  userIds: number[],
+  read: (userIds: number[]) => Promise<T[]>,
+): Promise<Map<number, T[]>> {
+  const rows = userIds.length === 0 ? [] : await read(userIds);
   const out = new Map<number, T[]>();
   for (const row of rows) {
     const list = out.get(row.user_id);
@@ -120,49 +124,36 @@ async function dueForGroup(db: Db, group: Subscriber[], from: Date, to: Date): P
   );
   const anyDay = [...new Set([...daysOf.values()].flat())];
 
-  const forEvents = wanting("events");
-  const events = byUser(
-    forEvents.length === 0
-      ? []
-      : await db
-          .selectFrom("events")
-          .select(["id", "user_id", "title", "date", "start_time", "duration", "location"])
-          .where("user_id", "in", forEvents)
-          .where("date", "in", anyDay)
-          .where("duration", "!=", ALL_DAY_MINUTES)
-          .execute(),
+  const events = await byUser(wanting("events"), (ids) =>
+    db
+      .selectFrom("events")
+      .select(["id", "user_id", "title", "date", "start_time", "duration", "location"])
+      .where("user_id", "in", ids)
+      .where("date", "in", anyDay)
+      .where("duration", "!=", ALL_DAY_MINUTES)
+      .execute(),
   );
-  const forTasks = wanting("tasks");
-  const tasks = byUser(
-    forTasks.length === 0
-      ? []
-      : await db
-          .selectFrom("tasks")
-          .select(["id", "user_id", "title", "due_time", "due_date", "not_before"])
-          .where("user_id", "in", forTasks)
-          .where("completed", "=", 0)
-          .where("archived_at", "is", null)
-          .where("due_time", "is not", null)
-          .execute(),
+  const tasks = await byUser(wanting("tasks"), (ids) =>
+    db
+      .selectFrom("tasks")
+      .select(["id", "user_id", "title", "due_time", "due_date", "not_before"])
+      .where("user_id", "in", ids)
+      .where("completed", "=", 0)
+      .where("archived_at", "is", null)
+      .where("due_time", "is not", null)
+      .execute(),
   );
-  const forThoughts = wanting("thoughts");
-  const thoughts = byUser(
-    forThoughts.length === 0
-      ? []
-      : await db
-          .selectFrom("thoughts")
-          .select(["id", "user_id", "content", "created_at", "when_date", "when_time"])
-          .where("user_id", "in", forThoughts)
-          .where("type", "=", "Reminder")
-          .where("status", "=", "inbox")
-          .execute(),
+  const thoughts = await byUser(wanting("thoughts"), (ids) =>
+    db
+      .selectFrom("thoughts")
+      .select(["id", "user_id", "content", "created_at", "when_date", "when_time"])
+      .where("user_id", "in", ids)
+      .where("type", "=", "Reminder")
+      .where("status", "=", "inbox")
+      .execute(),
   );
-  const forFocus = wanting("focusEnd");
-  const timers = new Map(
-    (forFocus.length === 0
-      ? []
-      : await db.selectFrom("focus_timers").select(["user_id", "ends_at"]).where("user_id", "in", forFocus).execute()
-    ).map((t) => [t.user_id, t.ends_at]),
+  const timers = await byUser(wanting("focusEnd"), (ids) =>
+    db.selectFrom("focus_timers").select(["user_id", "ends_at"]).where("user_id", "in", ids).execute(),
   );
 
   const due: DueNotification[] = [];
@@ -226,7 +217,7 @@ async function dueForGroup(db: Db, group: Subscriber[], from: Date, to: Date): P
       });
     }
 
-    const endsAt = timers.get(userId);
+    const endsAt = timers.get(userId)?.[0]?.ends_at;
     const at = endsAt ? Date.parse(endsAt) : Number.NaN;
     if (endsAt && inWindow(at)) {
       mine.push({
