@@ -214,6 +214,26 @@ const ROUTINE =
 /** Errands and appointments people jot down as a bare noun: "dentist", "car tax", "boiler service". */
 const ERRAND =
   /\b(?:dentist|doctors?|gp|vet|optician|physio|haircut|hair|nails|barber|pharmacy|prescription|groceries|shopping|food shop|laundry|washing|ironing|hoovering|mot|service|tax|insurance|licence|license|passport|visa|bills?|rent|renewal|repairs?|quotes?|refund|photos|tickets|present|gift|card|appointment|appt|check ?up|jabs?|vaccinations?|booster)\b/i;
+/**
+ * Ideas people jot down without "what if": wishes and someday plans ("one day i'll…", "fancy
+ * trying…", "would be cool to…"), a vague time to come ("sometime", "one summer", "when the kids
+ * are older"), a labelled idea ("bucket list:", "gift idea for mum:", "plan for the summer:") and a
+ * made thing described by what it is about ("comic about a grumpy cat"). Features only: they do
+ * not move the cue scores.
+ */
+const IDEA_KINDS: Record<string, RegExp> = {
+  wish: /\b(?:fancy (?:trying|taking|doing|giving|going|learning|a)|why don'?t we|it'?d be (?:fun|cool|nice|lovely|great|good)|would be (?:cool|the dream|amazing|brilliant)|one day i'?(?:ll|d)|some ?day i'?(?:ll|d)|bucket list|worth (?:proposing|trying|a try|offering)|could (?:make|build|grow|turn|start|run|paint|theme|organise|charge|share|sell))\b/i,
+  vagueFuture:
+    /\b(?:sometime|some point|at some stage|eventually|one (?:year|summer|winter|weekend|of these days)|when (?:we'?ve got|we have|i have|i'?ve got) (?:the )?(?:money|time)|when the kids are|in the new year|next (?:year|summer)|in (?:the )?(?:spring|summer|autumn|winter)|for once)\b/i,
+  ideaLabel:
+    /^(?:bucket list|dream(?: trip)?|hobby(?: to take up)?|side hustle|business idea|gift idea|present (?:idea|for)|story (?:idea|prompt)|poem idea|pitch|name (?:for|idea)|theme for|logo idea|places to go|plan for|shower thought|random thought|lightbulb|\d{1,2} ?am thought|note for a future|family rule idea|process idea|career change idea|new years idea|garden idea)\b/i,
+  takeUp:
+    /\b(?:tak(?:e|ing) up|get(?:ting)? into|try my hand|have a go at|give (?:it|\w+(?: \w+)?) a go|i'?d like to (?:try|learn|do|see|go|get|build|make|start))\b/i,
+  alternative:
+    /\b(?:instead of|rather than|so (?:that|nobody|no one|we|i|they|the kids)\b|would (?:help|save|stop|change|suit))\b/i,
+  made: /^(?:an? )?(?:short |little |new )?(?:story|poem|song|comic|film|novel|zine|podcast|book|series|photo project|newsletter|blog|mural|game|website|app|plugin|tool|gadget|extension)\b.*\b(?:about|where|of|with|that|for|which|who)\b/i,
+};
+
 /** Words that judge how something felt or looked: the day as lived, not a fact to keep. */
 const EVALUATIVE =
   /\b(?:amazing|beautiful|gorgeous|lovely|brilliant|wonderful|perfect|fab(?:ulous)?|awesome|great|nice|fun|magical|awful|terrible|horrible|horrendous|grim|dreadful|nightmare|disaster|chaos|chaotic|mess|hell|rubbish|crap|shit|sucked|sucks|rough|hard|tough|heavy|brutal|weird|strange|surreal|mush|fried|broken|bliss|heaven|wild|insane|mad|crazy|chuffed|stoked|delighted|thrilled|over the moon|can'?t believe|laugh(?:ed|ing)?|argument|row|fight|fought|rowed|teary|tearful|deflated|wobbly|giddy|irritable|grumpy|heart is full|made my (?:day|week))\b/i;
@@ -264,11 +284,17 @@ export function ruleSignals(content: string): RuleSignals {
       if (re.test(text)) hits.push(`${type}:${i}`);
     });
   }
-  for (const [kind, re] of Object.entries(MOMENT_KINDS)) if (re.test(text)) hits.push(`moment:${kind}`);
+  const verbFirst = startsWithVerb(text);
+  for (const [kind, re] of Object.entries(MOMENT_KINDS)) {
+    if (!re.test(text)) continue;
+    hits.push(`moment:${kind}`);
+    if (verbFirst) hits.push(`action+moment:${kind}`);
+  }
   const words = text.split(" ").length;
   if (ROUTINE.test(text)) hits.push("routine");
   if (ERRAND.test(text)) hits.push(words <= 3 ? "errand:short" : "errand");
   if (INTERJECTION.test(text)) hits.push("interjection");
+  for (const [kind, re] of Object.entries(IDEA_KINDS)) if (re.test(text)) hits.push(`idea:${kind}`);
   if (EVALUATIVE.test(text)) hits.push("evaluative");
   if (words <= 3 && !/\b(?:i|i'm|im|my|me)\b/i.test(text)) hits.push(imperative ? "short:action" : "short:phrase");
   return {
@@ -284,6 +310,6 @@ export function ruleSignals(content: string): RuleSignals {
     pitch,
     label,
     question: /\?\s*$/.test(text),
-    startsWithVerb: startsWithVerb(text),
+    startsWithVerb: verbFirst,
   };
 }

@@ -7,6 +7,7 @@
 import { THOUGHT_TYPES } from "../../shared/constants.ts";
 import { tuningThoughts } from "./eval/tuning-thoughts.ts";
 import { tuningThoughts2 } from "./eval/tuning-thoughts-2.ts";
+import { tuningThoughts3 } from "./eval/tuning-thoughts-3.ts";
 import { type CategorizerWeights, decide, explicitType, type Features, thoughtFeatures } from "./offline-categorize.ts";
 import type { ThoughtType } from "./types.ts";
 
@@ -20,7 +21,7 @@ export function examples(data: Labelled): Example[] {
 
 /** Everything the model may be trained on: the tuning sets, never the held-out ones. */
 export function trainingThoughts(): Labelled {
-  return [...tuningThoughts, ...tuningThoughts2];
+  return [...tuningThoughts, ...tuningThoughts2, ...tuningThoughts3];
 }
 
 export const TRAINING = {

@@ -23,9 +23,9 @@ describe("the categoriser's model", () => {
     expect(trainFromTuningSets(tuning)).toEqual(committed);
   });
 
-  it("is trained on 1,950+ thoughts, 310+ of each type, none of them from the held-out test set", () => {
+  it("is trained on 2,500+ thoughts, 310+ of each type, none of them from the held-out test set", () => {
     const data = trainingThoughts();
-    expect(data.length).toBeGreaterThanOrEqual(1950);
+    expect(data.length).toBeGreaterThanOrEqual(2500);
     for (const type of THOUGHT_TYPES) {
       expect(data.filter(([, t]) => t === type).length, type).toBeGreaterThanOrEqual(310);
     }
@@ -56,6 +56,15 @@ describe("categorise", () => {
     expect(categorizeOffline("could we turn the loft into a studio?")).toBe("Idea");
     expect(categorizeOffline("the alarm code is 2291")).toBe("Note");
     expect(categorizeOffline("absolutely shattered after today")).toBe("Journal");
+  });
+
+  it("tells an idea written as a bare plan or wish from the to-do and the fact beside it", () => {
+    expect(categorizeOffline("someday i'd love to build a cabin in the woods")).toBe("Idea");
+    expect(categorizeOffline("fancy learning the ukulele")).toBe("Idea");
+    expect(categorizeOffline("bucket list: swim with turtles")).toBe("Idea");
+    expect(categorizeOffline("cycle to the coast one summer with the girls")).toBe("Idea");
+    expect(categorizeOffline("buy nails for the cabin")).toBe("Task");
+    expect(categorizeOffline("the cabin quote was £9k")).toBe("Note");
   });
 
   it("answers the same type for the same words every time, in a few milliseconds once loaded", () => {
