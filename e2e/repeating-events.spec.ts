@@ -52,6 +52,17 @@ test("an event made to repeat every day shows today and tomorrow; just this one 
   ]);
   expect(afterEdit).toHaveLength(stored.length);
 
+  // Another daily event, of a series of its own.
+  await api.event({
+    title: "Take the meds",
+    date: localDate(0),
+    startTime: "20:00",
+    duration: 5,
+    repeat: "FREQ=DAILY",
+  });
+  await page.reload();
+  await expect(tomorrow.getByText("Take the meds", { exact: true })).toBeVisible();
+
   // All of them, from today's: gone from the agenda at once, from the server once the toast has had its time.
   await today.getByRole("button", { name: "Delete Morning walk" }).click();
   const del = calendar.occurrenceChoice("Delete");
@@ -59,7 +70,17 @@ test("an event made to repeat every day shows today and tomorrow; just this one 
   await del.getByRole("button", { name: "All of them" }).click();
   await expect(toastText(page, "Repeating event deleted")).toBeVisible();
   await expect(page.getByRole("main").getByText(/^Morning walk/)).toHaveCount(0);
-  await expect.poll(async () => (await api.get<Stored[]>("/api/events")).length, { timeout: 15_000 }).toBe(0);
+  // The other daily series stays on screen all along.
+  await expect(tomorrow.getByText("Take the meds", { exact: true })).toBeVisible();
+  await expect
+    .poll(
+      async () => (await api.get<Stored[]>("/api/events")).filter((e) => e.title.startsWith("Morning walk")).length,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(0);
+  expect((await api.get<Stored[]>("/api/events")).every((e) => e.title === "Take the meds")).toBe(true);
   await page.reload();
-  await expect(page.getByText("No events scheduled")).toBeVisible();
+  await expect(today.getByText("Take the meds", { exact: true })).toBeVisible();
 });

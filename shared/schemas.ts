@@ -428,6 +428,8 @@ export const event = z.object({
    * null for a one-off, and for an occurrence of a series made in another calendar app. Additive.
    */
   repeat: z.string().nullable(),
+  /** The series a repeating event's occurrence belongs to (null with `repeat`). Additive. */
+  seriesId: z.number().int().nullable(),
 });
 export type CalendarEvent = z.infer<typeof event>;
 const eventFields = {

@@ -31,6 +31,7 @@ const columns = [
   "google_id",
   "google_calendar_id",
   "created_at",
+  "series_id",
 ] as const;
 
 /** The rule of the series an event row belongs to, beside its own columns. */
@@ -68,6 +69,7 @@ function toEvent(row: EventRow): CalendarEvent {
     googleCalendarId: row.google_calendar_id,
     createdAt: row.created_at,
     repeat: row.repeat,
+    seriesId: row.repeat === null ? null : row.series_id,
   };
 }
 

@@ -29,9 +29,9 @@ export function CalendarPage() {
   const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
 
   const deleteEvent = (e: CalendarEvent, scope?: OccurrenceScope) => {
-    // All of them: this one and the later ones with its rule leave the screen at once (the list
-    // comes back from the server once the deletion is made, should one of another series be among them).
-    const going = scope === "all" ? (events.data ?? []).filter((o) => o.repeat === e.repeat && o.date >= e.date) : [e];
+    // All of them: this one and the later ones of its series leave the screen at once.
+    const going =
+      scope === "all" ? (events.data ?? []).filter((o) => o.seriesId === e.seriesId && o.date >= e.date) : [e];
     for (const o of going) visibility.hide(o.id);
     undoable({
       title: scope === "all" ? "Repeating event deleted" : "Event deleted",
