@@ -7,6 +7,7 @@
  *
  *   npx tsx bench/pages.ts                 (about 5 minutes here)
  *   PAGES_RUNS=5 npx tsx bench/pages.ts    (Lighthouse runs per page; the median by score counts)
+ *   PAGES_REPORTS=/tmp/lh npx tsx bench/pages.ts   (also keeps every run's full Lighthouse report there)
  *
  * Chromium: CHROME_PATH (default /usr/bin/chromium), started with --headless --no-sandbox --disable-gpu.
  */
@@ -24,6 +25,9 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.PAGES_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const KB = 1000;
+/** A folder to keep each run's full Lighthouse report in (JSON), for reading its diagnostics. */
+const REPORTS = process.env.PAGES_REPORTS;
+let reportCount = 0;
 /** Load averages when the run began: other work on the machine lowers scores (TBT most). */
 const loadAtStart = os.loadavg().map((l) => Number(l.toFixed(2)));
 
@@ -196,6 +200,11 @@ async function audit(port: number, url: string, cookie?: string): Promise<Omit<P
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (REPORTS) {
+    fs.mkdirSync(REPORTS, { recursive: true });
+    const name = `${cookie ? "dashboard" : "landing"}-${++reportCount}.json`;
+    fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = lhr.audits["network-requests"]?.details as { items?: Request[] } | undefined;
