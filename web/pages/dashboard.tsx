@@ -6,16 +6,15 @@ import type { Task } from "../../shared/schemas.ts";
 import { SUGGESTION_CONTEXT_SENT } from "../../shared/suggestion-context.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { useFocusMode } from "../app/focus-mode.tsx";
+import { lazyDialog } from "../components/lazy-dialog.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { toast } from "../components/ui/toast-store.ts";
 import { fetchBreakdown } from "../features/assistant/api.ts";
 import { AiAssistantCard } from "../features/assistant/components/ai-assistant-card.tsx";
 import { useScheduleEvents } from "../features/calendar/api.ts";
-import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
 import { ScheduleCard } from "../features/calendar/components/schedule-card.tsx";
 import { useBreakDownTask } from "../features/focus/api.ts";
 import { KinderEstimateOffer } from "../features/focus/components/kinder-estimate-offer.tsx";
-import { TaskBreakerDialog } from "../features/focus/components/task-breaker-dialog.tsx";
 import { type Mood, storedMood } from "../features/mood/api.ts";
 import { MoodCheckIn } from "../features/mood/components/mood-check-in.tsx";
 import { useSomeProjects } from "../features/projects/api.ts";
@@ -23,13 +22,23 @@ import { useTopQuickWins } from "../features/quick-wins/api.ts";
 import { QuickWinsCard } from "../features/quick-wins/components/quick-wins-card.tsx";
 import { useSettings, useTimeZone } from "../features/settings/api.ts";
 import { useTopFocusTasks, useUpdateTask } from "../features/tasks/api.ts";
-import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
 import { TopFocusTasks } from "../features/tasks/components/top-focus-tasks.tsx";
 import { useRecentThoughts } from "../features/thoughts/api.ts";
 import { ThoughtDumpCard } from "../features/thoughts/components/thought-dump-card.tsx";
 import { WelcomeBack } from "../features/welcome/components/welcome-back.tsx";
 import { zonedNow } from "../lib/dates.ts";
 import { eventTiming, isTaskApproaching } from "../lib/schedule.ts";
+
+// The dialogs load after the first paint (or when first opened): the first screen needs none.
+const AddTaskDialog = lazyDialog(() =>
+  import("../features/tasks/components/add-task-dialog.tsx").then((m) => m.AddTaskDialog),
+);
+const EventDialog = lazyDialog(() =>
+  import("../features/calendar/components/event-dialog.tsx").then((m) => m.EventDialog),
+);
+const TaskBreakerDialog = lazyDialog(() =>
+  import("../features/focus/components/task-breaker-dialog.tsx").then((m) => m.TaskBreakerDialog),
+);
 
 export function DashboardPage() {
   const { user } = useAuth();
