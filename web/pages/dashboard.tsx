@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { CalendarPlus, Plus } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useDeferredValue, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Task } from "../../shared/schemas.ts";
 import { SUGGESTION_CONTEXT_SENT } from "../../shared/suggestion-context.ts";
@@ -50,6 +50,9 @@ export function DashboardPage() {
   const breakDown = useBreakDownTask();
   const updateTask = useUpdateTask();
   const [mood, setMood] = useState<Mood | null>(storedMood);
+  // The header is drawn at once; the cards in a second pass that React splits into short slices,
+  // so drawing them never holds the page unresponsive in one long task (decision 036).
+  const drawCards = useDeferredValue(true, false);
   // Every read here is bounded (docs/list-api.md, "The dashboard's calls"): the five the cards
   // show, two days of events, and the top few of each list for the assistant's context.
   const timeZone = useTimeZone();
@@ -148,34 +151,38 @@ export function DashboardPage() {
       </header>
 
       <WelcomeBack today={today} afterCloseFocus="dashboard-title">
-        <MoodCheckIn mood={mood} onChange={setMood} today={today} />
+        {drawCards && (
+          <>
+            <MoodCheckIn mood={mood} onChange={setMood} today={today} />
 
-        <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <div>
-            <TopFocusTasks
-              mood={mood}
-              onChoose={(task) => {
-                startFocus(task.id);
-                navigate("/focus");
-              }}
-              onAddFocusTask={() => navigate("/projects")}
+            <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+              <div>
+                <TopFocusTasks
+                  mood={mood}
+                  onChoose={(task) => {
+                    startFocus(task.id);
+                    navigate("/focus");
+                  }}
+                  onAddFocusTask={() => navigate("/projects")}
+                />
+              </div>
+              <ScheduleCard timeZone={timeZone} />
+              <div className="lg:col-span-2">
+                <QuickWinsCard user={user} requireUser={needUser("quick win")} />
+              </div>
+            </div>
+
+            <ThoughtDumpCard requireUser={needUser("thought")} />
+            <AiAssistantCard
+              signedIn={Boolean(user)}
+              buildContext={buildContext}
+              refreshSignal={completionSignal}
+              ready={top.isSuccess && !top.isPlaceholderData}
+              onTaskBreaker={taskBreaker}
+              quiet={quiet}
             />
-          </div>
-          <ScheduleCard timeZone={timeZone} />
-          <div className="lg:col-span-2">
-            <QuickWinsCard user={user} requireUser={needUser("quick win")} />
-          </div>
-        </div>
-
-        <ThoughtDumpCard requireUser={needUser("thought")} />
-        <AiAssistantCard
-          signedIn={Boolean(user)}
-          buildContext={buildContext}
-          refreshSignal={completionSignal}
-          ready={top.isSuccess && !top.isPlaceholderData}
-          onTaskBreaker={taskBreaker}
-          quiet={quiet}
-        />
+          </>
+        )}
       </WelcomeBack>
 
       <AddTaskDialog
