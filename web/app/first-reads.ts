@@ -44,6 +44,8 @@ export async function prefetchDashboard(queryClient: QueryClient): Promise<Query
 export function startFirstReads(queryClient: QueryClient, pathname: string): void {
   void queryClient.prefetchQuery(meQuery());
   if (![PUBLIC_PAGES.landing, APP_PAGES.dashboard].some((page) => matchPath(page, pathname))) return;
-  void prefetchDashboard(queryClient);
+  // The welcome check first: the cards stay hidden until it answers (decision 033), and a
+  // browser opens only six connections at a time to one server over HTTP/1.1.
   void queryClient.prefetchQuery(welcomeBackQuery());
+  void prefetchDashboard(queryClient);
 }

@@ -50,8 +50,9 @@ export function DashboardPage() {
   const breakDown = useBreakDownTask();
   const updateTask = useUpdateTask();
   const [mood, setMood] = useState<Mood | null>(storedMood);
-  // The header is drawn at once; the cards in a second pass that React splits into short slices,
-  // so drawing them never holds the page unresponsive in one long task (decision 036).
+  // The header and the mood check-in are drawn at once; the cards below them in a second pass
+  // that React splits into short slices, so drawing them never holds the page unresponsive in one
+  // long task (decision 036).
   const drawCards = useDeferredValue(true, false);
   // Every read here is bounded (docs/list-api.md, "The dashboard's calls"): the five the cards
   // show, two days of events, and the top few of each list for the assistant's context.
@@ -151,10 +152,9 @@ export function DashboardPage() {
       </header>
 
       <WelcomeBack today={today} afterCloseFocus="dashboard-title">
+        <MoodCheckIn mood={mood} onChange={setMood} today={today} />
         {drawCards && (
           <>
-            <MoodCheckIn mood={mood} onChange={setMood} today={today} />
-
             <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
               <div>
                 <TopFocusTasks
