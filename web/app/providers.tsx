@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
-import { Toaster } from "../components/ui/toaster.tsx";
+import { LazyToaster } from "../components/ui/lazy-toaster.tsx";
 import { registerServiceWorker } from "../lib/service-worker.ts";
 import { AuthProvider } from "./auth.tsx";
 import { FocusModeProvider } from "./focus-mode.tsx";
@@ -16,7 +16,7 @@ export function Providers({ client, children }: { client: QueryClient; children:
         <ThemeProvider>
           <FocusModeProvider>
             {children}
-            <Toaster />
+            <LazyToaster />
           </FocusModeProvider>
         </ThemeProvider>
       </AuthProvider>

@@ -1,14 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
-
-/** Runs `work` once the browser has nothing else to do (soon after the first paint). */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const id = requestIdleCallback(work, { timeout: 3000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(work, 200);
-  return () => clearTimeout(id);
-}
+import { whenIdle } from "../lib/when-idle.ts";
 
 /**
  * A dialog whose code is not part of its screen's first load: it is fetched once the browser is
