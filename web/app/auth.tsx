@@ -47,8 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (userId: number) => {
       if (loadedFor.current === userId) return;
       loadedFor.current = userId;
-      const keys = await prefetchDashboard(queryClient);
-      if (keys.some((queryKey) => queryClient.getQueryState(queryKey)?.status === "error")) {
+      if (!(await prefetchDashboard(queryClient))) {
         loadedFor.current = null;
         toast({
           title: "Error Loading Data",

@@ -3,7 +3,7 @@
  * beside the session check, instead of one after another (the session, then these, then the
  * welcome once the dashboard has drawn). docs/decisions/036-dashboard-first-paint.md
  */
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { matchPath } from "react-router";
 import { APP_PAGES, PUBLIC_PAGES } from "../../shared/web-routes.ts";
 import { meQuery } from "../features/auth/api.ts";
@@ -18,22 +18,18 @@ import { browserTimeZone } from "../lib/dates.ts";
 
 /**
  * The dashboard's bounded reads (the five focus tasks and quick wins, two days of events, the
- * inbox count) and the settings, loaded together. Answers their keys once all have settled.
+ * inbox count) and the settings, loaded together. Answers whether every one of them loaded: a
+ * read already on its way (from the entry, or from a card) is waited for, not sent again.
  */
-export async function prefetchDashboard(queryClient: QueryClient): Promise<QueryKey[]> {
-  const tasks = topFocusTasksQuery(storedMood());
-  const quickWins = topQuickWinsQuery();
-  const events = scheduleQuery(browserTimeZone());
-  const inbox = inboxCountQuery();
-  const settings = settingsQuery();
-  await Promise.all([
-    queryClient.prefetchQuery(tasks),
-    queryClient.prefetchQuery(quickWins),
-    queryClient.prefetchQuery(events),
-    queryClient.prefetchQuery(inbox),
-    queryClient.prefetchQuery(settings),
+export async function prefetchDashboard(queryClient: QueryClient): Promise<boolean> {
+  const reads = await Promise.allSettled([
+    queryClient.fetchQuery(topFocusTasksQuery(storedMood())),
+    queryClient.fetchQuery(topQuickWinsQuery()),
+    queryClient.fetchQuery(scheduleQuery(browserTimeZone())),
+    queryClient.fetchQuery(inboxCountQuery()),
+    queryClient.fetchQuery(settingsQuery()),
   ]);
-  return [tasks.queryKey, quickWins.queryKey, events.queryKey, inbox.queryKey, settings.queryKey];
+  return reads.every((read) => read.status === "fulfilled");
 }
 
 /**
