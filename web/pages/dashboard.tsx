@@ -52,8 +52,9 @@ export function DashboardPage() {
   const [mood, setMood] = useState<Mood | null>(storedMood);
   // The header and the mood check-in are drawn at once; the cards below them in a second pass
   // that React splits into short slices, so drawing them never holds the page unresponsive in one
-  // long task (decision 036).
-  const drawCards = useDeferredValue(true, false);
+  // long task (decision 036). That pass waits for the reads of the first three cards (started at
+  // the app's entry) to settle, so a card does not grow under the person's eyes and push the next.
+  const deferred = useDeferredValue(true, false);
   // Every read here is bounded (docs/list-api.md, "The dashboard's calls"): the five the cards
   // show, two days of events, and the top few of each list for the assistant's context.
   const timeZone = useTimeZone();
@@ -63,6 +64,7 @@ export function DashboardPage() {
   const events = useScheduleEvents(timeZone);
   const thoughts = useRecentThoughts();
   const projects = useSomeProjects(SUGGESTION_CONTEXT_SENT.activeProjects);
+  const drawCards = deferred && !top.isPending && !quickWins.isPending && !events.isPending;
   const today = zonedNow(new Date(), timeZone).date;
   const openTasks = (top.data?.items ?? []).filter((t) => !t.completed);
 
