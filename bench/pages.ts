@@ -205,7 +205,7 @@ async function audit(port: number, url: string, cookie?: string): Promise<Omit<P
     const name = `${cookie ? "dashboard" : "landing"}-${++reportCount}.json`;
     fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(lhr));
   }
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new Error(`${url}: runtime error ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = lhr.audits["network-requests"]?.details as { items?: Request[] } | undefined;
   const requests = details?.items ?? [];
@@ -234,10 +234,25 @@ async function audit(port: number, url: string, cookie?: string): Promise<Omit<P
   };
 }
 
+/**
+ * A run Lighthouse could not record (a runtime error such as NO_NAVSTART, seen now and then on a
+ * busy machine) is made again, at most twice; the retries are logged.
+ */
+async function auditRetried(port: number, url: string, cookie?: string): Promise<Omit<PageResult, "runs">> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(port, url, cookie);
+    } catch (error) {
+      if (attempt > 2 || !String(error).includes("runtime error")) throw error;
+      console.log(`  run not recorded (${(error as Error).message}); again`);
+    }
+  }
+}
+
 /** `RUNS` Lighthouse runs; the run with the median score is the one reported. */
 async function measure(port: number, url: string, cookie?: string): Promise<PageResult> {
   const runs: Omit<PageResult, "runs">[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await audit(port, url, cookie));
+  for (let i = 0; i < RUNS; i++) runs.push(await auditRetried(port, url, cookie));
   const scores = runs.map((r) => r.performanceScore);
   const chosen = runs.find((r) => r.performanceScore === median(scores)) ?? runs[0];
   return { ...chosen, runs: scores };
