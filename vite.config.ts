@@ -17,10 +17,14 @@ const PUBLIC_SHELL = "public.html";
 const ROOT = '<div id="root">';
 const PAGE_MARKER = "<!--prerendered-page-->";
 
-/** Small modules both the public pages and the signed-in app use from their first screen (all icons: 23 KB). */
+/**
+ * Small modules both the public pages and the signed-in app use from their first screen (all
+ * icons: 23 KB). Anything both use that is not here lands in the public pages' chunk, which the
+ * signed-in app would then load with its first screen.
+ */
 const BASICS = [
-  /shared[\\/]web-routes\.ts$/,
-  /web[\\/]lib[\\/](api|cn|page-data)\.ts$/,
+  /shared[\\/](web-routes|offline)\.ts$/,
+  /web[\\/]lib[\\/](api|cn|page-data|offline-caches)\.ts$/,
   /web[\\/]components[\\/]ui[\\/](button|input|card)\.tsx$/,
   /node_modules[\\/]lucide-react[\\/]/,
 ];

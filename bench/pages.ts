@@ -7,6 +7,7 @@
  *
  *   npx tsx bench/pages.ts                 (about 5 minutes here)
  *   PAGES_RUNS=5 npx tsx bench/pages.ts    (Lighthouse runs per page; the median by score counts)
+ *   PAGES_REPORTS=/tmp/lh npx tsx bench/pages.ts   (also keeps every run's full Lighthouse report there)
  *
  * Chromium: CHROME_PATH (default /usr/bin/chromium), started with --headless --no-sandbox --disable-gpu.
  */
@@ -24,6 +25,9 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.PAGES_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const KB = 1000;
+/** A folder to keep each run's full Lighthouse report in (JSON), for reading its diagnostics. */
+const REPORTS = process.env.PAGES_REPORTS;
+let reportCount = 0;
 /** Load averages when the run began: other work on the machine lowers scores (TBT most). */
 const loadAtStart = os.loadavg().map((l) => Number(l.toFixed(2)));
 
@@ -196,7 +200,12 @@ async function audit(port: number, url: string, cookie?: string): Promise<Omit<P
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (REPORTS) {
+    fs.mkdirSync(REPORTS, { recursive: true });
+    const name = `${cookie ? "dashboard" : "landing"}-${++reportCount}.json`;
+    fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`${url}: runtime error ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = lhr.audits["network-requests"]?.details as { items?: Request[] } | undefined;
   const requests = details?.items ?? [];
@@ -225,10 +234,25 @@ async function audit(port: number, url: string, cookie?: string): Promise<Omit<P
   };
 }
 
+/**
+ * A run Lighthouse could not record (a runtime error such as NO_NAVSTART, seen now and then on a
+ * busy machine) is made again, at most twice; the retries are logged.
+ */
+async function auditRetried(port: number, url: string, cookie?: string): Promise<Omit<PageResult, "runs">> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(port, url, cookie);
+    } catch (error) {
+      if (attempt > 2 || !String(error).includes("runtime error")) throw error;
+      console.log(`  run not recorded (${(error as Error).message}); again`);
+    }
+  }
+}
+
 /** `RUNS` Lighthouse runs; the run with the median score is the one reported. */
 async function measure(port: number, url: string, cookie?: string): Promise<PageResult> {
   const runs: Omit<PageResult, "runs">[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await audit(port, url, cookie));
+  for (let i = 0; i < RUNS; i++) runs.push(await auditRetried(port, url, cookie));
   const scores = runs.map((r) => r.performanceScore);
   const chosen = runs.find((r) => r.performanceScore === median(scores)) ?? runs[0];
   return { ...chosen, runs: scores };

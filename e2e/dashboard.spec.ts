@@ -342,3 +342,38 @@ test("keyboard focus stays in place after saving a thought, adding a task or tic
   await expect(app.dashboard.quickWinInput).toBeFocused();
   expect(await active()).not.toBe("BODY");
 });
+
+/** Something only the validation library, the date reader and the public pages have in their code. */
+const NOT_ON_THE_DASHBOARD = {
+  validation: "Encountered Promise during synchronous parse",
+  dateReader: "twenty seventh",
+  publicPages: "Find your direction, one day at a time.",
+};
+
+test("the dashboard's first load leaves out the validation library, the date reader and the public pages", async ({
+  page,
+  app,
+}) => {
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "script") scripts.push((await response.body()).toString());
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  await expect(page.getByText("How are you feeling today?")).toBeVisible();
+  for (const [what, marker] of Object.entries(NOT_ON_THE_DASHBOARD))
+    expect(
+      scripts.some((body) => body.includes(marker)),
+      what,
+    ).toBe(false);
+
+  // The markers are real: each arrives with what needs it.
+  const dialog = await app.dashboard.openAddEvent();
+  await expect(dialog.root).toBeVisible();
+  await expect.poll(() => scripts.some((body) => body.includes(NOT_ON_THE_DASHBOARD.dateReader))).toBe(true);
+  await page.keyboard.press("Escape");
+  await app.settings.open();
+  await expect.poll(() => scripts.some((body) => body.includes(NOT_ON_THE_DASHBOARD.validation))).toBe(true);
+  await page.context().clearCookies();
+  await page.goto("/", { waitUntil: "networkidle" });
+  await expect.poll(() => scripts.some((body) => body.includes(NOT_ON_THE_DASHBOARD.publicPages))).toBe(true);
+});

@@ -94,3 +94,11 @@ export const PENDING_VOICE_NOTE = "Voice note (transcription pending)";
 export const TASK_STEPS_MAX = 30;
 /** The longest focus session a person could plausibly record in one go: a whole working day. */
 export const FOCUS_SESSION_MAX_MINUTES = 600;
+
+// Welcome back (docs/decisions/033-welcome-back.md).
+/** The most older tasks a welcome back offers, one at a time. */
+export const WELCOME_BACK_MAX_TASKS = 5;
+/** Days between two days of use that count as having been away. */
+export const WELCOME_BACK_AWAY_DAYS = 3;
+/** "Later" from the welcome puts a task off this many days. */
+export const WELCOME_BACK_LATER_DAYS = 7;

@@ -768,12 +768,8 @@ export const publicConfig = z.object({
 export type PublicConfig = z.infer<typeof publicConfig>;
 
 // ---------- welcome back (docs/decisions/033-welcome-back.md) ----------
-/** The most older tasks a welcome back offers, one at a time. */
-export const WELCOME_BACK_MAX_TASKS = 5;
-/** Days between two days of use that count as having been away. */
-export const WELCOME_BACK_AWAY_DAYS = 3;
-/** "Later" from the welcome puts a task off this many days. */
-export const WELCOME_BACK_LATER_DAYS = 7;
+// Its numbers are in constants.ts, so the dashboard can read them without loading zod.
+export { WELCOME_BACK_AWAY_DAYS, WELCOME_BACK_LATER_DAYS, WELCOME_BACK_MAX_TASKS } from "./constants.ts";
 /** GET /api/welcome-back: whether to welcome the person back, and the older open tasks to offer. */
 export const welcomeBack = z.object({
   show: z.boolean(),

@@ -6,17 +6,21 @@ import "@fontsource/atkinson-hyperlegible/700.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { startFirstReads } from "./app/first-reads.ts";
 import { Providers } from "./app/providers.tsx";
 import { preloadFirstScreen, router } from "./app/router.tsx";
+import { createQueryClient } from "./lib/query-client.ts";
 import { followNotificationClicks } from "./lib/service-worker.ts";
 
+const queryClient = createQueryClient();
+startFirstReads(queryClient, location.pathname);
 preloadFirstScreen(location.pathname);
 followNotificationClicks((path) => void router.navigate(path));
 const root = document.getElementById("root");
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <Providers>
+      <Providers client={queryClient}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

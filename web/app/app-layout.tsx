@@ -14,6 +14,7 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
+import { lazyDialog } from "../components/lazy-dialog.tsx";
 import { OfflineBanner } from "../components/offline-banner.tsx";
 import { UpdatePrompt } from "../components/update-prompt.tsx";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
@@ -21,15 +22,15 @@ import { FocusSessionPill } from "../features/focus/components/focus-session-pil
 import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
 import { useSettings, useTimeZone } from "../features/settings/api.ts";
 import { useInboxCount } from "../features/thoughts/api.ts";
-import {
-  CAPTURE_SHORTCUT,
-  CaptureDialog,
-  useCaptureShortcut,
-} from "../features/thoughts/components/capture-dialog.tsx";
+import { CAPTURE_SHORTCUT, useCaptureShortcut } from "../features/thoughts/capture-shortcut.ts";
 import { cn } from "../lib/cn.ts";
 import { useAuth } from "./auth.tsx";
 import { useDisplayPreferences } from "./display-preferences.ts";
 import { useFocusMode } from "./focus-mode.tsx";
+
+const CaptureDialog = lazyDialog(() =>
+  import("../features/thoughts/components/capture-dialog.tsx").then((m) => m.CaptureDialog),
+);
 
 const NAV = [
   { to: "/", label: "Daily Compass", icon: Compass, end: true },

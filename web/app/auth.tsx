@@ -1,41 +1,16 @@
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import { STORAGE_KEYS } from "../../shared/constants.ts";
 import type { Settings, User } from "../../shared/schemas.ts";
 import { dismissToast, toast } from "../components/ui/toast-store.ts";
 import { signOut as endSession, meQuery } from "../features/auth/api.ts";
-import { scheduleQuery } from "../features/calendar/api.ts";
 import { forgetFocusSession } from "../features/focus/focus-session.tsx";
-import { storedMood } from "../features/mood/api.ts";
-import { topQuickWinsQuery } from "../features/quick-wins/api.ts";
 import { saveSettings, settingsQuery } from "../features/settings/api.ts";
-import { topFocusTasksQuery } from "../features/tasks/api.ts";
-import { inboxCountQuery } from "../features/thoughts/api.ts";
 import { browserTimeZone } from "../lib/dates.ts";
 import { forgetCachedAnswers } from "../lib/offline-caches.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { writeLocal } from "../lib/storage.ts";
-
-/**
- * What is loaded right after sign-in, so the dashboard opens complete: the same bounded reads its
- * cards make (the five focus tasks and quick wins, two days of events, the inbox count) and the
- * settings. Answers their keys.
- */
-async function prefetchData(queryClient: QueryClient) {
-  const tasks = topFocusTasksQuery(storedMood());
-  const quickWins = topQuickWinsQuery();
-  const events = scheduleQuery(browserTimeZone());
-  const inbox = inboxCountQuery();
-  const settings = settingsQuery();
-  await Promise.all([
-    queryClient.prefetchQuery(tasks),
-    queryClient.prefetchQuery(quickWins),
-    queryClient.prefetchQuery(events),
-    queryClient.prefetchQuery(inbox),
-    queryClient.prefetchQuery(settings),
-  ]);
-  return [tasks.queryKey, quickWins.queryKey, events.queryKey, inbox.queryKey, settings.queryKey];
-}
+import { prefetchDashboard } from "./first-reads.ts";
 
 const ME_KEY = queryKeys.me;
 
@@ -66,14 +41,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  /** Loads every list once per signed-in user, telling them when some of it could not load. */
+  /** Loads the dashboard's reads once per signed-in user (right after sign-in), telling them when some of it could not load. */
   const loadedFor = useRef<number | null>(null);
   const loadAll = useCallback(
     async (userId: number) => {
       if (loadedFor.current === userId) return;
       loadedFor.current = userId;
-      const keys = await prefetchData(queryClient);
-      if (keys.some((queryKey) => queryClient.getQueryState(queryKey)?.status === "error")) {
+      if (!(await prefetchDashboard(queryClient))) {
         loadedFor.current = null;
         toast({
           title: "Error Loading Data",

@@ -1,14 +1,13 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
-import { Toaster } from "../components/ui/toaster.tsx";
-import { createQueryClient } from "../lib/query-client.ts";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useEffect } from "react";
+import { LazyToaster } from "../components/ui/lazy-toaster.tsx";
 import { registerServiceWorker } from "../lib/service-worker.ts";
 import { AuthProvider } from "./auth.tsx";
 import { FocusModeProvider } from "./focus-mode.tsx";
 import { ThemeProvider } from "./theme.tsx";
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(createQueryClient);
+/** `client` is made by the entry, which starts the first reads with it before anything renders. */
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   // Once the first worker takes the page, read again through it what was read before it existed.
   useEffect(() => registerServiceWorker(() => void client.refetchQueries()), [client]);
   return (
@@ -17,7 +16,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <ThemeProvider>
           <FocusModeProvider>
             {children}
-            <Toaster />
+            <LazyToaster />
           </FocusModeProvider>
         </ThemeProvider>
       </AuthProvider>

@@ -1,18 +1,20 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, matchPath, Navigate, Outlet, useLocation } from "react-router";
 import { APP_PAGES, matchPage, PUBLIC_PAGES } from "../../shared/web-routes.ts";
+import { DashboardPage } from "../pages/dashboard.tsx";
+import { AppLayout } from "./app-layout.tsx";
 import { useAuth } from "./auth.tsx";
 import { PageDataFromApi } from "./page-data-from-api.tsx";
 
-// Each route is its own chunk. (Visitors without a session get the prerendered public pages instead.)
+// Each route is its own chunk, but for the signed-in layout and the dashboard: most visits open
+// there, so they come with the entry and draw without a second round of downloads.
+// (Visitors without a session get the prerendered public pages instead.)
 const load = {
   landing: () => import("../pages/landing.tsx"),
   login: () => import("../pages/login.tsx"),
   terms: () => import("../pages/terms.tsx"),
   privacy: () => import("../pages/privacy.tsx"),
   notFound: () => import("../pages/not-found.tsx"),
-  layout: () => import("./app-layout.tsx"),
-  dashboard: () => import("../pages/dashboard.tsx"),
   tasks: () => import("../pages/tasks.tsx"),
   projects: () => import("../pages/projects.tsx"),
   projectDetail: () => import("../pages/project-detail.tsx"),
@@ -27,8 +29,6 @@ const LoginPage = lazy(() => load.login().then((m) => ({ default: m.LoginPage })
 const TermsPage = lazy(() => load.terms().then((m) => ({ default: m.TermsPage })));
 const PrivacyPage = lazy(() => load.privacy().then((m) => ({ default: m.PrivacyPage })));
 const NotFoundPage = lazy(() => load.notFound().then((m) => ({ default: m.NotFoundPage })));
-const AppLayout = lazy(() => load.layout().then((m) => ({ default: m.AppLayout })));
-const DashboardPage = lazy(() => load.dashboard().then((m) => ({ default: m.DashboardPage })));
 const TasksPage = lazy(() => load.tasks().then((m) => ({ default: m.TasksPage })));
 const ProjectsPage = lazy(() => load.projects().then((m) => ({ default: m.ProjectsPage })));
 const ProjectDetailPage = lazy(() => load.projectDetail().then((m) => ({ default: m.ProjectDetailPage })));
@@ -41,8 +41,6 @@ const CalendarPage = lazy(() => load.calendar().then((m) => ({ default: m.Calend
 
 /** The signed-in screens and the code each one needs, by the path it is opened at. */
 const SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
-  [PUBLIC_PAGES.landing, load.dashboard],
-  [APP_PAGES.dashboard, load.dashboard],
   [APP_PAGES.tasks, load.tasks],
   [APP_PAGES.projects, load.projects],
   [APP_PAGES.projectDetail, load.projectDetail],
@@ -54,14 +52,13 @@ const SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
 ];
 
 /**
- * Starts loading the first screen's code (the layout and the page, with everything they import)
- * at once and side by side, while the session is still being checked, instead of one chunk after
- * another once each is rendered. The routes' own imports then find it loaded.
+ * Starts loading the first screen's code (the page, with everything it imports) at once, while
+ * the session is still being checked, instead of once it is rendered. The route's own import
+ * then finds it loaded.
  */
 export function preloadFirstScreen(pathname: string): void {
   const screen = SCREENS.find(([pattern]) => matchPath(pattern, pathname));
-  if (!screen) return;
-  for (const start of [load.layout, screen[1]]) start().catch(() => undefined);
+  screen?.[1]().catch(() => undefined);
 }
 
 function Lazy({ children }: { children: ReactNode }) {

@@ -7,18 +7,28 @@ import { DATE_DISPLAY_FORMAT } from "../../shared/constants.ts";
  */
 export type ZonedNow = { date: string; minutes: number; hhmm: string; instant?: number; timeZone?: string };
 
+/** The browser's zone, read again at most once a second: asking Intl costs a formatter each time. */
+let zoneRead: { zone: string; at: number } | null = null;
+
 export function browserTimeZone(): string {
+  const at = Date.now();
+  if (zoneRead && at - zoneRead.at >= 0 && at - zoneRead.at < 1000) return zoneRead.zone;
+  let zone = "UTC";
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
   } catch {
-    return "UTC";
+    // No Intl zone support: UTC.
   }
+  zoneRead = { zone, at };
+  return zone;
 }
 
-export function zonedNow(now: Date, timeZone: string): ZonedNow {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat("en-CA", {
+/** One formatter per zone: making one is far dearer than using it, and every card asks for "now". */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
       timeZone,
       year: "numeric",
       month: "2-digit",
@@ -26,7 +36,16 @@ export function zonedNow(now: Date, timeZone: string): ZonedNow {
       hour: "2-digit",
       minute: "2-digit",
       hourCycle: "h23",
-    }).formatToParts(now);
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
+export function zonedNow(now: Date, timeZone: string): ZonedNow {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = wallClock(timeZone).formatToParts(now);
   } catch {
     return zonedNow(now, "UTC");
   }

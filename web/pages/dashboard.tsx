@@ -1,21 +1,20 @@
 import { format } from "date-fns";
 import { CalendarPlus, Plus } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useDeferredValue, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Task } from "../../shared/schemas.ts";
 import { SUGGESTION_CONTEXT_SENT } from "../../shared/suggestion-context.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { useFocusMode } from "../app/focus-mode.tsx";
+import { lazyDialog } from "../components/lazy-dialog.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { toast } from "../components/ui/toast-store.ts";
 import { fetchBreakdown } from "../features/assistant/api.ts";
 import { AiAssistantCard } from "../features/assistant/components/ai-assistant-card.tsx";
 import { useScheduleEvents } from "../features/calendar/api.ts";
-import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
 import { ScheduleCard } from "../features/calendar/components/schedule-card.tsx";
 import { useBreakDownTask } from "../features/focus/api.ts";
 import { KinderEstimateOffer } from "../features/focus/components/kinder-estimate-offer.tsx";
-import { TaskBreakerDialog } from "../features/focus/components/task-breaker-dialog.tsx";
 import { type Mood, storedMood } from "../features/mood/api.ts";
 import { MoodCheckIn } from "../features/mood/components/mood-check-in.tsx";
 import { useSomeProjects } from "../features/projects/api.ts";
@@ -23,13 +22,23 @@ import { useTopQuickWins } from "../features/quick-wins/api.ts";
 import { QuickWinsCard } from "../features/quick-wins/components/quick-wins-card.tsx";
 import { useSettings, useTimeZone } from "../features/settings/api.ts";
 import { useTopFocusTasks, useUpdateTask } from "../features/tasks/api.ts";
-import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
 import { TopFocusTasks } from "../features/tasks/components/top-focus-tasks.tsx";
 import { useRecentThoughts } from "../features/thoughts/api.ts";
 import { ThoughtDumpCard } from "../features/thoughts/components/thought-dump-card.tsx";
 import { WelcomeBack } from "../features/welcome/components/welcome-back.tsx";
 import { zonedNow } from "../lib/dates.ts";
 import { eventTiming, isTaskApproaching } from "../lib/schedule.ts";
+
+// The dialogs load after the first paint (or when first opened): the first screen needs none.
+const AddTaskDialog = lazyDialog(() =>
+  import("../features/tasks/components/add-task-dialog.tsx").then((m) => m.AddTaskDialog),
+);
+const EventDialog = lazyDialog(() =>
+  import("../features/calendar/components/event-dialog.tsx").then((m) => m.EventDialog),
+);
+const TaskBreakerDialog = lazyDialog(() =>
+  import("../features/focus/components/task-breaker-dialog.tsx").then((m) => m.TaskBreakerDialog),
+);
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -41,6 +50,11 @@ export function DashboardPage() {
   const breakDown = useBreakDownTask();
   const updateTask = useUpdateTask();
   const [mood, setMood] = useState<Mood | null>(storedMood);
+  // The header and the mood check-in are drawn at once; the cards below them in a second pass
+  // that React splits into short slices, so drawing them never holds the page unresponsive in one
+  // long task (decision 036). That pass waits for the reads of the first three cards (started at
+  // the app's entry) to settle, so a card does not grow under the person's eyes and push the next.
+  const deferred = useDeferredValue(true, false);
   // Every read here is bounded (docs/list-api.md, "The dashboard's calls"): the five the cards
   // show, two days of events, and the top few of each list for the assistant's context.
   const timeZone = useTimeZone();
@@ -50,6 +64,7 @@ export function DashboardPage() {
   const events = useScheduleEvents(timeZone);
   const thoughts = useRecentThoughts();
   const projects = useSomeProjects(SUGGESTION_CONTEXT_SENT.activeProjects);
+  const drawCards = deferred && !top.isPending && !quickWins.isPending && !events.isPending;
   const today = zonedNow(new Date(), timeZone).date;
   const openTasks = (top.data?.items ?? []).filter((t) => !t.completed);
 
@@ -140,33 +155,36 @@ export function DashboardPage() {
 
       <WelcomeBack today={today} afterCloseFocus="dashboard-title">
         <MoodCheckIn mood={mood} onChange={setMood} today={today} />
+        {drawCards && (
+          <>
+            <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+              <div>
+                <TopFocusTasks
+                  mood={mood}
+                  onChoose={(task) => {
+                    startFocus(task.id);
+                    navigate("/focus");
+                  }}
+                  onAddFocusTask={() => navigate("/projects")}
+                />
+              </div>
+              <ScheduleCard timeZone={timeZone} />
+              <div className="lg:col-span-2">
+                <QuickWinsCard user={user} requireUser={needUser("quick win")} />
+              </div>
+            </div>
 
-        <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <div>
-            <TopFocusTasks
-              mood={mood}
-              onChoose={(task) => {
-                startFocus(task.id);
-                navigate("/focus");
-              }}
-              onAddFocusTask={() => navigate("/projects")}
+            <ThoughtDumpCard requireUser={needUser("thought")} />
+            <AiAssistantCard
+              signedIn={Boolean(user)}
+              buildContext={buildContext}
+              refreshSignal={completionSignal}
+              ready={top.isSuccess && !top.isPlaceholderData}
+              onTaskBreaker={taskBreaker}
+              quiet={quiet}
             />
-          </div>
-          <ScheduleCard timeZone={timeZone} />
-          <div className="lg:col-span-2">
-            <QuickWinsCard user={user} requireUser={needUser("quick win")} />
-          </div>
-        </div>
-
-        <ThoughtDumpCard requireUser={needUser("thought")} />
-        <AiAssistantCard
-          signedIn={Boolean(user)}
-          buildContext={buildContext}
-          refreshSignal={completionSignal}
-          ready={top.isSuccess && !top.isPlaceholderData}
-          onTaskBreaker={taskBreaker}
-          quiet={quiet}
-        />
+          </>
+        )}
       </WelcomeBack>
 
       <AddTaskDialog

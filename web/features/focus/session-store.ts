@@ -3,8 +3,7 @@
  * from and written to localStorage, shared by every tab. A focus session on a task also notes the
  * minutes it took, to be sent once it ends (docs/decisions/027-estimates-that-learn.md).
  */
-import { FOCUS_SESSION_SECONDS, STORAGE_KEYS } from "../../../shared/constants.ts";
-import { FOCUS_SESSION_MAX_MINUTES } from "../../../shared/focus-schemas.ts";
+import { FOCUS_SESSION_MAX_MINUTES, FOCUS_SESSION_SECONDS, STORAGE_KEYS } from "../../../shared/constants.ts";
 import { readLocal } from "../../lib/storage.ts";
 
 export type FocusPhase = "focus" | "break";

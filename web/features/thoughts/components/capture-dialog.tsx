@@ -1,6 +1,5 @@
 import { Send } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
-import { CAPTURE_SHORTCUT } from "../../../../shared/constants.ts";
+import { useMemo, useState } from "react";
 import type { When } from "../../../../shared/when.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -12,31 +11,6 @@ import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { useWhenReader } from "../../../lib/use-when.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
 import { TypeChips } from "./type-chips.tsx";
-
-export { CAPTURE_SHORTCUT };
-
-/** Typing in a field, the shortcut belongs to the field. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.closest("input, textarea, select, [contenteditable='true']") !== null;
-}
-
-/** Opens on Alt+N anywhere but in a text field; returns the open state for the caller's button. */
-export function useCaptureShortcut(): [boolean, (open: boolean) => void] {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.code !== "KeyN" || !e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.repeat) return;
-      if (isTyping(e.target) || document.querySelector("[role='dialog'][aria-modal='true'], [role='alertdialog']"))
-        return;
-      e.preventDefault();
-      setOpen(true);
-    };
-    addEventListener("keydown", onKey);
-    return () => removeEventListener("keydown", onKey);
-  }, []);
-  return [open, setOpen];
-}
 
 /**
  * Quick capture from anywhere: a type and a line of text, saved with Ctrl/Cmd+Enter or the Save

@@ -1,7 +1,8 @@
 import { Clock, Sun } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { WELCOME_BACK_LATER_DAYS } from "../../../../shared/constants.ts";
 import { addDays } from "../../../../shared/dates.ts";
-import { type Task, WELCOME_BACK_LATER_DAYS } from "../../../../shared/schemas.ts";
+import type { Task } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge } from "../../../components/ui/card.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
