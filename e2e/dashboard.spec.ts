@@ -377,3 +377,26 @@ test("the dashboard's first load leaves out the validation library, the date rea
   await page.goto("/", { waitUntil: "networkidle" });
   await expect.poll(() => scripts.some((body) => body.includes(NOT_ON_THE_DASHBOARD.publicPages))).toBe(true);
 });
+
+test("a read that hangs never keeps the cards away: thoughts can be captured while the schedule still loads", async ({
+  page,
+  app,
+}) => {
+  // The schedule's read answers only when the test lets it.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/events?*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await app.dashboard.open();
+  await expect(app.dashboard.thoughtBox).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByText("No focus tasks for today")).toBeVisible();
+  await app.dashboard.thoughtBox.fill("Call the vet about the booster");
+  await app.dashboard.saveThoughtButton.click();
+  await expect(toastText(page, "Thought captured")).toBeVisible();
+  release();
+  await expect(page.getByText("No events scheduled")).toBeVisible();
+});

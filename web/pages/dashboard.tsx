@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { CalendarPlus, Plus } from "lucide-react";
-import { useCallback, useDeferredValue, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Task } from "../../shared/schemas.ts";
 import { SUGGESTION_CONTEXT_SENT } from "../../shared/suggestion-context.ts";
@@ -40,6 +40,9 @@ const TaskBreakerDialog = lazyDialog(() =>
   import("../features/focus/components/task-breaker-dialog.tsx").then((m) => m.TaskBreakerDialog),
 );
 
+/** The longest the cards wait for their first reads before they are drawn with loading states. */
+export const CARDS_WAIT_MS = 800;
+
 export function DashboardPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -64,7 +67,15 @@ export function DashboardPage() {
   const events = useScheduleEvents(timeZone);
   const thoughts = useRecentThoughts();
   const projects = useSomeProjects(SUGGESTION_CONTEXT_SENT.activeProjects);
-  const drawCards = deferred && !top.isPending && !quickWins.isPending && !events.isPending;
+  // On a slow connection the cards do not wait long: after CARDS_WAIT_MS they are drawn with
+  // their own loading states, so capturing a thought never waits on a slow read.
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedEnough(true), CARDS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const settled = !top.isPending && !quickWins.isPending && !events.isPending;
+  const drawCards = deferred && (settled || waitedEnough);
   const today = zonedNow(new Date(), timeZone).date;
   const openTasks = (top.data?.items ?? []).filter((t) => !t.completed);
 
