@@ -14,7 +14,6 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
-import { lazyDialog } from "../components/lazy-dialog.tsx";
 import { OfflineBanner } from "../components/offline-banner.tsx";
 import { UpdatePrompt } from "../components/update-prompt.tsx";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
@@ -23,14 +22,13 @@ import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
 import { useSettings, useTimeZone } from "../features/settings/api.ts";
 import { useInboxCount } from "../features/thoughts/api.ts";
 import { CAPTURE_SHORTCUT, useCaptureShortcut } from "../features/thoughts/capture-shortcut.ts";
+// Capture works offline, before the service worker has kept a copy of the code too: it comes with
+// the layout, not after the first paint.
+import { CaptureDialog } from "../features/thoughts/components/capture-dialog.tsx";
 import { cn } from "../lib/cn.ts";
 import { useAuth } from "./auth.tsx";
 import { useDisplayPreferences } from "./display-preferences.ts";
 import { useFocusMode } from "./focus-mode.tsx";
-
-const CaptureDialog = lazyDialog(() =>
-  import("../features/thoughts/components/capture-dialog.tsx").then((m) => m.CaptureDialog),
-);
 
 const NAV = [
   { to: "/", label: "Daily Compass", icon: Compass, end: true },
