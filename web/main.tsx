@@ -13,8 +13,9 @@ import { createQueryClient } from "./lib/query-client.ts";
 import { followNotificationClicks } from "./lib/service-worker.ts";
 
 const queryClient = createQueryClient();
-startFirstReads(queryClient, location.pathname);
+// The screen's code is asked for first, then its reads and the session check: neither waits.
 preloadFirstScreen(location.pathname);
+startFirstReads(queryClient, location.pathname);
 followNotificationClicks((path) => void router.navigate(path));
 const root = document.getElementById("root");
 if (root)
