@@ -1,16 +1,27 @@
+/** How long a row that was just ticked or deleted counts as on its way out (a refusal brings it back). */
+const LEAVING_MS = 3000;
+
 /**
- * Before a row leaves a list (ticked done, deleted), focus moves to the same control in the next
- * row, or the one before, or else to `fallbackId`: never to the page body, where a keyboard or
- * screen-reader user would lose their place.
+ * Before a row leaves a list (ticked done, deleted), focus moves to the same control in the
+ * nearest row that stays — the next ones first, then the ones before — or else to `fallbackId`:
+ * never to the page body, where a keyboard or screen-reader user would lose their place. Rows
+ * that left a moment ago may still be drawn when ticks come quickly, so each leaving row is
+ * marked and passed over.
  */
 export function focusNextRow(from: HTMLElement, selector: string, fallbackId: string): void {
   const row = from.closest("li");
-  const near = [row?.nextElementSibling, row?.previousElementSibling];
-  for (const li of near) {
-    const target = li?.querySelector<HTMLElement>(selector);
-    if (target) {
-      target.focus();
-      return;
+  row?.setAttribute("data-leaving-at", String(Date.now()));
+  const staying = (li: Element) => {
+    const left = Number(li.getAttribute("data-leaving-at") ?? 0);
+    return Date.now() - left < LEAVING_MS ? null : li.querySelector<HTMLElement>(selector);
+  };
+  for (const step of ["nextElementSibling", "previousElementSibling"] as const) {
+    for (let li = row?.[step]; li; li = li[step]) {
+      const target = staying(li);
+      if (target) {
+        target.focus();
+        return;
+      }
     }
   }
   document.getElementById(fallbackId)?.focus();
