@@ -26,3 +26,18 @@ export function focusNextRow(from: HTMLElement, selector: string, fallbackId: st
   }
   document.getElementById(fallbackId)?.focus();
 }
+
+/**
+ * The row after the one `from` is in, else the one before, else `fallback`, else the list's card:
+ * where focus goes when a row leaves a list whose rows are focusable themselves.
+ */
+export function neighbourOf(from: HTMLElement, fallback?: HTMLElement | null): HTMLElement | null {
+  const row = from.closest("li");
+  const next = (row?.nextElementSibling ?? row?.previousElementSibling) as HTMLElement | null;
+  return next ?? fallback ?? (row?.closest("section") as HTMLElement | null);
+}
+
+/** Moves focus to `neighbourOf(from, fallback)` before `from`'s row leaves: never lost to the page. */
+export function focusNeighbour(from: HTMLElement, fallback?: HTMLElement | null): void {
+  neighbourOf(from, fallback)?.focus();
+}

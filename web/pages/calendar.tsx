@@ -1,8 +1,8 @@
-import { CalendarPlus, Download, MapPin, Pencil, Repeat2, Trash2 } from "lucide-react";
+import { CalendarPlus, Download, MapPin, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
-import { describeRepeat } from "../../shared/repeat.ts";
 import type { CalendarEvent } from "../../shared/schemas.ts";
+import { RepeatIcon } from "../components/repeat-icon.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { toast } from "../components/ui/toast-store.ts";
@@ -110,13 +110,7 @@ export function CalendarPage() {
                           ? "All day"
                           : `${formatTime12(e.startTime)} · ${e.duration} min`}
                         {e.category ? ` · ${e.category}` : ""}
-                        {e.repeat && (
-                          <Repeat2
-                            role="img"
-                            className="ml-1.5 inline size-3.5 align-[-2px]"
-                            aria-label={describeRepeat(e.repeat)}
-                          />
-                        )}
+                        {e.repeat && <RepeatIcon rule={e.repeat} className="ml-1.5 inline size-3.5 align-[-2px]" />}
                       </p>
                       {e.location && (
                         <p className="flex items-center gap-1 text-sm text-muted">

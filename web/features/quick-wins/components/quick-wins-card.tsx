@@ -2,7 +2,6 @@ import { ArrowRight, Plus, Repeat2, Zap } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { DASHBOARD_SHORT_LIST, QUICK_WIN_BADGE, QUICK_WIN_TOAST_CHARS } from "../../../../shared/constants.ts";
-import { describeRepeat } from "../../../../shared/repeat.ts";
 import type { User } from "../../../../shared/schemas.ts";
 import {
   noRepeat,
@@ -12,6 +11,7 @@ import {
   repeatProblem,
   repeatRuleOf,
 } from "../../../components/repeat-field.tsx";
+import { RepeatIcon } from "../../../components/repeat-icon.tsx";
 import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -108,9 +108,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
                   }}
                 />
                 <span className="min-w-0 flex-1 break-words">{q.text}</span>
-                {q.repeat && (
-                  <Repeat2 role="img" className="size-4 shrink-0 text-muted" aria-label={describeRepeat(q.repeat)} />
-                )}
+                {q.repeat && <RepeatIcon rule={q.repeat} className="size-4 shrink-0 text-muted" />}
               </label>
             </li>
           ))}

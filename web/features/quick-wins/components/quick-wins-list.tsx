@@ -1,31 +1,21 @@
-import { Repeat2, Trash2, Zap } from "lucide-react";
+import { Trash2, Zap } from "lucide-react";
 import { useState } from "react";
 import { QUICK_WIN_BADGE } from "../../../../shared/constants.ts";
-import { todayInZone } from "../../../../shared/ranking.ts";
-import { describeRepeat } from "../../../../shared/repeat.ts";
 import type { QuickWin } from "../../../../shared/schemas.ts";
 import { PagedList } from "../../../components/paged-list.tsx";
+import { RepeatIcon } from "../../../components/repeat-icon.tsx";
 import { RoutineDeleteDialog } from "../../../components/routine-delete-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
+import { zonedNow } from "../../../lib/dates.ts";
+import { focusNeighbour, neighbourOf } from "../../../lib/focus-next.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
 import { whenBack } from "../../../lib/routines.ts";
+import { useTimeZone } from "../../settings/api.ts";
 import { useDeleteQuickWin, useOpenQuickWins, useShownQuickWins, useToggleQuickWin } from "../api.ts";
 
-/** Focus moves to the next row (or the one before, or the list) before a row leaves the list. */
-function neighbourOf(from: HTMLElement): HTMLElement | null {
-  const row = from.closest("li");
-  return (row?.nextElementSibling ?? row?.previousElementSibling ?? row?.closest("section")) as HTMLElement | null;
-}
-function focusNeighbour(from: HTMLElement) {
-  neighbourOf(from)?.focus();
-}
-
 const short = (text: string) => (text.length > 30 ? `${text.slice(0, 30)}...` : text);
-/** When a repeating quick win skipped today comes back: from its current day (today, while it is open). */
-const backOf = (q: QuickWin) =>
-  whenBack(q.repeat ?? "", q.occursOn ?? todayInZone(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date()));
 
 /** Every open quick win, oldest first, a page at a time: where the dashboard's 'Show all (N)' leads. */
 export function QuickWinsList() {
@@ -33,6 +23,9 @@ export function QuickWinsList() {
   const toggle = useToggleQuickWin();
   const waiting = useWaitingCreates("/api/quick-wins");
   const remove = useDeleteQuickWin();
+  const timeZone = useTimeZone();
+  /** When a repeating quick win skipped today comes back: from its current day (today in the person's zone, while open). */
+  const backOf = (q: QuickWin) => whenBack(q.repeat ?? "", q.occursOn ?? zonedNow(new Date(), timeZone).date);
   // Deleting a repeating one asks which first; focus then goes where the row was.
   const [deleting, setDeleting] = useState<{ win: QuickWin; neighbour: HTMLElement | null } | null>(null);
   const rows = useShownQuickWins(walk.data?.pages.flatMap((p) => p.items) ?? []).filter((q) => !q.completed);
@@ -64,9 +57,7 @@ export function QuickWinsList() {
                 }}
               />
               <span className="min-w-0 flex-1 break-words">{q.text}</span>
-              {q.repeat && (
-                <Repeat2 role="img" className="size-4 shrink-0 text-muted" aria-label={describeRepeat(q.repeat)} />
-              )}
+              {q.repeat && <RepeatIcon rule={q.repeat} className="size-4 shrink-0 text-muted" />}
             </label>
             <Button
               variant="ghost"

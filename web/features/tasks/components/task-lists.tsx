@@ -1,9 +1,9 @@
-import { CalendarClock, CheckCircle2, Clock, ListChecks, Pencil, Repeat2, Trash2, Undo2 } from "lucide-react";
+import { CalendarClock, CheckCircle2, Clock, ListChecks, Pencil, Trash2, Undo2 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { isPutOff } from "../../../../shared/ranking.ts";
-import { describeRepeat } from "../../../../shared/repeat.ts";
 import type { Task } from "../../../../shared/schemas.ts";
 import { PagedList } from "../../../components/paged-list.tsx";
+import { RepeatIcon } from "../../../components/repeat-icon.tsx";
 import { RoutineDeleteDialog } from "../../../components/routine-delete-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
@@ -11,6 +11,7 @@ import { toast } from "../../../components/ui/toast-store.ts";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
+import { focusNeighbour, neighbourOf } from "../../../lib/focus-next.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
 import { whenBack } from "../../../lib/routines.ts";
 import {
@@ -36,19 +37,6 @@ type Props = {
 };
 
 const titleOf = (task: Task) => task.title || "Untitled Task";
-
-/**
- * Before a row leaves its list (ticked, put off, deleted), focus moves to the row after it, else
- * the one before, else the list's card: never lost to the page.
- */
-function neighbourOf(from: HTMLElement, fallback?: HTMLElement | null): HTMLElement | null {
-  const row = from.closest("li");
-  const next = (row?.nextElementSibling ?? row?.previousElementSibling) as HTMLElement | null;
-  return next ?? fallback ?? (row?.closest("section") as HTMLElement | null);
-}
-function focusNeighbour(from: HTMLElement, fallback?: HTMLElement | null) {
-  neighbourOf(from, fallback)?.focus();
-}
 
 /**
  * The Tasks page's lists (docs/decisions/019-tasks-page-and-not-today.md): today's open tasks in
@@ -326,7 +314,7 @@ function TaskRow({
               {task.timeEstimate} min
             </span>
             {task.dueTime && <span>Due {formatTime12(task.dueTime)}</span>}
-            {task.repeat && <Repeat2 role="img" className="size-3.5" aria-label={describeRepeat(task.repeat)} />}
+            {task.repeat && <RepeatIcon rule={task.repeat} className="size-3.5" />}
             {note && <span>{note}</span>}
           </span>
         </div>
