@@ -5,24 +5,25 @@ import "@fontsource/atkinson-hyperlegible/400.css";
 import "@fontsource/atkinson-hyperlegible/700.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { startFirstReads } from "./app/first-reads.ts";
 import { Providers } from "./app/providers.tsx";
-import { preloadFirstScreen, router } from "./app/router.tsx";
+import { AppRoutes, NotificationClicks, preloadFirstScreen } from "./app/router.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
-import { followNotificationClicks } from "./lib/service-worker.ts";
 
 const queryClient = createQueryClient();
 // The screen's code is asked for first, then its reads and the session check: neither waits.
 preloadFirstScreen(location.pathname);
 startFirstReads(queryClient, location.pathname);
-followNotificationClicks((path) => void router.navigate(path));
 const root = document.getElementById("root");
 if (root)
   createRoot(root).render(
     <StrictMode>
       <Providers client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <NotificationClicks />
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>,
   );

@@ -1,6 +1,7 @@
-import { lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter, matchPath, Navigate, Outlet, useLocation } from "react-router";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
+import { matchPath, Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from "react-router";
 import { APP_PAGES, matchPage, PUBLIC_PAGES } from "../../shared/web-routes.ts";
+import { followNotificationClicks } from "../lib/service-worker.ts";
 import { DashboardPage } from "../pages/dashboard.tsx";
 import { AppLayout } from "./app-layout.tsx";
 import { useAuth } from "./auth.tsx";
@@ -102,7 +103,12 @@ function LoginRoute() {
   return <LoginPage />;
 }
 
-export const router = createBrowserRouter([
+/**
+ * The app's routes, drawn by `AppRoutes` inside a `BrowserRouter`: the declarative router, not the
+ * data router (`createBrowserRouter`), whose loaders, actions and fetchers the app does not use and
+ * which would add about 15 KB (br) to every first load (docs/decisions/036-dashboard-first-paint.md).
+ */
+const routes: RouteObject[] = [
   {
     element: (
       <Lazy>
@@ -153,4 +159,15 @@ export const router = createBrowserRouter([
       { path: "*", element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** A notification's click, posted by the service worker to an open page, opens its screen here. */
+export function NotificationClicks() {
+  const navigate = useNavigate();
+  useEffect(() => followNotificationClicks((path) => void navigate(path)), [navigate]);
+  return null;
+}
