@@ -156,6 +156,13 @@ export default defineConfig({
                 { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
                 { name: "basics", test: isBasic, priority: 2 },
                 { name: "public-pages", test: /web[\\/]app[\\/]public-app\.tsx$/, priority: 1 },
+                // The rest of the signed-in app's first load: one chunk instead of a dozen small
+                // ones, each a request of its own on a slow connection.
+                {
+                  name: "app-first",
+                  tags: ["$initial"],
+                  test: /node_modules|web[\\/](app|features|lib|components|pages)[\\/]|shared[\\/]/,
+                },
               ],
             },
           },
