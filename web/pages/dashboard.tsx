@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { CalendarPlus, Plus } from "lucide-react";
-import { useCallback, useDeferredValue, useEffect, useState } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Task } from "../../shared/schemas.ts";
 import { SUGGESTION_CONTEXT_SENT } from "../../shared/suggestion-context.ts";
@@ -39,6 +39,16 @@ const EventDialog = lazyDialog(() =>
 const TaskBreakerDialog = lazyDialog(() =>
   import("../features/focus/components/task-breaker-dialog.tsx").then((m) => m.TaskBreakerDialog),
 );
+
+// The cards read their own data; the page re-renders whenever one of its reads answers, and the
+// cards are drawn again only when what they are given changes, so a read arriving never redraws
+// every card in one long task (decision 036).
+const TopFocusTasksCard = memo(TopFocusTasks);
+const ScheduleCardMemo = memo(ScheduleCard);
+const QuickWinsCardMemo = memo(QuickWinsCard);
+const ThoughtDumpCardMemo = memo(ThoughtDumpCard);
+const AiAssistantCardMemo = memo(AiAssistantCard);
+const MoodCheckInMemo = memo(MoodCheckIn);
 
 /** The longest the cards wait for their first reads before they are drawn with loading states. */
 export const CARDS_WAIT_MS = 800;
@@ -80,6 +90,16 @@ export function DashboardPage() {
   const openTasks = (top.data?.items ?? []).filter((t) => !t.completed);
 
   const needUser = (what: string) => () => requireUser(user, what);
+  const needUserForQuickWin = useCallback(() => requireUser(user, "quick win"), [user]);
+  const needUserForThought = useCallback(() => requireUser(user, "thought"), [user]);
+  const chooseFocusTask = useCallback(
+    (task: Task) => {
+      startFocus(task.id);
+      navigate("/focus");
+    },
+    [startFocus, navigate],
+  );
+  const addFocusTask = useCallback(() => navigate("/projects"), [navigate]);
 
   const buildContext = useCallback(() => {
     const now = zonedNow(new Date(), timeZone);
@@ -134,6 +154,10 @@ export function DashboardPage() {
     }
     setBreakerOpen(true);
   };
+  // The same function on every render, calling the latest: the assistant's card is not drawn again for it.
+  const latestTaskBreaker = useRef(taskBreaker);
+  latestTaskBreaker.current = taskBreaker;
+  const onTaskBreaker = useCallback(() => latestTaskBreaker.current(), []);
 
   const breakDownAndFocus = async (task: Task) => {
     await breakDown(task.id, () =>
@@ -165,33 +189,26 @@ export function DashboardPage() {
       </header>
 
       <WelcomeBack today={today} afterCloseFocus="dashboard-title">
-        <MoodCheckIn mood={mood} onChange={setMood} today={today} />
+        <MoodCheckInMemo mood={mood} onChange={setMood} today={today} />
         {drawCards && (
           <>
             <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
               <div>
-                <TopFocusTasks
-                  mood={mood}
-                  onChoose={(task) => {
-                    startFocus(task.id);
-                    navigate("/focus");
-                  }}
-                  onAddFocusTask={() => navigate("/projects")}
-                />
+                <TopFocusTasksCard mood={mood} onChoose={chooseFocusTask} onAddFocusTask={addFocusTask} />
               </div>
-              <ScheduleCard timeZone={timeZone} />
+              <ScheduleCardMemo timeZone={timeZone} />
               <div className="lg:col-span-2">
-                <QuickWinsCard user={user} requireUser={needUser("quick win")} />
+                <QuickWinsCardMemo user={user} requireUser={needUserForQuickWin} />
               </div>
             </div>
 
-            <ThoughtDumpCard requireUser={needUser("thought")} />
-            <AiAssistantCard
+            <ThoughtDumpCardMemo requireUser={needUserForThought} />
+            <AiAssistantCardMemo
               signedIn={Boolean(user)}
               buildContext={buildContext}
               refreshSignal={completionSignal}
               ready={top.isSuccess && !top.isPlaceholderData}
-              onTaskBreaker={taskBreaker}
+              onTaskBreaker={onTaskBreaker}
               quiet={quiet}
             />
           </>
