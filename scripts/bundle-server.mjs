@@ -3,8 +3,9 @@
 // dist/server/main.mjs, which `npm start` runs. Node then reads and compiles one file instead of
 // resolving and loading some thousand modules, which is most of a start's time
 // (docs/decisions/018-lean-serving.md). Left outside: native modules, and the packages the server
-// imports only when first needed (the assistant SDK, undici, tsdav, qrcode, pg, the common
-// password list), which still load from node_modules at that moment.
+// imports only when first needed (the assistant SDK, undici, tsdav, qrcode, pg), which still
+// load from node_modules at that moment. The common password list is in the bundle, made only
+// when a password is first chosen.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -32,8 +33,6 @@ export async function bundleServer() {
       "undici",
       "tsdav",
       "qrcode",
-      "@zxcvbn-ts/core",
-      "@zxcvbn-ts/language-common",
     ],
     // Smaller to read and compile; names stay, so stack traces still say where.
     minifyWhitespace: true,

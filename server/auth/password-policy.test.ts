@@ -1,7 +1,10 @@
 /** Passwords that are easy to guess are refused, with a kind reason, wherever a password is chosen. */
+import { dictionary } from "@zxcvbn-ts/language-common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PASSWORD_MIN } from "../../shared/constants.ts";
 import { nowIso } from "../db/database.ts";
 import { createTestApp, type TestApp, uniqueName } from "../testing/test-app.ts";
+import commonPasswords from "./common-passwords.json" with { type: "json" };
 import { createSession } from "./sessions.ts";
 
 let t: TestApp;
@@ -136,5 +139,13 @@ describe("changing the password", () => {
       (await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } })).json().user.hasPassword,
     ).toBe(false);
     expect((await change(cookie, { newPassword: "a long new password" })).statusCode).toBe(204);
+  });
+});
+
+describe("the list of common passwords", () => {
+  it("is zxcvbn-ts's list of common passwords, each long enough to pass the length rule (node scripts/common-passwords.mjs)", () => {
+    const expected = dictionary["passwords-common"].filter((p) => p.length >= PASSWORD_MIN);
+    expect(expected.length).toBeGreaterThan(10_000);
+    expect(commonPasswords).toEqual(expected);
   });
 });

@@ -1,10 +1,9 @@
 /**
- * Refuses passwords that are easy to guess: the most common ones (the list zxcvbn-ts ships, about
- * 18,000 entries long enough to pass the length rule) and ones built from the account itself.
- * No composition rules: a long phrase of plain words is the advice. Reasons are written for the
+ * Refuses passwords that are easy to guess: the most common ones (the entries of the list zxcvbn-ts
+ * ships that are long enough to pass the length rule, in common-passwords.json) and ones built from
+ * the account itself. No composition rules: a long phrase of plain words is the advice. Reasons are written for the
  * person choosing the password, not for a log (docs/decisions/012-shared-limits-and-password-policy.md).
  */
-import { PASSWORD_MIN } from "../../shared/constants.ts";
 import { invalidField } from "../errors.ts";
 
 export type PasswordContext = { username: string; displayName?: string | null; email?: string | null };
@@ -24,11 +23,13 @@ export const PASSWORD_PROBLEMS = {
 const APP_WORDS = ["dailycompass"];
 
 let common: Promise<Set<string>> | undefined;
-/** Loaded on first use: the list takes a moment to unpack and most requests never need it. */
+/**
+ * Loaded on first use (most requests never need it) from common-passwords.json, which
+ * scripts/common-passwords.mjs writes from zxcvbn-ts's list: unpacking the whole package instead
+ * kept about 12 MB of memory.
+ */
 function commonPasswords(): Promise<Set<string>> {
-  common ??= import("@zxcvbn-ts/language-common").then(
-    ({ dictionary }) => new Set(dictionary["passwords-common"].filter((p) => p.length >= PASSWORD_MIN)),
-  );
+  common ??= import("./common-passwords.json", { with: { type: "json" } }).then(({ default: list }) => new Set(list));
   return common;
 }
 
