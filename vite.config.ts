@@ -112,7 +112,7 @@ function installable(): Plugin[] {
       ],
     },
     injectManifest: {
-      globPatterns: ["assets/**/*.{js,css,woff2}", "icons/*.png", "favicon.svg"],
+      globPatterns: ["assets/**/*.{js,css,woff2}", "icons/*.png", "favicon.svg", "intl-warm.js"],
       globIgnores: ["**/*.map", "**/*.br", "**/*.gz", ".pages/**", "**/*.html"],
       // The bundles have their hash in their names already.
       dontCacheBustURLsMatching: /^assets\//,

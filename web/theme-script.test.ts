@@ -18,7 +18,31 @@ function themeAfterScript(stored: Record<string, string> | "unavailable"): "dark
   return classes.has("dark") ? "dark" : "light";
 }
 
+/** The workers the script starts, on a page whose <html> has these attributes. */
+function workersStarted(attributes: string[], workers: "available" | "missing" = "available"): string[] {
+  const started: string[] = [];
+  const documentElement = {
+    classList: { toggle: () => true },
+    hasAttribute: (name: string) => attributes.includes(name),
+    setAttribute: () => undefined,
+  };
+  const Worker =
+    workers === "available"
+      ? function Worker(url: string) {
+          started.push(url);
+        }
+      : undefined;
+  new Function("document", "localStorage", "Worker", script)({ documentElement }, { getItem: () => null }, Worker);
+  return started;
+}
+
 describe("theme.js", () => {
+  it("has the signed-in app's first date formatter made on another thread, and only there", () => {
+    expect(workersStarted(["data-warm-intl"])).toEqual(["/intl-warm.js"]);
+    expect(workersStarted([])).toEqual([]);
+    expect(workersStarted(["data-warm-intl"], "missing")).toEqual([]);
+  });
+
   it("applies the stored theme", () => {
     expect(themeAfterScript({ [STORAGE_KEYS.theme]: "light" })).toBe("light");
     expect(themeAfterScript({ [STORAGE_KEYS.theme]: "dark" })).toBe("dark");

@@ -24,3 +24,13 @@ try {
 } catch (_error) {
   // Nothing stored, or storage unavailable: the defaults.
 }
+
+// The signed-in app's shell (web/index.html) asks for its first date formatter to be made on
+// another thread while the scripts download (web/public/intl-warm.js).
+try {
+  if (document.documentElement.hasAttribute("data-warm-intl") && typeof Worker === "function") {
+    new Worker("/intl-warm.js");
+  }
+} catch (_error) {
+  // No workers here: the page makes its first formatter itself.
+}
