@@ -3,7 +3,6 @@ import path from "node:path";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
@@ -38,7 +37,7 @@ import { RequestLog } from "./request-log.ts";
 import { Routines } from "./routines/roll-forward.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import { registerSettingsRoutes } from "./settings/routes.ts";
-import { shareRateLimitCounts } from "./shared-rate-limit.ts";
+import { registerRequestLimit, shareRateLimitCounts } from "./shared-rate-limit.ts";
 import { isFilePath, registerStaticFiles } from "./static-files.ts";
 import { registerTaskRoutes } from "./tasks/routes.ts";
 import { registerThoughtRoutes } from "./thoughts/routes.ts";
@@ -157,13 +156,12 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
     },
     hsts: config.secureCookies ? undefined : false,
   });
-  await app.register(rateLimit, {
+  registerRequestLimit(app, {
     max: config.rateLimitPerMinute,
-    timeWindow: "1 minute",
-    store: shareRateLimitCounts(app, { db, now }),
-    errorResponseBuilder: (_req, ctx) => ({
+    counts: shareRateLimitCounts(app, { db, now }),
+    refusal: (_request, retryAfterMs) => ({
       statusCode: 429,
-      message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+      message: `Too many requests. Please wait ${Math.ceil(retryAfterMs / 1000)} seconds and try again.`,
     }),
   });
 

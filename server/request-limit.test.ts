@@ -20,7 +20,9 @@ afterAll(async () => {
 
 const hit = (from: string, url = "/api/health") => t.app.inject({ method: "GET", url, remoteAddress: from });
 const limitHeaders = (headers: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith("x-ratelimit") || name === "retry-after"));
+  Object.fromEntries(
+    Object.entries(headers).filter(([name]) => name.startsWith("x-ratelimit") || name === "retry-after"),
+  );
 
 describe("per-address request limit, as a client sees it", () => {
   it("tells the limit, what is left and when the window resets, then refuses with 429 and Retry-After", async () => {
@@ -80,5 +82,12 @@ describe("per-address request limit, as a client sees it", () => {
     expect(missing.statusCode).toBe(404);
     expect(limitHeaders(missing.headers)).toEqual({});
     for (let i = 0; i < LIMIT; i++) expect((await hit("192.0.2.9")).statusCode).toBe(200);
+  });
+
+  it("counts a HEAD request once", async () => {
+    now += 60_000;
+    const head = await t.app.inject({ method: "HEAD", url: "/api/health", remoteAddress: "192.0.2.11" });
+    expect(head.headers["x-ratelimit-remaining"]).toBe("2");
+    expect((await hit("192.0.2.11")).headers["x-ratelimit-remaining"]).toBe("1");
   });
 });
