@@ -3,7 +3,6 @@ import path from "node:path";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
@@ -38,7 +37,7 @@ import { RequestLog } from "./request-log.ts";
 import { Routines } from "./routines/roll-forward.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import { registerSettingsRoutes } from "./settings/routes.ts";
-import { shareRateLimitCounts } from "./shared-rate-limit.ts";
+import { registerRequestLimit, shareRateLimitCounts } from "./shared-rate-limit.ts";
 import { isFilePath, registerStaticFiles } from "./static-files.ts";
 import { registerTaskRoutes } from "./tasks/routes.ts";
 import { registerThoughtRoutes } from "./thoughts/routes.ts";
@@ -157,13 +156,12 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
     },
     hsts: config.secureCookies ? undefined : false,
   });
-  await app.register(rateLimit, {
+  registerRequestLimit(app, {
     max: config.rateLimitPerMinute,
-    timeWindow: "1 minute",
-    store: shareRateLimitCounts(app, { db, now }),
-    errorResponseBuilder: (_req, ctx) => ({
+    counts: shareRateLimitCounts(app, { db, now }),
+    refusal: (_request, retryAfterMs) => ({
       statusCode: 429,
-      message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+      message: `Too many requests. Please wait ${Math.ceil(retryAfterMs / 1000)} seconds and try again.`,
     }),
   });
 
@@ -188,15 +186,14 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   // Hooks on every request take a callback rather than returning a promise: one less promise and
   // microtask turn per request each (docs/decisions/018-lean-serving.md).
   const crossSite = () => new AppError("FORBIDDEN", "Cross-site requests are not allowed");
+  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   app.addHook("onRequest", (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method)) return done();
     const site = request.headers["sec-fetch-site"];
     if (site !== undefined && site !== "same-origin" && site !== "none") return done(crossSite());
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== "null") {
-      const allowed = new Set([`${request.protocol}://${request.host}`]);
-      if (config.publicUrl) allowed.add(new URL(config.publicUrl).origin);
-      if (!allowed.has(origin)) return done(crossSite());
+      if (origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) return done(crossSite());
     } else if (origin === "null") {
       return done(crossSite());
     }
@@ -205,12 +202,11 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
 
   registerSessionAuth(app, config, db);
   // API answers are per user and change with every write: no browser or proxy may keep them.
+  const NO_STORE = /(^|,)\s*no-store\s*(,|$)/i;
   app.addHook("onSend", (request, reply, payload, done) => {
     if (isApiRequest(request)) {
       const current = reply.getHeader("cache-control");
-      if (current === undefined || !/(^|,)\s*no-store\s*(,|$)/i.test(String(current))) {
-        reply.header("cache-control", "no-store");
-      }
+      if (current === undefined || !NO_STORE.test(String(current))) reply.header("cache-control", "no-store");
     }
     done(null, payload);
   });

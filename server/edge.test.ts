@@ -62,6 +62,27 @@ describe("cross-site requests", () => {
     const res = await post({ "sec-fetch-site": "same-origin", origin: "http://localhost:80", host: "localhost:80" });
     expect(res.statusCode).toBe(201);
   });
+
+  it("accepts the configured public URL's origin as well as the request's own, and no other", async () => {
+    const behindProxy = await createTestApp({ PUBLIC_URL: "https://compass.example.org/app/" });
+    try {
+      const { cookie: own } = await behindProxy.signUp();
+      const postFrom = (origin: string) =>
+        behindProxy.app.inject({
+          method: "POST",
+          url: "/api/tasks",
+          headers: { cookie: own, origin, host: "internal:3000" },
+          payload: { title: "from the public address" },
+        });
+      expect((await postFrom("https://compass.example.org")).statusCode).toBe(201);
+      expect((await postFrom("http://internal:3000")).statusCode).toBe(201);
+      for (const origin of ["https://compass.example.org:8443", "http://compass.example.org", "https://evil.example"]) {
+        expect((await postFrom(origin)).statusCode, origin).toBe(403);
+      }
+    } finally {
+      await behindProxy.close();
+    }
+  });
 });
 
 describe("request bodies", () => {

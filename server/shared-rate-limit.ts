@@ -1,13 +1,17 @@
 /**
- * A store for @fastify/rate-limit whose counts every instance on one database shares, without a
+ * The per-address request limit, with counts every instance on one database shares, without a
  * database query per request: each request is counted in memory, and about once a second each
  * instance adds what it counted to the shared row and reads back the total. A client spreading
  * requests over several instances gets about the configured limit in all, give or take what the
  * instances let through within one flush interval (docs/decisions/012-shared-limits-and-password-policy.md).
+ *
+ * The limit is applied by one synchronous hook per route, with the answers @fastify/rate-limit
+ * gave (its headers, its 429, its way of counting IPv6 addresses by /64), without the plugin's
+ * chain of promises on every request (docs/decisions/037-lean-request-path.md).
  */
 import { createHash } from "node:crypto";
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import { normalizeIP } from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { Db } from "./db/database.ts";
 
 declare module "fastify" {
@@ -144,49 +148,61 @@ export class SharedRateCounts {
     clearInterval(this.#timer);
     await this.flush();
   }
-
-  /** The class @fastify/rate-limit instantiates; every route's store shares these counts. */
-  get store(): FastifyRateLimitStoreCtor {
-    return storeClass(this, "");
-  }
 }
 
-function storeClass(counts: SharedRateCounts, prefix: string): FastifyRateLimitStoreCtor {
-  return class SharedStore implements FastifyRateLimitStore {
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void {
-      callback(null, counts.incr(prefix + key, timeWindow));
-    }
-    read(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void {
-      callback(null, counts.read(prefix + key, timeWindow));
-    }
-    child(options: object): FastifyRateLimitStore {
-      // A route with its own limit counts apart from the global one, as the plugin's own stores do.
-      // The plugin passes the merged limit options, with the route under routeInfo.
-      const route = (options as { routeInfo?: { method?: unknown; url?: string } }).routeInfo;
-      const Child = storeClass(counts, `${prefix}${String(route?.method)} ${route?.url ?? ""}|`);
-      return new Child({});
-    }
-  };
-}
-
-/** Shares the app's request counts through the database and returns the store to register. */
-export function shareRateLimitCounts(
-  app: FastifyInstance,
-  deps: { db: Db; now?: () => number },
-): FastifyRateLimitStoreCtor {
+/** Shares the app's request counts through the database and returns them. */
+export function shareRateLimitCounts(app: FastifyInstance, deps: { db: Db; now?: () => number }): SharedRateCounts {
   const counts = new SharedRateCounts({
     ...deps,
     onError: (err) => app.log.warn({ err }, "could not share request counts; counting on this instance only"),
   });
   app.decorate("sharedRateCounts", counts);
   app.addHook("onClose", () => counts.close());
-  return counts.store;
+  return counts;
+}
+
+const WINDOW_MS = 60_000;
+/** An IPv6 client is counted by its /64, as one host usually holds a whole /64. */
+const IPV6_SUBNET = 64;
+
+/**
+ * Counts every request to each route registered after this call against `max` per minute and per
+ * address, and refuses the request past it with the error `refusal` builds (429). Every answer of
+ * such a route says the limit, what is left and when the window resets (`x-ratelimit-*`); a
+ * refusal adds `retry-after`. Paths no route matches are not counted. Like the plugin this
+ * replaces, the hook runs after the app's own request hooks (a signed-out request to a signed-in
+ * route is refused before it is counted).
+ */
+export function registerRequestLimit(
+  app: FastifyInstance,
+  opts: {
+    max: number;
+    counts: SharedRateCounts;
+    refusal: (request: FastifyRequest, retryAfterMs: number) => unknown;
+  },
+): void {
+  const { counts, refusal } = opts;
+  const max = Math.trunc(opts.max);
+  const limit: onRequestHookHandler = (request: FastifyRequest, reply: FastifyReply, done) => {
+    const { current, ttl } = counts.incr(normalizeIP(request.ip, IPV6_SUBNET), WINDOW_MS);
+    const resetSeconds = Math.ceil(ttl / 1000);
+    reply.header("x-ratelimit-limit", max);
+    if (current <= max) {
+      reply.header("x-ratelimit-remaining", max - current);
+      reply.header("x-ratelimit-reset", resetSeconds);
+      done();
+      return;
+    }
+    reply.header("x-ratelimit-remaining", 0);
+    reply.header("x-ratelimit-reset", resetSeconds);
+    reply.header("retry-after", resetSeconds);
+    done(refusal(request, ttl) as Error);
+  };
+  app.addHook("onRoute", (route) => {
+    const existing = route.onRequest;
+    const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+    // A HEAD route made from a GET route may share its hook list: count each request once.
+    if (hooks.includes(limit)) return;
+    route.onRequest = [...hooks, limit];
+  });
 }

@@ -12,6 +12,8 @@ declare module "fastify" {
     sessionToken: string | null;
     /** The signed-in user's row, read with the session in one query; null when signed out. */
     sessionUser: UserRow | null;
+    /** Whether the request is for the API; null until isApiRequest or the session hook worked it out. */
+    apiRequest: boolean | null;
   }
   interface FastifyContextConfig {
     /** Routes are signed-in only unless they say otherwise, so a new route cannot forget. */
@@ -52,11 +54,17 @@ export function userIdOf(request: FastifyRequest): number {
 /**
  * Whether a request is for the API, decided on the path the router matched: `/%61pi/tasks` routes
  * to `/api/tasks` and must be treated as such. A path no route matched is decoded the same way.
+ * Worked out once per request (the session hook does it first) and kept on the request.
  */
 export function isApiRequest(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
+  if (request.apiRequest === null) request.apiRequest = isApiRoute(request.routeOptions.url, request.url);
+  return request.apiRequest;
+}
+
+function isApiRoute(route: string | undefined, url: string): boolean {
   if (route !== undefined) return route.startsWith("/api/");
-  const raw = request.url.split("?")[0] ?? "/";
+  const query = url.indexOf("?");
+  const raw = query === -1 ? url : url.slice(0, query);
   let pathname = raw;
   try {
     pathname = decodeURIComponent(raw);
@@ -66,24 +74,33 @@ export function isApiRequest(request: FastifyRequest): boolean {
   return pathname.startsWith("/api/");
 }
 
+const unauthenticated = () => new AppError("UNAUTHENTICATED", "Please sign in");
+
 export function registerSessionAuth(app: FastifyInstance, config: Config, db: Db): void {
   app.decorateRequest("userId", null);
   app.decorateRequest("sessionToken", null);
   app.decorateRequest("sessionUser", null);
-  app.addHook("onRequest", async (request) => {
-    if (!isApiRequest(request)) return;
-    const token = request.cookies[sessionCookieName(config)];
-    if (token) {
-      const user = await findSessionUser(db, token, { userAgent: request.headers["user-agent"] });
+  app.decorateRequest("apiRequest", null);
+  const cookieName = sessionCookieName(config);
+  // A callback rather than a promise: requests without a session to look up (pages, files, a
+  // signed-out call) finish the hook at once (docs/decisions/018-lean-serving.md).
+  app.addHook("onRequest", (request, _reply, done) => {
+    // request.routeOptions builds a new object on every read: read it once.
+    const route = request.routeOptions;
+    const api = isApiRoute(route.url, request.url);
+    request.apiRequest = api;
+    if (!api) return done();
+    // A signed-in route refuses a request without a live session; a public one lets it through.
+    const guarded = route.url !== undefined && !route.config.public;
+    const token = request.cookies[cookieName];
+    if (!token) return done(guarded ? unauthenticated() : undefined);
+    findSessionUser(db, token, { userAgent: request.headers["user-agent"] }).then((user) => {
       if (user !== null) {
         request.userId = user.id;
         request.sessionToken = token;
         request.sessionUser = user;
       }
-    }
-    const isRoute = request.routeOptions.url !== undefined;
-    if (isRoute && !request.routeOptions.config.public && request.userId === null) {
-      throw new AppError("UNAUTHENTICATED", "Please sign in");
-    }
+      done(guarded && user === null ? unauthenticated() : undefined);
+    }, done);
   });
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import type { DeviceSession } from "../../shared/schemas.ts";
 import type { Db } from "../db/database.ts";
 import { precompiled } from "../db/precompiled.ts";
@@ -17,10 +17,10 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 /** Longer headers are cut: the name of a browser is all the list needs. */
 const USER_AGENT_MAX = 512;
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+// One-shot hashing: no Hash object per call (the token is hashed on every signed-in request).
+const hashToken = (token: string) => hash("sha256", token, "hex");
 /** The id a session is shown and ended by; derived one way from the stored hash, never from the token. */
-const publicId = (storedId: string) =>
-  createHash("sha256").update(`device:${storedId}`).digest("base64url").slice(0, 22);
+const publicId = (storedId: string) => hash("sha256", `device:${storedId}`, "base64url").slice(0, 22);
 const cleanUserAgent = (ua: string | undefined) => (ua ? ua.slice(0, USER_AGENT_MAX) : null);
 
 export async function createSession(

@@ -30,10 +30,42 @@ const pgTypes = (types: typeof pg.types) => ({
  * file wait on busy_timeout instead of failing mid-transaction on a lock upgrade.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  /** Holders of the single connection: a transaction holds it from before BEGIN to after COMMIT. */
+  #held = 0;
+
+  /** True when nobody holds the connection, so no transaction is open on it. */
+  get idle(): boolean {
+    return this.#held === 0;
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.#held++;
+    return connection;
+  }
+
+  override async releaseConnection(): Promise<void> {
+    this.#held--;
+    await super.releaseConnection();
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
   }
 }
+
+/**
+ * Runs a compiled statement on the SQLite connection at once, as Kysely's driver would (reads
+ * answer their rows, writes none), or answers undefined when the connection is held: a transaction
+ * is open on it and the statement must wait its turn through Kysely. better-sqlite3 is synchronous,
+ * so a statement run here cannot interleave with anything; what it saves is Kysely's chain of
+ * promises (mutex, connection provider, executor) around a call that never waits.
+ */
+export type DirectStatements = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+const directStatements = new WeakMap<Db, DirectStatements>();
+
+/** The direct runner of a SQLite database opened here; undefined for PostgreSQL and for a transaction. */
+export const directStatementsOf = (db: Db): DirectStatements | undefined => directStatements.get(db);
 
 /** Prepared statements kept per SQL text; past this the least recently used is dropped. */
 const STATEMENT_CACHE_SIZE = 200;
@@ -135,12 +167,15 @@ export class StatementCache implements SqliteDatabase {
 
 class ImmediateSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase;
+  /** The driver Kysely asked for (it asks once per Kysely instance). */
+  driver: ImmediateSqliteDriver | undefined;
   constructor(database: SqliteDatabase) {
     super({ database });
     this.#database = database;
   }
   override createDriver() {
-    return new ImmediateSqliteDriver({ database: this.#database });
+    this.driver = new ImmediateSqliteDriver({ database: this.#database });
+    return this.driver;
   }
 }
 
@@ -190,7 +225,16 @@ export async function openDatabase(opts: {
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(new StatementCache(sqlite)) });
+    const statements = new StatementCache(sqlite);
+    const dialect = new ImmediateSqliteDialect(statements);
+    const db = new Kysely<Database>({ dialect });
+    directStatements.set(db, (text, parameters) => {
+      if (dialect.driver?.idle !== true) return undefined;
+      const statement = statements.prepare(text);
+      if (statement.reader) return statement.all(parameters);
+      statement.run(parameters);
+      return [];
+    });
     handle = { db, dialect: "sqlite", close: () => db.destroy() };
   }
   await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);

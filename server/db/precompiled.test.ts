@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import type { Db } from "./database.ts";
+import { type Db, directStatementsOf } from "./database.ts";
 import { precompiled } from "./precompiled.ts";
 
 let t: TestApp;
@@ -60,5 +60,69 @@ describe("precompiled queries", () => {
       db.selectFrom("users").select(wide ? ["id", "username"] : ["id"]),
     );
     await expect(shaped(t.handle.db, true)).rejects.toThrow(/every argument must be a value/);
+  });
+
+  it("never read or write inside another caller's open transaction: they wait for its end", async () => {
+    const nameOf = precompiled((db: Db, id: number) =>
+      db.selectFrom("users").select("display_name").where("id", "=", id),
+    );
+    const rename = precompiled((db: Db, id: number, name: string) =>
+      db.updateTable("users").set({ display_name: name }).where("id", "=", id),
+    );
+    const id = ids.ada as number;
+    await rename(t.handle.db, id, "before");
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let inside = () => {};
+    const opened = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
+    const failing = t.handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable("users").set({ display_name: "uncommitted" }).where("id", "=", id).execute();
+        inside();
+        await held;
+        throw new Error("rolled back");
+      })
+      .catch((error: Error) => error.message);
+    await opened;
+    const read = nameOf(t.handle.db, id);
+    const write = rename(t.handle.db, id, "after");
+    let settled = false;
+    void Promise.all([read, write]).then(() => {
+      settled = true;
+    });
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    // On PostgreSQL the read runs on another connection and may answer; it never sees uncommitted rows.
+    if (directStatementsOf(t.handle.db)) expect(settled).toBe(false);
+    letGo();
+    expect(await failing).toBe("rolled back");
+    expect(await read).toEqual([{ display_name: "before" }]);
+    await write;
+    expect(await nameOf(t.handle.db, id)).toEqual([{ display_name: "after" }]);
+  });
+
+  it("run at once on SQLite when no transaction is open, with the same rows Kysely gives", async () => {
+    const direct = directStatementsOf(t.handle.db);
+    if (!direct) return; // PostgreSQL: always through Kysely.
+    const names = precompiled((db: Db, min: number) =>
+      db.selectFrom("users").select(["id", "username"]).where("id", ">=", min).orderBy("id"),
+    );
+    const viaKysely = await t.handle.db
+      .selectFrom("users")
+      .select(["id", "username"])
+      .where("id", ">=", 0)
+      .orderBy("id")
+      .execute();
+    expect(await names(t.handle.db, 0)).toEqual(viaKysely);
+    expect(direct("select 1 as one", [])).toEqual([{ one: 1 }]);
+    // Inside a transaction the transaction's own connection is used, never the direct path.
+    await t.handle.db.transaction().execute(async (trx) => {
+      expect(directStatementsOf(trx)).toBeUndefined();
+      expect(direct("select 1 as one", [])).toBeUndefined();
+    });
   });
 });

@@ -5,11 +5,14 @@
  * again and again for the same SQL text. Here the builder runs once with a marker for each
  * argument, and each call swaps the markers in the compiled parameters for the values.
  *
+ * On SQLite, while no transaction holds the connection, the statement runs at once on the kept
+ * prepared statement (database.ts, DirectStatements) instead of through Kysely's executor.
+ *
  * The builder must use its arguments only as values (in `where`, `values`, …), never to decide
  * the query's shape: the shape is fixed at the first call.
  */
 import type { CompiledQuery } from "kysely";
-import type { Db } from "./database.ts";
+import { type Db, directStatementsOf } from "./database.ts";
 
 type Slot = { arg: number } | { value: unknown };
 
@@ -34,6 +37,9 @@ export function precompiled<A extends unknown[], O>(
       compiled.set(db, entry);
     }
     const parameters = entry.slots.map((s) => ("arg" in s ? args[s.arg] : s.value));
+    // SQLite with no transaction open: run at once, without Kysely's promises around it.
+    const rows = directStatementsOf(db)?.(entry.query.sql, parameters);
+    if (rows !== undefined) return rows as O[];
     const result = await db.executeQuery<O>({ ...entry.query, parameters });
     return result.rows;
   };
