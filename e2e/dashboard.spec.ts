@@ -381,6 +381,26 @@ test("the dashboard's first load leaves out the validation library, the date rea
   await expect.poll(() => loaded(NOT_ON_THE_DASHBOARD.publicPages)).toBe(true);
 });
 
+test("the signed-in app has its first date formatter made in a worker while it loads; the public pages start none", async ({
+  page,
+  user: _signedIn,
+}) => {
+  const workers: string[] = [];
+  page.on("worker", (worker) => workers.push(new URL(worker.url()).pathname));
+  await page.goto("/", { waitUntil: "networkidle" });
+  await expect(page.getByText("How are you feeling today?")).toBeVisible();
+  expect(workers).toEqual(["/intl-warm.js"]);
+  const file = await page.request.get("/intl-warm.js");
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toMatch(/javascript/);
+
+  workers.length = 0;
+  await page.context().clearCookies();
+  await page.goto("/", { waitUntil: "networkidle" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(workers).toEqual([]);
+});
+
 test("a read that hangs never keeps the cards away: thoughts can be captured while the schedule still loads", async ({
   page,
   app,
