@@ -5,15 +5,7 @@
 // (docs/decisions/036-dashboard-first-paint.md).
 try {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date());
+  new Intl.DateTimeFormat("en-CA", { timeZone, hour: "2-digit" }).format(new Date());
 } catch (_error) {
   // No Intl here: the page makes its own formatters as before.
 }
