@@ -2,8 +2,8 @@ import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffec
 import { whenIdle } from "../lib/when-idle.ts";
 import { toast } from "./ui/toast-store.ts";
 
-/** Catches a dialog whose code could not be fetched, instead of letting it take the page down. */
-class LoadFailed extends Component<{ onFailed: () => void; children: ReactNode }, { failed: boolean }> {
+/** Catches a dialog (or the toasts) whose code could not be fetched, instead of letting it take the page down. */
+export class LoadFailed extends Component<{ onFailed: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
