@@ -17,6 +17,33 @@ export class LoadFailed extends Component<{ onFailed: () => void; children: Reac
 }
 
 /**
+ * A component whose code is fetched on demand and can be fetched again after a failure. React
+ * keeps a lazy component's failure for good, so `retry()` puts a fresh one in its place.
+ */
+export function retryableLazy<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<ComponentType<P>> | null = null;
+  const start = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  const fresh = () => lazy(async () => ({ default: await start() }));
+  let current = fresh();
+  return {
+    /** Starts fetching the code; the same promise until it fails. */
+    start,
+    get Component() {
+      return current;
+    },
+    retry() {
+      current = fresh();
+    },
+  };
+}
+
+/**
  * A dialog whose code is not part of its screen's first load: it is fetched once the browser is
  * idle after the first paint, or at the first opening if that comes sooner. Once opened it stays
  * mounted, so closing it works as before (focus goes back to what had it).
@@ -29,26 +56,16 @@ export class LoadFailed extends Component<{ onFailed: () => void; children: Reac
 export function lazyDialog<P extends { open: boolean; onOpenChange: (open: boolean) => void }>(
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> {
-  let loading: Promise<ComponentType<P>> | null = null;
-  const start = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
-  const fresh = () => lazy(async () => ({ default: await start() }));
-  // React keeps a lazy component's failure for good: a failed one is replaced by a fresh one.
-  let Loaded = fresh();
+  const code = retryableLazy(load);
   function LazyDialog(props: P) {
     const [wanted, setWanted] = useState(props.open);
     if (props.open && !wanted) setWanted(true);
-    useEffect(() => whenIdle(() => void start().catch(() => undefined)), []);
+    useEffect(() => whenIdle(() => void code.start().catch(() => undefined)), []);
     if (!wanted) return null;
     return (
       <LoadFailed
         onFailed={() => {
-          Loaded = fresh();
+          code.retry();
           setWanted(false);
           props.onOpenChange(false);
           toast({
@@ -58,7 +75,7 @@ export function lazyDialog<P extends { open: boolean; onOpenChange: (open: boole
         }}
       >
         <Suspense fallback={null}>
-          <Loaded {...props} />
+          <code.Component {...props} />
         </Suspense>
       </LoadFailed>
     );

@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { CalendarPlus, Plus } from "lucide-react";
-import { memo, useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Task } from "../../shared/schemas.ts";
 import { SUGGESTION_CONTEXT_SENT } from "../../shared/suggestion-context.ts";
@@ -89,9 +89,15 @@ export function DashboardPage() {
   const today = zonedNow(new Date(), timeZone).date;
   const openTasks = (top.data?.items ?? []).filter((t) => !t.completed);
 
-  const needUser = (what: string) => () => requireUser(user, what);
-  const needUserForQuickWin = useCallback(() => requireUser(user, "quick win"), [user]);
-  const needUserForThought = useCallback(() => requireUser(user, "thought"), [user]);
+  // One stable "sign in first" check per kind of item, so the memoised cards keep their props.
+  const needUser = useMemo(
+    () => ({
+      task: () => requireUser(user, "task"),
+      quickWin: () => requireUser(user, "quick win"),
+      thought: () => requireUser(user, "thought"),
+    }),
+    [user],
+  );
   const chooseFocusTask = useCallback(
     (task: Task) => {
       startFocus(task.id);
@@ -198,11 +204,11 @@ export function DashboardPage() {
               </div>
               <ScheduleCardMemo timeZone={timeZone} />
               <div className="lg:col-span-2">
-                <QuickWinsCardMemo user={user} requireUser={needUserForQuickWin} />
+                <QuickWinsCardMemo user={user} requireUser={needUser.quickWin} />
               </div>
             </div>
 
-            <ThoughtDumpCardMemo requireUser={needUserForThought} />
+            <ThoughtDumpCardMemo requireUser={needUser.thought} />
             <AiAssistantCardMemo
               signedIn={Boolean(user)}
               buildContext={buildContext}
@@ -219,7 +225,7 @@ export function DashboardPage() {
         open={addTaskOpen}
         onOpenChange={setAddTaskOpen}
         user={user}
-        requireUser={needUser("task")}
+        requireUser={needUser.task}
         estimateOffer={(form, use) => <KinderEstimateOffer enabled={Boolean(user)} {...form} onUse={use} />}
       />
       <TaskBreakerDialog

@@ -1,25 +1,13 @@
-import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { whenIdle } from "../../lib/when-idle.ts";
-import { LoadFailed } from "../lazy-dialog.tsx";
+import { LoadFailed, retryableLazy } from "../lazy-dialog.tsx";
 import { useToasts } from "./toast-store.ts";
 
-let loading: Promise<{ default: ComponentType }> | null = null;
-function load(): Promise<{ default: ComponentType }> {
-  loading ??= import("./toaster.tsx").then(
-    (m) => ({ default: m.Toaster }),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+const code = retryableLazy(() => import("./toaster.tsx").then((m) => m.Toaster));
 // Asked for as the app starts, beside its first reads: the toasts must be able to say "Saved on
 // this device" when the connection drops right after the first paint, before the service worker
 // has kept a copy of their code.
-void load().catch(() => undefined);
-// React keeps a lazy component's failure for good: a failed one is replaced by a fresh one.
-let Toaster = lazy(load);
+void code.start().catch(() => undefined);
 
 /**
  * The toasts (Radix Toast, `toaster.tsx`) are not part of the first screen's code: their code is
@@ -40,12 +28,12 @@ export function LazyToaster() {
     <LoadFailed
       key={attempt}
       onFailed={() => {
-        Toaster = lazy(load);
+        code.retry();
         window.addEventListener("online", () => setAttempt((n) => n + 1), { once: true });
       }}
     >
       <Suspense fallback={null}>
-        <Toaster />
+        <code.Component />
       </Suspense>
     </LoadFailed>
   );
