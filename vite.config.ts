@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import * as esbuild from "esbuild";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
@@ -24,7 +25,7 @@ const PAGE_MARKER = "<!--prerendered-page-->";
  */
 const BASICS = [
   /shared[\\/](web-routes|offline)\.ts$/,
-  /web[\\/]lib[\\/](api|cn|page-data|offline-caches)\.ts$/,
+  /web[\\/]lib[\\/](api|cn|early-reads|page-data|offline-caches)\.ts$/,
   /web[\\/]components[\\/]ui[\\/](button|input|card)\.tsx$/,
   /node_modules[\\/]lucide-react[\\/]/,
 ];
@@ -49,6 +50,41 @@ function themeScript(): Plugin {
     },
     transformIndexHtml() {
       return [{ tag: "script", attrs: { src: serving ? "/theme.js" : `/${fileName}` }, injectTo: "head-prepend" }];
+    },
+  };
+}
+
+/**
+ * web/early-reads.ts in the <head> of the signed-in app's shell (index.html) only: bundled apart
+ * from the app into one small classic script with a hashed name, so it runs and starts the first
+ * screen's reads while the app's scripts download. docs/decisions/038-early-first-reads.md
+ */
+function earlyReadsScript(): Plugin {
+  let fileName = "";
+  let source = "";
+  return {
+    name: "daily-compass:early-reads",
+    apply: "build",
+    buildStart() {
+      if (this.environment.name !== "client") return;
+      const built = esbuild.buildSync({
+        entryPoints: [path.join(root, "early-reads.ts")],
+        bundle: true,
+        format: "iife",
+        minify: true,
+        target: "es2020",
+        write: false,
+      });
+      source = built.outputFiles[0].text;
+      const hash = crypto.createHash("sha256").update(source).digest("base64url").slice(0, 10);
+      fileName = `assets/early-reads-${hash}.js`;
+    },
+    generateBundle() {
+      if (this.environment.name === "client") this.emitFile({ type: "asset", fileName, source });
+    },
+    transformIndexHtml(_html, context) {
+      if (path.basename(context.filename) !== "index.html" || !fileName) return [];
+      return [{ tag: "script", attrs: { src: `/${fileName}` }, injectTo: "head-prepend" }];
     },
   };
 }
@@ -127,6 +163,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    earlyReadsScript(),
     themeScript(),
     // A .br and a .gz next to each text file of the build; the server sends those as they are
     // (server/static-files.ts). Source maps are not served, so not compressed either.

@@ -401,6 +401,51 @@ test("the signed-in app has its first date formatter made in a worker while it l
   expect(workers).toEqual([]);
 });
 
+test("the dashboard's reads start from the page's head while the app's code downloads, and each is made once", async ({
+  page,
+  user: _signedIn,
+}) => {
+  await page.addInitScript(() => localStorage.setItem("user-mood", "Tired"));
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) reads.push(url.pathname + url.search);
+  });
+  // The app's code comes only once its first screen's reads are on their way, or after 10 s.
+  let readsBeforeTheApp: string[] = [];
+  await page.route(/\/assets\/app-first-[^/]+\.js$/, async (route) => {
+    for (let waited = 0; reads.length < 7 && waited < 10_000; waited += 50) await page.waitForTimeout(50);
+    readsBeforeTheApp = [...reads];
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "networkidle" });
+  await expect(page.getByText("How are you feeling today?")).toBeVisible();
+  const today = await page.evaluate(() => {
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  });
+  const [y, m, d] = today.split("-").map(Number);
+  const tomorrow = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  const firstReads = [
+    "/api/auth/me",
+    "/api/welcome-back",
+    "/api/tasks?completed=false&order=focus&mood=Tired&limit=5",
+    "/api/quick-wins?completed=false&order=focus&limit=5",
+    `/api/events?from=${today}&to=${tomorrow}&limit=200`,
+    "/api/thoughts?status=inbox&limit=1",
+    "/api/settings",
+  ];
+  expect(readsBeforeTheApp).toEqual(firstReads);
+  for (const read of firstReads)
+    expect(
+      reads.filter((url) => url === read),
+      read,
+    ).toHaveLength(1);
+  await expect(page.getByText("No focus tasks for today")).toBeVisible();
+  await expect(page.getByText("No events scheduled")).toBeVisible();
+});
+
 test("a read that hangs never keeps the cards away: thoughts can be captured while the schedule still loads", async ({
   page,
   app,

@@ -3,27 +3,32 @@ import "./styles.css";
 // The reading font a person may choose in Settings; its files load only once it is in use.
 import "@fontsource/atkinson-hyperlegible/400.css";
 import "@fontsource/atkinson-hyperlegible/700.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { startFirstReads } from "./app/first-reads.ts";
 import { Providers } from "./app/providers.tsx";
 import { AppRoutes, NotificationClicks, preloadFirstScreen } from "./app/router.tsx";
+import { endEarlyReads } from "./lib/early-reads.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 
 const queryClient = createQueryClient();
 // The screen's code is asked for first, then its reads and the session check: neither waits.
+// Those the <head> started already (web/early-reads.ts) are taken over, not asked for again.
 preloadFirstScreen(location.pathname);
 startFirstReads(queryClient, location.pathname);
+endEarlyReads();
 const root = document.getElementById("root");
 if (root)
-  createRoot(root).render(
-    <StrictMode>
-      <Providers client={queryClient}>
-        <BrowserRouter>
-          <NotificationClicks />
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <Providers client={queryClient}>
+          <BrowserRouter>
+            <NotificationClicks />
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </StrictMode>,
+    ),
   );

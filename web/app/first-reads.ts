@@ -4,8 +4,6 @@
  * welcome once the dashboard has drawn). docs/decisions/036-dashboard-first-paint.md
  */
 import type { QueryClient } from "@tanstack/react-query";
-import { matchPath } from "react-router";
-import { APP_PAGES, PUBLIC_PAGES } from "../../shared/web-routes.ts";
 import { meQuery } from "../features/auth/api.ts";
 import { scheduleQuery } from "../features/calendar/api.ts";
 import { storedMood } from "../features/mood/api.ts";
@@ -14,7 +12,8 @@ import { settingsQuery } from "../features/settings/api.ts";
 import { topFocusTasksQuery } from "../features/tasks/api.ts";
 import { inboxCountQuery } from "../features/thoughts/api.ts";
 import { welcomeBackQuery } from "../features/welcome/api.ts";
-import { browserTimeZone } from "../lib/dates.ts";
+import { localToday } from "../lib/dates.ts";
+import { opensDashboard } from "./first-read-urls.ts";
 
 /**
  * The dashboard's bounded reads (the five focus tasks and quick wins, two days of events, the
@@ -25,7 +24,7 @@ export async function prefetchDashboard(queryClient: QueryClient): Promise<boole
   const reads = await Promise.allSettled([
     queryClient.fetchQuery(topFocusTasksQuery(storedMood())),
     queryClient.fetchQuery(topQuickWinsQuery()),
-    queryClient.fetchQuery(scheduleQuery(browserTimeZone())),
+    queryClient.fetchQuery(scheduleQuery(localToday())),
     queryClient.fetchQuery(inboxCountQuery()),
     queryClient.fetchQuery(settingsQuery()),
   ]);
@@ -34,12 +33,13 @@ export async function prefetchDashboard(queryClient: QueryClient): Promise<boole
 
 /**
  * At the app's start: the session, and when the page opened is the dashboard, its reads and the
- * welcome-back check too, all at once. With a stale cookie those reads are refused and nothing
+ * welcome-back check too, all at once: the addresses of `firstReadUrls`, which the <head> may have
+ * started already (docs/decisions/038-early-first-reads.md). With a stale cookie those reads are refused and nothing
  * shows them: the session's answer decides what is drawn.
  */
 export function startFirstReads(queryClient: QueryClient, pathname: string): void {
   void queryClient.prefetchQuery(meQuery());
-  if (![PUBLIC_PAGES.landing, APP_PAGES.dashboard].some((page) => matchPath(page, pathname))) return;
+  if (!opensDashboard(pathname)) return;
   // The welcome check first: the cards stay hidden until it answers (decision 033), and a
   // browser opens only six connections at a time to one server over HTTP/1.1.
   void queryClient.prefetchQuery(welcomeBackQuery());

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import type { ErrorBody, ErrorCode } from "../../shared/errors.ts";
 import { pageInfo } from "../../shared/list-url.ts";
+import { takeEarlyRead } from "./early-reads.ts";
 
 /** A refusal from the server: its `message`, and the `code` and `field` of shared/errors.ts when it sent them. */
 export class ApiError extends Error {
@@ -66,17 +67,19 @@ export async function apiRequest<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const res = await fetch(url, {
-    method,
-    credentials: "include",
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    keepalive: options.keepalive,
-  });
+  const early = method === "GET" && body === undefined ? takeEarlyRead(url) : undefined;
+  const res = await (early ??
+    fetch(url, {
+      method,
+      credentials: "include",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      keepalive: options.keepalive,
+    }));
   if (options.nullOn401 && res.status === 401) return null as T;
   if (!res.ok) throw await errorOf(res);
   if (res.status === 204) return null as T;
@@ -100,7 +103,8 @@ export async function getJson<T>(url: string): Promise<T> {
 }
 
 async function getResponse(url: string): Promise<Response> {
-  const res = await fetch(url, { credentials: "include", headers: { Accept: "application/json" } });
+  const res = await (takeEarlyRead(url) ??
+    fetch(url, { credentials: "include", headers: { Accept: "application/json" } }));
   if (!res.ok) {
     const text = await res.text().catch(() => "");
     throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, detailOf(text));

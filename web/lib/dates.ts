@@ -61,6 +61,16 @@ export function zonedNow(now: Date, timeZone: string): ZonedNow {
   };
 }
 
+/**
+ * Today's date (YYYY-MM-DD) in the browser's own zone: what `zonedNow(now, browserTimeZone()).date`
+ * says, read from the Date itself, without making a formatter (the first one costs the page the
+ * locale and zone data).
+ */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 export { formatTime12, minutesOf, zonedInstant } from "../../shared/dates.ts";
 
 /** A YYYY-MM-DD value as a local calendar date (no UTC shift). */

@@ -1,7 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { LIST_LIMIT_MAX } from "../../../shared/constants.ts";
-import { addDays } from "../../../shared/dates.ts";
 import { listUrl } from "../../../shared/list-url.ts";
 import type {
   CaldavConnectInput,
@@ -13,10 +11,10 @@ import type {
   caldavStatus,
   calendarStatus,
   calendarSyncSummary,
-  EventListParams,
   event,
   googleAuthUrl,
 } from "../../../shared/schemas.ts";
+import { scheduleParams } from "../../app/first-read-urls.ts";
 import { api } from "../../lib/api.ts";
 import { zonedNow } from "../../lib/dates.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
@@ -31,12 +29,11 @@ export function useEvents() {
 }
 
 /**
- * The schedule's events: today's and tomorrow's only, today being the user's (`timeZone`). Up to
+ * The schedule's events: those of `today` (the user's, YYYY-MM-DD) and tomorrow only. Up to
  * LIST_LIMIT_MAX of them, far more than two days hold.
  */
-export const scheduleQuery = (timeZone: string, now: Date = new Date()) => {
-  const today = zonedNow(now, timeZone).date;
-  const params: EventListParams = { from: today, to: addDays(today, 1), limit: LIST_LIMIT_MAX };
+export const scheduleQuery = (today: string) => {
+  const params = scheduleParams(today);
   return queryOptions({
     queryKey: queryKeys.page(queryKeys.events, params),
     queryFn: async () => (await api.page<typeof event>(listUrl(EVENTS, params))).items,
@@ -44,7 +41,7 @@ export const scheduleQuery = (timeZone: string, now: Date = new Date()) => {
 };
 
 export function useScheduleEvents(timeZone: string) {
-  return useQuery(scheduleQuery(timeZone));
+  return useQuery(scheduleQuery(zonedNow(new Date(), timeZone).date));
 }
 
 const NOT_CONNECTED: CalendarStatus = { connected: false, lastSyncedAt: null, lastError: null };

@@ -1,10 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { STORAGE_KEYS } from "../../../shared/constants.ts";
-import type { MoodEntry, moodEntry } from "../../../shared/schemas.ts";
+import type { moodEntry } from "../../../shared/schemas.ts";
 import { api } from "../../lib/api.ts";
-import { readLocal, writeLocal } from "../../lib/storage.ts";
+import { writeLocal } from "../../lib/storage.ts";
+import type { Mood } from "./stored.ts";
 
-export type Mood = MoodEntry["mood"];
+export { type Mood, storedMood } from "./stored.ts";
 
 export const MOOD_EMOJI: Record<Mood, string> = {
   Happy: "😊",
@@ -13,11 +14,6 @@ export const MOOD_EMOJI: Record<Mood, string> = {
   Frustrated: "😣",
   Tired: "😴",
 };
-
-export function storedMood(): Mood | null {
-  const value = readLocal(STORAGE_KEYS.mood);
-  return value && value in MOOD_EMOJI ? (value as Mood) : null;
-}
 
 export function useSaveMood() {
   return useMutation({

@@ -7,9 +7,9 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import type { z } from "zod";
-import { DASHBOARD_SHORT_LIST } from "../../../shared/constants.ts";
 import { listUrl } from "../../../shared/list-url.ts";
 import type { QuickWin, QuickWinListParams, quickWin } from "../../../shared/schemas.ts";
+import { topQuickWinsParams } from "../../app/first-read-urls.ts";
 import { api } from "../../lib/api.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
@@ -34,7 +34,7 @@ export function useQuickWins() {
 
 /** The dashboard's Quick Wins: the five oldest open ones, with how many are open in all. */
 export const topQuickWinsQuery = () => {
-  const params: QuickWinListParams = { completed: false, order: "focus", limit: DASHBOARD_SHORT_LIST };
+  const params = topQuickWinsParams();
   return queryOptions({
     queryKey: queryKeys.page(queryKeys.quickWins, params),
     queryFn: async () => withWaitingChanges(QUICK_WINS, await api.page<typeof quickWin>(listUrl(QUICK_WINS, params))),

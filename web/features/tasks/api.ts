@@ -7,9 +7,9 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import type { z } from "zod";
-import { DASHBOARD_SHORT_LIST } from "../../../shared/constants.ts";
 import { listUrl } from "../../../shared/list-url.ts";
 import type { CreateTaskInput, Task, TaskListParams, task } from "../../../shared/schemas.ts";
+import { topFocusTasksParams } from "../../app/first-read-urls.ts";
 import { api } from "../../lib/api.ts";
 import { editLists, refreshPages, restoreLists, snapshotLists } from "../../lib/list-cache.ts";
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
@@ -40,12 +40,7 @@ export function useTasks() {
  * for the mood the dashboard shows, with how many there are in all ('Show all (N)').
  */
 export const topFocusTasksQuery = (mood: TaskMood | null) => {
-  const params: TaskListParams = {
-    completed: false,
-    order: "focus",
-    mood: mood ?? undefined,
-    limit: DASHBOARD_SHORT_LIST,
-  };
+  const params = topFocusTasksParams(mood);
   return queryOptions({
     queryKey: queryKeys.page(queryKeys.tasks, params),
     queryFn: async () => withWaitingChanges(TASKS, await api.page<typeof task>(listUrl(TASKS, params))),

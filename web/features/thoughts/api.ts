@@ -11,6 +11,7 @@ import type {
   thought,
   User,
 } from "../../../shared/schemas.ts";
+import { inboxCountParams } from "../../app/first-read-urls.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import { createOrKeep, type Saved } from "../../lib/outbox.ts";
@@ -28,7 +29,7 @@ export function useThoughts() {
 
 /** How many thoughts wait in the inbox (the sidebar badge): one row read, the count from its header. */
 export const inboxCountQuery = () => {
-  const params: ThoughtListParams = { status: "inbox", limit: 1 };
+  const params = inboxCountParams();
   return queryOptions({
     queryKey: queryKeys.page(queryKeys.thoughts, params),
     queryFn: () => api.page<typeof thought>(listUrl(THOUGHTS, params)),
