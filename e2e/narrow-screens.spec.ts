@@ -72,3 +72,24 @@ for (const width of WIDTHS) {
     }
   });
 }
+
+test("on a phone the menu holds the links and the hidden sidebar is not drawn; a wider window draws it", async ({
+  page,
+  user: _signedIn,
+}) => {
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.goto("/");
+  await expect(page.getByText("How are you feeling today?")).toBeVisible();
+  // Not merely hidden: not there at all.
+  await expect(page.locator("aside nav")).toHaveCount(0);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu.getByRole("link", { name: "Capture Inbox" })).toBeVisible();
+  await menu.getByRole("button", { name: "Close menu" }).click();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const sidebar = page.getByRole("navigation", { name: "Main" });
+  await expect(sidebar.getByRole("link", { name: "Capture Inbox" })).toBeVisible();
+  await sidebar.getByRole("link", { name: "Capture Inbox" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Capture Inbox" })).toBeVisible();
+});

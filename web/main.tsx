@@ -16,19 +16,30 @@ const queryClient = createQueryClient();
 // The screen's code is asked for first, then its reads and the session check: neither waits.
 // Those the <head> started already (web/early-reads.ts) are taken over, not asked for again.
 preloadFirstScreen(location.pathname);
-startFirstReads(queryClient, location.pathname);
+const firstReads = startFirstReads(queryClient, location.pathname);
 endEarlyReads();
+
+/**
+ * How long the first draw waits for the first reads. The <head> has usually had them answered
+ * while the scripts downloaded, so the screen is drawn once, whole, instead of its frame first
+ * and its cards a moment later; a slow read waits no longer than this (decision 038).
+ */
+const FIRST_DRAW_WAIT_MS = 400;
 const root = document.getElementById("root");
+const firstDraw = Promise.race([firstReads, new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS))]);
 if (root)
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <Providers client={queryClient}>
-          <BrowserRouter>
-            <NotificationClicks />
-            <AppRoutes />
-          </BrowserRouter>
-        </Providers>
-      </StrictMode>,
+  void firstDraw.then(() =>
+    // In a transition: React draws the screen in short slices, the browser free between them.
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <Providers client={queryClient}>
+            <BrowserRouter>
+              <NotificationClicks />
+              <AppRoutes />
+            </BrowserRouter>
+          </Providers>
+        </StrictMode>,
+      ),
     ),
   );

@@ -12,7 +12,7 @@ import {
   Target,
   X,
 } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { OfflineBanner } from "../components/offline-banner.tsx";
 import { UpdatePrompt } from "../components/update-prompt.tsx";
@@ -67,6 +67,17 @@ function CaptureButton({
     </button>
   );
 }
+
+/** The sidebar's breakpoint: Tailwind's `lg`, where the layout's grid gives it a column. */
+const WIDE_SCREEN = "(min-width: 64rem)";
+const canMatch = () => typeof window !== "undefined" && typeof window.matchMedia === "function";
+function followWideScreen(onChange: () => void) {
+  if (!canMatch()) return () => undefined;
+  const query = window.matchMedia(WIDE_SCREEN);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+const isWideScreen = () => !canMatch() || window.matchMedia(WIDE_SCREEN).matches;
 
 function Sidebar({ onNavigate, onCapture }: { onNavigate?: () => void; onCapture: () => void }) {
   const { user, signOut } = useAuth();
@@ -154,6 +165,7 @@ function Shell({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const timeZone = useTimeZone();
   const [menuOpen, setMenuOpen] = useState(false);
+  const wideScreen = useSyncExternalStore(followWideScreen, isWideScreen);
   const [captureOpen, setCaptureOpen] = useCaptureShortcut();
   const menuRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -203,7 +215,8 @@ function Shell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <aside className="sticky top-0 hidden h-dvh border-r border-border bg-card lg:block">
-        <Sidebar onCapture={() => setCaptureOpen(true)} />
+        {/* Drawn only where it shows: on a phone the menu holds the same links. */}
+        {wideScreen && <Sidebar onCapture={() => setCaptureOpen(true)} />}
       </aside>
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-border bg-card/95 px-4 py-3 backdrop-blur lg:hidden">
         <span className="flex items-center gap-2 whitespace-nowrap font-semibold">

@@ -33,15 +33,15 @@ export async function prefetchDashboard(queryClient: QueryClient): Promise<boole
 
 /**
  * At the app's start: the session, and when the page opened is the dashboard, its reads and the
- * welcome-back check too, all at once: the addresses of `firstReadUrls`, which the <head> may have
- * started already (docs/decisions/038-early-first-reads.md). With a stale cookie those reads are refused and nothing
- * shows them: the session's answer decides what is drawn.
+ * welcome-back check too, all at once: the addresses of `firstReadUrls`, which the <head> may
+ * have started already (docs/decisions/038-early-first-reads.md). With a stale cookie those
+ * reads are refused and nothing shows them: the session's answer decides what is drawn.
+ * Settles (never fails) once every one of them has answered or failed.
  */
-export function startFirstReads(queryClient: QueryClient, pathname: string): void {
-  void queryClient.prefetchQuery(meQuery());
-  if (!opensDashboard(pathname)) return;
+export function startFirstReads(queryClient: QueryClient, pathname: string): Promise<unknown> {
+  const me = queryClient.prefetchQuery(meQuery());
+  if (!opensDashboard(pathname)) return me;
   // The welcome check first: the cards stay hidden until it answers (decision 033), and a
   // browser opens only six connections at a time to one server over HTTP/1.1.
-  void queryClient.prefetchQuery(welcomeBackQuery());
-  void prefetchDashboard(queryClient);
+  return Promise.all([me, queryClient.prefetchQuery(welcomeBackQuery()), prefetchDashboard(queryClient)]);
 }
