@@ -40,8 +40,16 @@ for (const name of asked.length > 0 ? asked : ALL) {
 function missedBudgets(name: string, since: number): string | undefined {
   const file = path.join(import.meta.dirname, "results", `${name}.json`);
   if (!fs.existsSync(file) || fs.statSync(file).mtimeMs < since) return undefined;
-  const { budgets } = JSON.parse(fs.readFileSync(file, "utf8")) as { budgets?: Array<{ name: string; pass: boolean }> };
-  const missed = (budgets ?? []).filter((b) => !b.pass).map((b) => b.name);
+  // api, start and memory list `budgets` ({ name, pass }); pages lists `checks` ({ page, what, ok }).
+  const results = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    budgets?: unknown;
+    checks?: Array<{ page: string; what: string; ok: boolean }>;
+  };
+  const budgets = Array.isArray(results.budgets) ? (results.budgets as Array<{ name: string; pass: boolean }>) : [];
+  const missed = [
+    ...budgets.filter((b) => !b.pass).map((b) => b.name),
+    ...(results.checks ?? []).filter((c) => !c.ok).map((c) => `${c.page} ${c.what}`),
+  ];
   return missed.length > 0 ? `budget missed: ${missed.join("; ")}` : undefined;
 }
 
