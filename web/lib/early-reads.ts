@@ -3,8 +3,9 @@
  * handed to the app's own calls for the same address. docs/decisions/038-early-first-reads.md
  *
  * The hand-over is a global the two share: absent until the head's script runs, then the reads it
- * started by address, and `null` once the app has started (its first reads are made), after which
- * the head's script starts nothing (it may run late: it is loaded `async`).
+ * started by address, and `null` once the app has started (its first reads are made). The head's
+ * script comes before the app's module scripts, which wait for the page to be parsed, so it runs
+ * first; should it ever come after the app has started, it starts nothing.
  */
 type EarlyReads = Map<string, Promise<Response>> | null;
 
