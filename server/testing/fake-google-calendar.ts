@@ -52,6 +52,8 @@ export type FakeGoogle = {
   remoteDelete: (id: string) => void;
   /** Every sync token issued so far stops working (410). */
   expireSyncTokens: () => void;
+  /** Every answer from now on comes `ms` late (0: at once), as from a slow network. */
+  answerAfter: (ms: number) => void;
   /** The next `count` API calls fail with `status`; afterWrite applies the write first (a lost response). */
   fail: (count: number, status: number, opts?: { afterWrite?: boolean }) => void;
   clearFaults: () => void;
@@ -140,9 +142,14 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       }
     });
   });
+  let answerDelayMs = 0;
   const send = (res: http.ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers });
-    res.end(body === undefined ? undefined : JSON.stringify(body));
+    const answer = () => {
+      res.writeHead(status, { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers });
+      res.end(body === undefined ? undefined : JSON.stringify(body));
+    };
+    if (answerDelayMs > 0) setTimeout(answer, answerDelayMs);
+    else answer();
   };
   const error = (res: http.ServerResponse, status: number, message: string, reason = "error") =>
     send(res, status, { error: { code: status, message, errors: [{ reason, message }] } });
@@ -356,6 +363,9 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     },
     expireSyncTokens: () => {
       minTokenSeq = seq + 1;
+    },
+    answerAfter: (ms) => {
+      answerDelayMs = ms;
     },
     fail: (count, status, opts = {}) => {
       for (let i = 0; i < count; i++) faults.push({ status, afterWrite: opts.afterWrite ?? false });
