@@ -420,19 +420,12 @@ test("the dashboard's reads start from the page's head while the app's code down
   });
   await page.goto("/", { waitUntil: "networkidle" });
   await expect(page.getByText("How are you feeling today?")).toBeVisible();
-  const today = await page.evaluate(() => {
-    const now = new Date();
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  });
-  const [y, m, d] = today.split("-").map(Number);
-  const tomorrow = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
   const firstReads = [
     "/api/auth/me",
     "/api/welcome-back",
     "/api/tasks?completed=false&order=focus&mood=Tired&limit=5",
     "/api/quick-wins?completed=false&order=focus&limit=5",
-    `/api/events?from=${today}&to=${tomorrow}&limit=200`,
+    `/api/events?from=${localDate()}&to=${localDate(1)}&limit=200`,
     "/api/thoughts?status=inbox&limit=1",
     "/api/settings",
   ];

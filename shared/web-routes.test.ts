@@ -11,9 +11,19 @@ describe("matchPage", () => {
     expect(matchPage("/%74erms")).toEqual({ kind: "public", page: "terms" });
   });
 
-  it("knows the signed-in app's pages", () => {
-    for (const path of ["/dashboard", "/projects", "/project-detail", "/project-detail/12", "/inbox", "/settings/"]) {
-      expect(matchPage(path), path).toEqual({ kind: "app" });
+  it("knows the signed-in app's pages, by name", () => {
+    const pages = {
+      "/dashboard": "dashboard",
+      "/Dashboard/": "dashboard",
+      "/projects": "projects",
+      "/project-detail": "projectList",
+      "/project-detail/12": "projectDetail",
+      "/inbox": "inbox",
+      "/settings/": "settings",
+      "/calendar": "calendar",
+    };
+    for (const [path, page] of Object.entries(pages)) {
+      expect(matchPage(path), path).toEqual({ kind: "app", page });
     }
   });
 

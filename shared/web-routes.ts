@@ -96,9 +96,15 @@ function matches(pattern: string, segments: string[]): boolean {
   return parts.every((part, i) => (part.startsWith(":") ? segments[i] !== "" : part === segments[i]));
 }
 
-export type PageMatch = { kind: "public"; page: PublicPage } | { kind: "app" } | { kind: "not-found" };
+export type AppPage = keyof typeof APP_PAGES;
 
-/** What a page path is: a public page, a page of the signed-in app only, or no page at all. */
+export type PageMatch = { kind: "public"; page: PublicPage } | { kind: "app"; page: AppPage } | { kind: "not-found" };
+
+/**
+ * What a page path is, and which: a public page, a page of the signed-in app only, or no page at
+ * all. The one matcher of page paths outside the routers: the server's choice of HTML, the first
+ * screen's preload and the early reads use it.
+ */
 export function matchPage(pathname: string): PageMatch {
   let decoded = pathname;
   try {
@@ -110,6 +116,8 @@ export function matchPage(pathname: string): PageMatch {
   for (const [page, pattern] of Object.entries(PUBLIC_PAGES)) {
     if (matches(pattern, segments)) return { kind: "public", page: page as PublicPage };
   }
-  if (Object.values(APP_PAGES).some((pattern) => matches(pattern, segments))) return { kind: "app" };
+  for (const [page, pattern] of Object.entries(APP_PAGES)) {
+    if (matches(pattern, segments)) return { kind: "app", page: page as AppPage };
+  }
   return { kind: "not-found" };
 }

@@ -9,7 +9,7 @@ import { DASHBOARD_SHORT_LIST, LIST_LIMIT_MAX } from "../../shared/constants.ts"
 import { addDays } from "../../shared/dates.ts";
 import { listUrl } from "../../shared/list-url.ts";
 import type { EventListParams, QuickWinListParams, TaskListParams, ThoughtListParams } from "../../shared/schemas.ts";
-import { APP_PAGES, PUBLIC_PAGES } from "../../shared/web-routes.ts";
+import { matchPage } from "../../shared/web-routes.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 
 /** Top Focus Tasks: the first five open tasks of today's focus order for a mood (decision 015). */
@@ -37,8 +37,8 @@ export function scheduleParams(today: string): EventListParams {
 
 /** Whether a path opens the dashboard: `/` for a signed-in visitor, and `/dashboard`. */
 export function opensDashboard(pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, "") || "/";
-  return path === PUBLIC_PAGES.landing || path === APP_PAGES.dashboard;
+  const match = matchPage(pathname);
+  return match.kind === "public" ? match.page === "landing" : match.kind === "app" && match.page === "dashboard";
 }
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
-import { matchPath, Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from "react-router";
-import { APP_PAGES, matchPage, PUBLIC_PAGES } from "../../shared/web-routes.ts";
+import { Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from "react-router";
+import { APP_PAGES, type AppPage, matchPage, PUBLIC_PAGES } from "../../shared/web-routes.ts";
 import { followNotificationClicks } from "../lib/service-worker.ts";
 import { DashboardPage } from "../pages/dashboard.tsx";
 import { AppLayout } from "./app-layout.tsx";
@@ -40,17 +40,17 @@ const HelpPage = lazy(() => load.help().then((m) => ({ default: m.HelpPage })));
 const PublicHelpPage = lazy(() => load.help().then((m) => ({ default: m.PublicHelpPage })));
 const CalendarPage = lazy(() => load.calendar().then((m) => ({ default: m.CalendarPage })));
 
-/** The signed-in screens and the code each one needs, by the path it is opened at. */
-const SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
-  [APP_PAGES.tasks, load.tasks],
-  [APP_PAGES.projects, load.projects],
-  [APP_PAGES.projectDetail, load.projectDetail],
-  [APP_PAGES.inbox, load.inbox],
-  [APP_PAGES.focus, load.focus],
-  [APP_PAGES.settings, load.settings],
-  [PUBLIC_PAGES.help, load.help],
-  [APP_PAGES.calendar, load.calendar],
-];
+/** The code each signed-in screen needs beyond the first load (the dashboard comes with it). */
+const SCREENS: Partial<Record<AppPage | "help", () => Promise<unknown>>> = {
+  tasks: load.tasks,
+  projects: load.projects,
+  projectDetail: load.projectDetail,
+  inbox: load.inbox,
+  focus: load.focus,
+  settings: load.settings,
+  help: load.help,
+  calendar: load.calendar,
+};
 
 /**
  * Starts loading the first screen's code (the page, with everything it imports) at once, while
@@ -58,8 +58,14 @@ const SCREENS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
  * then finds it loaded.
  */
 export function preloadFirstScreen(pathname: string): void {
-  const screen = SCREENS.find(([pattern]) => matchPath(pattern, pathname));
-  screen?.[1]().catch(() => undefined);
+  const match = matchPage(pathname);
+  const screen =
+    match.kind === "app"
+      ? SCREENS[match.page]
+      : match.kind === "public" && match.page === "help"
+        ? SCREENS.help
+        : undefined;
+  screen?.().catch(() => undefined);
 }
 
 function Lazy({ children }: { children: ReactNode }) {

@@ -67,19 +67,19 @@ export async function apiRequest<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const early = method === "GET" && body === undefined ? takeEarlyRead(url) : undefined;
-  const res = await (early ??
-    fetch(url, {
-      method,
-      credentials: "include",
-      headers: {
-        "Content-Type": "application/json",
-        Accept: "application/json",
-        ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      keepalive: options.keepalive,
-    }));
+  const res = await (method === "GET" && body === undefined
+    ? fetchGet(url)
+    : fetch(url, {
+        method,
+        credentials: "include",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        keepalive: options.keepalive,
+      }));
   if (options.nullOn401 && res.status === 401) return null as T;
   if (!res.ok) throw await errorOf(res);
   if (res.status === 204) return null as T;
@@ -102,9 +102,16 @@ export async function getJson<T>(url: string): Promise<T> {
   return (await getResponse(url)).json() as Promise<T>;
 }
 
+/**
+ * Every GET goes through here: the answer the page's <head> already asked for when one is waiting
+ * at this address (web/lib/early-reads.ts), each taken once, otherwise a call of its own.
+ */
+function fetchGet(url: string): Promise<Response> {
+  return takeEarlyRead(url) ?? fetch(url, { credentials: "include", headers: { Accept: "application/json" } });
+}
+
 async function getResponse(url: string): Promise<Response> {
-  const res = await (takeEarlyRead(url) ??
-    fetch(url, { credentials: "include", headers: { Accept: "application/json" } }));
+  const res = await fetchGet(url);
   if (!res.ok) {
     const text = await res.text().catch(() => "");
     throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, detailOf(text));
