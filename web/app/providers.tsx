@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { LazyToaster } from "../components/ui/lazy-toaster.tsx";
+import { takeReadsSoFar } from "../lib/api.ts";
 import { registerServiceWorker } from "../lib/service-worker.ts";
 import { AuthProvider } from "./auth.tsx";
 import { FocusModeProvider } from "./focus-mode.tsx";
@@ -8,8 +9,8 @@ import { ThemeProvider } from "./theme.tsx";
 
 /** `client` is made by the entry, which starts the first reads with it before anything renders. */
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
-  // Once the first worker takes the page, read again through it what was read before it existed.
-  useEffect(() => registerServiceWorker(() => void client.refetchQueries()), [client]);
+  // Once the first worker takes the page, it reads again what was read before it existed.
+  useEffect(() => registerServiceWorker(takeReadsSoFar), []);
   return (
     <QueryClientProvider client={client}>
       <AuthProvider>

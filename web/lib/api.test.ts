@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, getJson } from "./api.ts";
+import { ApiError, apiRequest, getJson, takeReadsSoFar } from "./api.ts";
 
 function respond(status: number, body: string, contentType = "application/json", statusText = "Bad") {
   vi.stubGlobal(
@@ -64,5 +64,21 @@ describe("getJson (default query)", () => {
     const error = (await getJson("/api/projects/9").catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('404: {"message":"Project not found","code":"NOT_FOUND"}');
     expect(error.code).toBe("NOT_FOUND");
+  });
+});
+
+describe("the reads made before the service worker (web/lib/service-worker.ts)", () => {
+  it("are each named once, reads only, and nothing is noted once they are taken", async () => {
+    respond(200, "[]");
+    await getJson("/api/tasks?completed=false&limit=5");
+    await apiRequest("GET", "/api/settings");
+    await getJson("/api/tasks?completed=false&limit=5");
+    await apiRequest("POST", "/api/quick-wins", { text: "Water the basil" });
+    const reads = takeReadsSoFar();
+    expect(reads).toEqual(expect.arrayContaining(["/api/tasks?completed=false&limit=5", "/api/settings"]));
+    expect(reads.filter((url) => url === "/api/tasks?completed=false&limit=5")).toHaveLength(1);
+    expect(reads).not.toContain("/api/quick-wins");
+    await getJson("/api/projects");
+    expect(takeReadsSoFar()).toEqual([]);
   });
 });

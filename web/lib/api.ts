@@ -102,11 +102,23 @@ export async function getJson<T>(url: string): Promise<T> {
   return (await getResponse(url)).json() as Promise<T>;
 }
 
+/** What this page has read, until the service worker first takes it (web/lib/service-worker.ts). */
+let readsSoFar: Set<string> | null = new Set();
+const READS_NOTED_MAX = 100;
+
+/** The addresses read so far, each once, oldest first; from now on nothing more is noted. */
+export function takeReadsSoFar(): string[] {
+  const reads = [...(readsSoFar ?? [])];
+  readsSoFar = null;
+  return reads;
+}
+
 /**
  * Every GET goes through here: the answer the page's <head> already asked for when one is waiting
  * at this address (web/lib/early-reads.ts), each taken once, otherwise a call of its own.
  */
 function fetchGet(url: string): Promise<Response> {
+  if (readsSoFar && readsSoFar.size < READS_NOTED_MAX) readsSoFar.add(url);
   return takeEarlyRead(url) ?? fetch(url, { credentials: "include", headers: { Accept: "application/json" } });
 }
 

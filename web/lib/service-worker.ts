@@ -25,11 +25,13 @@ export function reloadWithUpdate(): void {
 }
 
 /**
- * Registers /sw.js. `onFirstControl` runs when the very first version takes the page: the reads
- * made before it existed can then be made again through it, so they are there offline.
+ * Registers /sw.js. When the very first version takes the page, it is given the addresses this
+ * page read before it existed (`readsSoFar`), and reads them again itself (Workbox's
+ * `CACHE_URLS` message, handled by the routes of web/sw/sw.ts), so they are there offline. The
+ * page does nothing more: its data are already on screen.
  */
 let registered = false;
-export function registerServiceWorker(onFirstControl: () => void): void {
+export function registerServiceWorker(readsSoFar: () => string[]): void {
   if (registered || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   registered = true;
   const wb = new Workbox("/sw.js", { scope: "/" });
@@ -42,7 +44,9 @@ export function registerServiceWorker(onFirstControl: () => void): void {
     for (const l of listeners) l();
   });
   wb.addEventListener("controlling", (event) => {
-    if (!event.isUpdate) onFirstControl();
+    if (event.isUpdate) return;
+    const urlsToCache = readsSoFar();
+    if (urlsToCache.length > 0) wb.messageSW({ type: "CACHE_URLS", payload: { urlsToCache } }).catch(() => undefined);
   });
   wb.register().catch(() => {
     // No worker (private mode, a browser that refuses): the app works online as before.
