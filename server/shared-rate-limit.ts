@@ -166,6 +166,20 @@ const WINDOW_MS = 60_000;
 const IPV6_SUBNET = 64;
 
 /**
+ * The address a request is counted under, worked out once per connection: its address, or behind
+ * a trusted proxy the one its forwarded header names, so again whenever that header changes.
+ */
+const counted = new WeakMap<object, { forwarded: string | string[] | undefined; address: string }>();
+function countedAddress(request: FastifyRequest): string {
+  const forwarded = request.headers["x-forwarded-for"];
+  const kept = counted.get(request.raw.socket);
+  if (kept !== undefined && kept.forwarded === forwarded) return kept.address;
+  const address = normalizeIP(request.ip, IPV6_SUBNET);
+  counted.set(request.raw.socket, { forwarded, address });
+  return address;
+}
+
+/**
  * Counts every request to each route registered after this call against `max` per minute and per
  * address, and refuses the request past it with the error `refusal` builds (429). Every answer of
  * such a route says the limit, what is left and when the window resets (`x-ratelimit-*`); a
@@ -184,7 +198,7 @@ export function registerRequestLimit(
   const { counts, refusal } = opts;
   const max = Math.trunc(opts.max);
   const limit: onRequestHookHandler = (request: FastifyRequest, reply: FastifyReply, done) => {
-    const { current, ttl } = counts.incr(normalizeIP(request.ip, IPV6_SUBNET), WINDOW_MS);
+    const { current, ttl } = counts.incr(countedAddress(request), WINDOW_MS);
     const resetSeconds = Math.ceil(ttl / 1000);
     reply.header("x-ratelimit-limit", max);
     if (current <= max) {
