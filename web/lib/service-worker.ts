@@ -34,6 +34,8 @@ let registered = false;
 export function registerServiceWorker(readsSoFar: () => string[]): void {
   if (registered || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   registered = true;
+  // A page a worker already controls reads through it from the start: nothing to read again.
+  if (navigator.serviceWorker.controller) readsSoFar();
   const wb = new Workbox("/sw.js", { scope: "/" });
   wb.addEventListener("waiting", () => {
     applyUpdate = () => {
