@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from "react-router";
-import { APP_PAGES, type AppPage, matchPage, PUBLIC_PAGES } from "../../shared/web-routes.ts";
+import { APP_PAGES, type AppPage, matchPage, PUBLIC_PAGES, type PublicPage } from "../../shared/web-routes.ts";
 import { followNotificationClicks } from "../lib/service-worker.ts";
 import { DashboardPage } from "../pages/dashboard.tsx";
 import { AppLayout } from "./app-layout.tsx";
@@ -40,8 +40,11 @@ const HelpPage = lazy(() => load.help().then((m) => ({ default: m.HelpPage })));
 const PublicHelpPage = lazy(() => load.help().then((m) => ({ default: m.PublicHelpPage })));
 const CalendarPage = lazy(() => load.calendar().then((m) => ({ default: m.CalendarPage })));
 
-/** The code each signed-in screen needs beyond the first load (the dashboard comes with it). */
-const SCREENS: Partial<Record<AppPage | "help", () => Promise<unknown>>> = {
+/**
+ * The code each signed-in screen needs beyond the first load, by the page's name in
+ * shared/web-routes.ts (the dashboard comes with the first load; `help` is the help inside the app).
+ */
+const SCREENS: Partial<Record<AppPage | PublicPage, () => Promise<unknown>>> = {
   tasks: load.tasks,
   projects: load.projects,
   projectDetail: load.projectDetail,
@@ -59,13 +62,7 @@ const SCREENS: Partial<Record<AppPage | "help", () => Promise<unknown>>> = {
  */
 export function preloadFirstScreen(pathname: string): void {
   const match = matchPage(pathname);
-  const screen =
-    match.kind === "app"
-      ? SCREENS[match.page]
-      : match.kind === "public" && match.page === "help"
-        ? SCREENS.help
-        : undefined;
-  screen?.().catch(() => undefined);
+  if (match.kind !== "not-found") SCREENS[match.page]?.().catch(() => undefined);
 }
 
 function Lazy({ children }: { children: ReactNode }) {
