@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /** The toasts' code, fetched as the app starts: when it cannot come (offline on a first visit). */
 import "@testing-library/jest-dom/vitest";
-import { act, render, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "./toast-store.ts";
 
 let online = false;
@@ -11,10 +11,16 @@ vi.mock("./toaster.tsx", () => {
   return { Toaster: () => <p role="status">the toasts</p> };
 });
 
+// Unmounted after the test: its wait for an idle moment is a timer that must not outlive the page.
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
 describe("LazyToaster", () => {
   it("keeps the page when the toasts' code cannot come, and tries again once the connection is back", async () => {
     // React reports the failed load it recovers from; that report is expected here.
-    const reported = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
     const { LazyToaster } = await import("./lazy-toaster.tsx");
     render(
       <main>
@@ -38,6 +44,5 @@ describe("LazyToaster", () => {
     });
     expect(await screen.findByRole("status")).toHaveTextContent("the toasts");
     expect(screen.getByRole("heading", { name: "Daily Compass" })).toBeVisible();
-    reported.mockRestore();
   });
 });
