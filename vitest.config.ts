@@ -24,6 +24,7 @@ export default defineConfig({
           include: ["web/**/*.test.tsx"],
           environment: "jsdom",
           globalSetup: ["server/testing/web-api-server.ts"],
+          setupFiles: ["web/testing/cleanup.ts"],
         },
       },
     ],

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** The toasts' code, fetched as the app starts: when it cannot come (offline on a first visit). */
 import "@testing-library/jest-dom/vitest";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "./toast-store.ts";
 
@@ -11,9 +11,7 @@ vi.mock("./toaster.tsx", () => {
   return { Toaster: () => <p role="status">the toasts</p> };
 });
 
-// Unmounted after the test: its wait for an idle moment is a timer that must not outlive the page.
 afterEach(() => {
-  cleanup();
   vi.restoreAllMocks();
 });
 
