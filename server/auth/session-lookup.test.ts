@@ -1,8 +1,11 @@
 /**
- * The session is read with its user in one query per request and nothing is remembered between
- * requests (decision 018): signing out, revoking a device or changing the account shows on the
- * very next request, on this instance and on any other instance sharing the database.
+ * The session is read with its user in one query per request (decision 018) and kept only until
+ * anything is committed to the database (decision 039): signing out, revoking a device or changing
+ * the account shows on the very next request, on this instance, on any other instance sharing the
+ * database, and when another program changes the database itself.
  */
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecondInstance, createTestApp, sessionCookie, type TestApp } from "../testing/test-app.ts";
 
@@ -66,7 +69,7 @@ describe("session lookup", () => {
   it("signing out every other device ends them on every instance", async () => {
     const { cookie, username } = await t.signUp(undefined, PASSWORD);
     const laptop = await signInAgain(username, "Laptop browser");
-    expect((await get(other.app, "/api/auth/me", laptop)).statusCode).toBe(200);
+    for (const app of [t.app, other.app]) expect((await get(app, "/api/auth/me", laptop)).statusCode).toBe(200);
     const res = await other.app.inject({
       method: "POST",
       url: "/api/auth/sessions/revoke-others",
@@ -89,4 +92,29 @@ describe("session lookup", () => {
     expect(patch.statusCode).toBe(200);
     expect((await get(t.app, "/api/auth/me", cookie)).json().user).toMatchObject({ displayName: "Robin" });
   });
+
+  it("a session deleted by another program, straight in the database, stops working at once", async () => {
+    const { cookie, userId } = await t.signUp(undefined, PASSWORD);
+    for (const app of [t.app, other.app]) expect((await get(app, "/api/auth/me", cookie)).statusCode).toBe(200);
+    deleteSessionsFromOutside(userId);
+    for (const app of [t.app, other.app]) {
+      expect((await get(app, "/api/auth/me", cookie)).statusCode).toBe(401);
+      expect((await get(app, "/api/tasks", cookie)).statusCode).toBe(401);
+    }
+  });
 });
+
+/** Deletes a user's sessions from a process of its own, as an operator's script or tool would. */
+function deleteSessionsFromOutside(userId: number): void {
+  if (t.config.databaseUrl) {
+    const script = `const { Client } = require("pg"); const c = new Client({ connectionString: process.argv[1] });
+      c.connect().then(() => c.query("delete from sessions where user_id = $1", [Number(process.argv[2])]))
+        .then(() => c.end(), (e) => { console.error(e.message); process.exit(1); });`;
+    execFileSync(process.execPath, ["-e", script, t.config.databaseUrl, String(userId)]);
+  } else {
+    const script = `const D = require("better-sqlite3"); const db = new D(process.argv[1]);
+      db.pragma("busy_timeout = 5000"); db.prepare("delete from sessions where user_id = ?").run(Number(process.argv[2]));
+      db.close();`;
+    execFileSync(process.execPath, ["-e", script, path.join(t.config.dataDir, "daily-compass.sqlite"), String(userId)]);
+  }
+}

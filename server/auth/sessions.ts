@@ -47,21 +47,26 @@ export async function createSession(
 
 const sessionUserColumns = userColumns.map((column) => `users.${column}` as const);
 
-/** The session's row joined with its user's: built and compiled once, as it runs on every request. */
-const sessionWithUser = precompiled((db: Db, id: string) =>
-  db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["sessions.last_seen_at", "sessions.expires_at", "sessions.user_agent", ...sessionUserColumns])
-    .where("sessions.id", "=", id),
+/**
+ * The session's row joined with its user's: built and compiled once, as it runs on every request,
+ * and on SQLite kept until anything is committed to the database (decision 039).
+ */
+const sessionWithUser = precompiled(
+  (db: Db, id: string) =>
+    db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.user_id")
+      .select(["sessions.last_seen_at", "sessions.expires_at", "sessions.user_agent", ...sessionUserColumns])
+      .where("sessions.id", "=", id),
+  { keep: true },
 );
 
 /**
  * The session's user, or null when the token is unknown, idle too long or past its end. One
  * query by primary key joins the user, so a request needs no other read to know who asks; the
- * session row is written only when its last-seen time is older than TOUCH_INTERVAL_MS. Nothing is
- * remembered between requests, so a deleted session (sign-out, revoked device) stops working at
- * once, on every instance.
+ * session row is written only when its last-seen time is older than TOUCH_INTERVAL_MS. A row is
+ * answered again only while nothing at all was committed to the database since it was read, so a
+ * deleted session (sign-out, revoked device) stops working at once, on every instance.
  */
 export async function findSessionUser(
   db: Db,

@@ -13,6 +13,7 @@ import {
   sql,
 } from "kysely";
 import type pg from "pg";
+import { KeptReads } from "./kept-reads.ts";
 import { type Dialect, migrateToLatest } from "./migrate.ts";
 import type { Database } from "./schema.ts";
 
@@ -60,8 +61,11 @@ class ImmediateSqliteDriver extends SqliteDriver {
  * is open on it and the statement must wait its turn through Kysely. better-sqlite3 is synchronous,
  * so a statement run here cannot interleave with anything; what it saves is Kysely's chain of
  * promises (mutex, connection provider, executor) around a call that never waits.
+ *
+ * With `keep`, a read's rows are kept and answered again, without running it, until anything is
+ * committed to the database by any connection or process (kept-reads.ts); they are frozen.
  */
-export type DirectStatements = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+export type DirectStatements = (sql: string, parameters: readonly unknown[], keep?: boolean) => unknown[] | undefined;
 const directStatements = new WeakMap<Db, DirectStatements>();
 
 /** The direct runner of a SQLite database opened here; undefined for PostgreSQL and for a transaction. */
@@ -228,14 +232,25 @@ export async function openDatabase(opts: {
     const statements = new StatementCache(sqlite);
     const dialect = new ImmediateSqliteDialect(statements);
     const db = new Kysely<Database>({ dialect });
-    directStatements.set(db, (text, parameters) => {
+    const kept = new KeptReads(file);
+    directStatements.set(db, (text, parameters, keep) => {
       if (dialect.driver?.idle !== true) return undefined;
       const statement = statements.prepare(text);
-      if (statement.reader) return statement.all(parameters);
-      statement.run(parameters);
-      return [];
+      if (!statement.reader) {
+        statement.run(parameters);
+        return [];
+      }
+      if (keep) return kept.rows(text, parameters, () => statement.all(parameters));
+      return statement.all(parameters);
     });
-    handle = { db, dialect: "sqlite", close: () => db.destroy() };
+    handle = {
+      db,
+      dialect: "sqlite",
+      close: async () => {
+        await db.destroy();
+        kept.close();
+      },
+    };
   }
   await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
   return handle;

@@ -8,6 +8,9 @@
  * On SQLite, while no transaction holds the connection, the statement runs at once on the kept
  * prepared statement (database.ts, DirectStatements) instead of through Kysely's executor.
  *
+ * With `keep`, a read on that direct path is kept until anything is committed to the database
+ * (database.ts, kept-reads.ts): its rows are frozen and shared by every caller.
+ *
  * The builder must use its arguments only as values (in `where`, `values`, …), never to decide
  * the query's shape: the shape is fixed at the first call.
  */
@@ -18,7 +21,9 @@ type Slot = { arg: number } | { value: unknown };
 
 export function precompiled<A extends unknown[], O>(
   build: (db: Db, ...args: A) => { compile(): CompiledQuery<O> },
+  opts: { keep?: boolean } = {},
 ): (db: Db, ...args: A) => Promise<O[]> {
+  const keep = opts.keep === true;
   // Per database object: SQLite and PostgreSQL write different SQL; a transaction is its own Db.
   const compiled = new WeakMap<Db, { query: CompiledQuery<O>; slots: Slot[] }>();
   return async (db, ...args) => {
@@ -38,7 +43,7 @@ export function precompiled<A extends unknown[], O>(
     }
     const parameters = entry.slots.map((s) => ("arg" in s ? args[s.arg] : s.value));
     // SQLite with no transaction open: run at once, without Kysely's promises around it.
-    const rows = directStatementsOf(db)?.(entry.query.sql, parameters);
+    const rows = directStatementsOf(db)?.(entry.query.sql, parameters, keep);
     if (rows !== undefined) return rows as O[];
     const result = await db.executeQuery<O>({ ...entry.query, parameters });
     return result.rows;

@@ -1,0 +1,124 @@
+import fs from "node:fs";
+
+/**
+ * The two copies of the WAL-index header at the start of a WAL database's `-shm` file, 48 bytes
+ * each (https://www.sqlite.org/walformat.html, "The WAL-Index Header").
+ */
+const HEADER_COPY_BYTES = 48;
+const HEADER_BYTES = 2 * HEADER_COPY_BYTES;
+
+/**
+ * Whether anything was committed to a SQLite database in WAL mode, learnt without a read
+ * transaction (docs/decisions/039-reads-kept-until-a-commit.md). Every commit, by any connection
+ * of any process, rewrites the WAL-index header — its count of transactions, its last frame, and
+ * the salts when the log starts over — and SQLite compares the same bytes to learn whether the
+ * database changed under a reader. Reading them is one `pread` of shared memory's file; a read
+ * transaction takes two `fcntl` locks besides.
+ */
+export class CommitMark {
+  readonly #fd: number;
+  readonly #now = Buffer.alloc(HEADER_BYTES);
+  readonly #seen = Buffer.alloc(HEADER_BYTES);
+  #known = false;
+
+  constructor(fd: number) {
+    this.#fd = fd;
+  }
+
+  /**
+   * True when nothing was committed since the last call; otherwise false, and the mark read now
+   * is the one the next call compares with. Read before the rows it vouches for, so rows read
+   * after a false are never older than the mark (a commit in between only changes it again).
+   */
+  unchanged(): boolean {
+    const now = this.#now;
+    if (fs.readSync(this.#fd, now, 0, HEADER_BYTES, 0) !== HEADER_BYTES) return this.#forget();
+    // A writer publishes the second copy, then the first: while they differ a commit is landing.
+    // A header not yet initialised (its isInit byte, offset 12) vouches for nothing.
+    if (now[12] !== 1 || now.compare(now, 0, HEADER_COPY_BYTES, HEADER_COPY_BYTES, HEADER_BYTES) !== 0) {
+      return this.#forget();
+    }
+    if (this.#known && now.equals(this.#seen)) return true;
+    now.copy(this.#seen);
+    this.#known = true;
+    return false;
+  }
+
+  #forget(): false {
+    this.#known = false;
+    return false;
+  }
+}
+
+/** Reads kept at most; past this all are dropped and kept again as they are asked for. */
+const KEPT_READS_MAX = 5000;
+
+/**
+ * Rows of reads kept until anything is committed to the database, keyed by statement and values.
+ * Rows are frozen: every caller gets the same objects.
+ */
+export class KeptReads {
+  readonly #file: string;
+  #mark: CommitMark | undefined;
+  #fd: number | undefined;
+  /** Rows by statement, then by its one value or by all its values as JSON. */
+  readonly #rows = new Map<string, Map<unknown, readonly unknown[]>>();
+  #count = 0;
+
+  /** Reads kept for the WAL database in this file; its shared memory is opened at the first read. */
+  constructor(databaseFile: string) {
+    this.#file = `${databaseFile}-shm`;
+  }
+
+  /** The rows of `sql` with `parameters`, kept or read now with `read`. */
+  rows(sql: string, parameters: readonly unknown[], read: () => unknown[]): unknown[] {
+    const mark = this.#mark ?? this.#open();
+    // No shared memory to read (not yet made, or not readable): nothing can be kept.
+    if (!mark) return read();
+    // A Map tells 1 from "1"; several values are told apart by their JSON.
+    const key = parameters.length === 1 ? parameters[0] : JSON.stringify(parameters);
+    let bySql = this.#rows.get(sql);
+    if (mark.unchanged()) {
+      const kept = bySql?.get(key);
+      if (kept) return kept as unknown[];
+    } else {
+      this.#forget();
+      bySql = undefined;
+    }
+    const rows = read();
+    for (const row of rows) Object.freeze(row);
+    if (this.#count >= KEPT_READS_MAX) {
+      this.#forget();
+      bySql = undefined;
+    }
+    if (!bySql) {
+      bySql = new Map();
+      this.#rows.set(sql, bySql);
+    }
+    bySql.set(key, Object.freeze(rows));
+    this.#count++;
+    return rows;
+  }
+
+  #open(): CommitMark | undefined {
+    try {
+      this.#fd = fs.openSync(this.#file, "r");
+    } catch {
+      return undefined;
+    }
+    this.#mark = new CommitMark(this.#fd);
+    return this.#mark;
+  }
+
+  #forget(): void {
+    this.#rows.clear();
+    this.#count = 0;
+  }
+
+  close(): void {
+    this.#forget();
+    this.#mark = undefined;
+    if (this.#fd !== undefined) fs.closeSync(this.#fd);
+    this.#fd = undefined;
+  }
+}
