@@ -78,23 +78,19 @@ export class KeptReads {
     // A Map tells 1 from "1"; several values are told apart by their JSON.
     const key = parameters.length === 1 ? parameters[0] : JSON.stringify(parameters);
     let bySql = this.#rows.get(sql);
-    if (mark.unchanged()) {
-      const kept = bySql?.get(key);
-      if (kept) return kept as unknown[];
-    } else {
-      this.#forget();
-      bySql = undefined;
-    }
-    const rows = read();
-    for (const row of rows) Object.freeze(row);
-    if (this.#count >= KEPT_READS_MAX) {
-      this.#forget();
-      bySql = undefined;
-    }
     if (!bySql) {
       bySql = new Map();
       this.#rows.set(sql, bySql);
     }
+    if (mark.unchanged()) {
+      const kept = bySql.get(key);
+      if (kept) return kept as unknown[];
+    } else {
+      this.#forget();
+    }
+    const rows = read();
+    for (const row of rows) Object.freeze(row);
+    if (this.#count >= KEPT_READS_MAX) this.#forget();
     bySql.set(key, Object.freeze(rows));
     this.#count++;
     return rows;
@@ -110,13 +106,16 @@ export class KeptReads {
     return this.#mark;
   }
 
+  /** Drops every kept read; the maps per statement stay, as few as the statements kept. */
   #forget(): void {
-    this.#rows.clear();
+    if (this.#count === 0) return;
+    for (const bySql of this.#rows.values()) bySql.clear();
     this.#count = 0;
   }
 
   close(): void {
-    this.#forget();
+    this.#rows.clear();
+    this.#count = 0;
     this.#mark = undefined;
     if (this.#fd !== undefined) fs.closeSync(this.#fd);
     this.#fd = undefined;
