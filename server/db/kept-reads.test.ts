@@ -33,6 +33,17 @@ const noteBody = (id: number) => {
     });
 };
 
+/** Runs one statement from a process of its own; "locked" when the database refused it as busy. */
+function writeFromOutside(statement: string, busyTimeoutMs: number): "written" | "locked" {
+  const script = `const D = require("better-sqlite3"); const db = new D(process.argv[1]);
+    db.pragma("busy_timeout = " + process.argv[3]);
+    try { db.prepare(process.argv[2]).run(); console.log("written"); }
+    catch (e) { if (e.code !== "SQLITE_BUSY") throw e; console.log("locked"); }
+    db.close();`;
+  const out = execFileSync(process.execPath, ["-e", script, file, statement, String(busyTimeoutMs)]);
+  return out.toString().trim() as "written" | "locked";
+}
+
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-kept-"));
   file = path.join(dir, "test.sqlite");
@@ -88,10 +99,25 @@ describe("reads kept until a commit", () => {
   it("read again after another process deleted the row", () => {
     const body = noteBody(1);
     expect(body()).toEqual([{ body: "first" }]);
-    const script = `const D = require("better-sqlite3"); const db = new D(process.argv[1]);
-      db.pragma("busy_timeout = 5000"); db.prepare("delete from notes where id = 1").run(); db.close();`;
-    execFileSync(process.execPath, ["-e", script, file], { cwd: process.cwd() });
+    expect(writeFromOutside("delete from notes where id = 1", 5000)).toBe("written");
     expect(body()).toEqual([]);
+  });
+
+  it("leave this process's SQLite locks alone when closed, and read again when opened anew", () => {
+    noteBody(1)();
+    own.exec("begin immediate");
+    try {
+      kept.close();
+      // Closing a descriptor of the -shm file would drop the write lock this connection holds.
+      expect(writeFromOutside("insert into notes (id, body) values (3, 'outside')", 0)).toBe("locked");
+    } finally {
+      own.exec("rollback");
+    }
+    kept = new KeptReads(file);
+    const body = noteBody(1);
+    body();
+    expect(writeFromOutside("update notes set body = 'moved' where id = 1", 5000)).toBe("written");
+    expect(body()).toEqual([{ body: "moved" }]);
   });
 
   it("keep rows per statement and per value, telling 1 from '1'", () => {

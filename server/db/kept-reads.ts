@@ -54,13 +54,37 @@ export class CommitMark {
 const KEPT_READS_MAX = 5000;
 
 /**
+ * One read-only descriptor per `-shm` file (by device and inode), opened at its first use and
+ * never closed while the process runs. Closing any descriptor of a file drops every POSIX lock the
+ * process holds on it, and SQLite's connections hold theirs on this file for as long as they are
+ * open: closing would silently unlock another connection of this process to the same database.
+ */
+const shmDescriptors = new Map<string, number>();
+
+function shmDescriptor(file: string): number | undefined {
+  const found = fs.statSync(file, { throwIfNoEntry: false });
+  if (!found) return undefined;
+  const kept = shmDescriptors.get(`${found.dev}:${found.ino}`);
+  if (kept !== undefined) return kept;
+  let fd: number;
+  try {
+    fd = fs.openSync(file, "r");
+  } catch {
+    return undefined;
+  }
+  // Kept under the file it opened, should the name have moved to another file in between.
+  const opened = fs.fstatSync(fd);
+  shmDescriptors.set(`${opened.dev}:${opened.ino}`, fd);
+  return fd;
+}
+
+/**
  * Rows of reads kept until anything is committed to the database, keyed by statement and values.
  * Rows are frozen: every caller gets the same objects.
  */
 export class KeptReads {
   readonly #file: string;
   #mark: CommitMark | undefined;
-  #fd: number | undefined;
   /** Rows by statement, then by its one value or by all its values as JSON. */
   readonly #rows = new Map<string, Map<unknown, readonly unknown[]>>();
   #count = 0;
@@ -97,12 +121,9 @@ export class KeptReads {
   }
 
   #open(): CommitMark | undefined {
-    try {
-      this.#fd = fs.openSync(this.#file, "r");
-    } catch {
-      return undefined;
-    }
-    this.#mark = new CommitMark(this.#fd);
+    const fd = shmDescriptor(this.#file);
+    if (fd === undefined) return undefined;
+    this.#mark = new CommitMark(fd);
     return this.#mark;
   }
 
@@ -113,11 +134,10 @@ export class KeptReads {
     this.#count = 0;
   }
 
+  /** Drops the kept reads; the file's descriptor stays open (shmDescriptors says why). */
   close(): void {
     this.#rows.clear();
     this.#count = 0;
     this.#mark = undefined;
-    if (this.#fd !== undefined) fs.closeSync(this.#fd);
-    this.#fd = undefined;
   }
 }
