@@ -225,14 +225,16 @@ export async function openDatabase(opts: {
     const file = path.join(opts.dataDir, opts.sqliteFile ?? "daily-compass.sqlite");
     createPrivateFile(file);
     const sqlite = new SQLite(file);
-    sqlite.pragma("journal_mode = WAL");
+    // A filesystem without shared memory leaves the journal as it was: nothing is kept then.
+    const wal = sqlite.pragma("journal_mode = WAL", { simple: true }) === "wal";
     sqlite.pragma("busy_timeout = 5000");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
     const statements = new StatementCache(sqlite);
     const dialect = new ImmediateSqliteDialect(statements);
     const db = new Kysely<Database>({ dialect });
-    const kept = new KeptReads(file);
+    // Only a WAL database's -shm file tells of commits; a file left from an earlier WAL run would not.
+    const kept = wal ? new KeptReads(file) : undefined;
     directStatements.set(db, (text, parameters, keep) => {
       if (dialect.driver?.idle !== true) return undefined;
       const statement = statements.prepare(text);
@@ -240,7 +242,7 @@ export async function openDatabase(opts: {
         statement.run(parameters);
         return [];
       }
-      if (keep) return kept.rows(text, parameters, () => statement.all(parameters));
+      if (keep && kept) return kept.rows(text, parameters, () => statement.all(parameters));
       return statement.all(parameters);
     });
     handle = {
@@ -248,7 +250,7 @@ export async function openDatabase(opts: {
       dialect: "sqlite",
       close: async () => {
         await db.destroy();
-        kept.close();
+        kept?.close();
       },
     };
   }
