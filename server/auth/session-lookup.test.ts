@@ -7,6 +7,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqliteFromOutside } from "../testing/outside-process.ts";
 import { createSecondInstance, createTestApp, sessionCookie, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
@@ -112,9 +113,7 @@ function deleteSessionsFromOutside(userId: number): void {
         .then(() => c.end(), (e) => { console.error(e.message); process.exit(1); });`;
     execFileSync(process.execPath, ["-e", script, t.config.databaseUrl, String(userId)]);
   } else {
-    const script = `const D = require("better-sqlite3"); const db = new D(process.argv[1]);
-      db.pragma("busy_timeout = 5000"); db.prepare("delete from sessions where user_id = ?").run(Number(process.argv[2]));
-      db.close();`;
-    execFileSync(process.execPath, ["-e", script, path.join(t.config.dataDir, "daily-compass.sqlite"), String(userId)]);
+    const file = path.join(t.config.dataDir, "daily-compass.sqlite");
+    expect(sqliteFromOutside(file, "delete from sessions where user_id = ?", [userId])).toBe("written");
   }
 }

@@ -3,12 +3,12 @@
  * committed to the database: by the same connection, by another connection, by another process,
  * after a checkpoint started the log over. Runs on SQLite files of its own on either database.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sqliteFromOutside } from "../testing/outside-process.ts";
 import { CommitMark, KeptReads } from "./kept-reads.ts";
 
 let dir: string;
@@ -33,16 +33,9 @@ const noteBody = (id: number) => {
     });
 };
 
-/** Runs one statement from a process of its own; "locked" when the database refused it as busy. */
-function writeFromOutside(statement: string, busyTimeoutMs: number): "written" | "locked" {
-  const script = `const D = require("better-sqlite3"); const db = new D(process.argv[1]);
-    db.pragma("busy_timeout = " + process.argv[3]);
-    try { db.prepare(process.argv[2]).run(); console.log("written"); }
-    catch (e) { if (e.code !== "SQLITE_BUSY") throw e; console.log("locked"); }
-    db.close();`;
-  const out = execFileSync(process.execPath, ["-e", script, file, statement, String(busyTimeoutMs)]);
-  return out.toString().trim() as "written" | "locked";
-}
+/** One statement from a process of its own; "locked" when the database refused it as busy. */
+const writeFromOutside = (statement: string, busyTimeoutMs: number) =>
+  sqliteFromOutside(file, statement, [], busyTimeoutMs);
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-kept-"));

@@ -136,8 +136,7 @@ export class KeptReads {
 
   /** Drops the kept reads; the file's descriptor stays open (shmDescriptors says why). */
   close(): void {
-    this.#rows.clear();
-    this.#count = 0;
+    this.#forget();
     this.#mark = undefined;
   }
 }
