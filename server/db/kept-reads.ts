@@ -94,11 +94,19 @@ export class KeptReads {
     this.#file = `${databaseFile}-shm`;
   }
 
-  /** The rows of `sql` with `parameters`, kept or read now with `read`. */
+  /**
+   * The rows of `sql` with `parameters`, kept or read now with `read`. A read that finds a new
+   * commit keeps nothing: under a stream of writes nothing is kept only to be dropped at once.
+   */
   rows(sql: string, parameters: readonly unknown[], read: () => unknown[]): unknown[] {
     const mark = this.#mark ?? this.#open();
     // No shared memory to read (not yet made, or not readable): nothing can be kept.
     if (!mark) return read();
+    if (!mark.unchanged()) {
+      // Something was committed: read, and keep nothing until a read finds the database as it was.
+      this.#forget();
+      return read();
+    }
     // A Map tells 1 from "1"; several values are told apart by their JSON.
     const key = parameters.length === 1 ? parameters[0] : JSON.stringify(parameters);
     let bySql = this.#rows.get(sql);
@@ -106,12 +114,8 @@ export class KeptReads {
       bySql = new Map();
       this.#rows.set(sql, bySql);
     }
-    if (mark.unchanged()) {
-      const kept = bySql.get(key);
-      if (kept) return kept as unknown[];
-    } else {
-      this.#forget();
-    }
+    const kept = bySql.get(key);
+    if (kept) return kept as unknown[];
     const rows = read();
     for (const row of rows) Object.freeze(row);
     if (this.#count >= KEPT_READS_MAX) this.#forget();
