@@ -3,7 +3,8 @@
  * bundle-server.mjs) with some packages left to load from node_modules when first needed. The
  * other specs run the TypeScript sources; this one drives the bundle through the calls that need
  * what it bundled or left outside: sign-up (argon2, the password list), the two-factor QR code,
- * the OpenAPI document, lists, the calendar file, a compressed answer and the web app's files.
+ * the OpenAPI document, lists, the calendar file, a compressed answer, the offline assistant's
+ * patterns of characters past ASCII (written as escapes in the bundle) and the web app's files.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -31,7 +32,10 @@ test.afterAll(async () => {
 });
 
 test("the bundled server answers every kind of call, and loads the rest when first needed", async () => {
-  expect(fs.existsSync(path.join(root, "dist/server/main.mjs"))).toBe(true);
+  const bundle = fs.readFileSync(path.join(root, "dist/server/main.mjs"), "utf8");
+  // All ASCII, so V8 keeps the running script's source at one byte per character, not two.
+  const beyondAscii = [...bundle.matchAll(/[\u0080-\uffff]+/g)].map((m) => bundle.slice(m.index - 30, m.index + 10));
+  expect(beyondAscii).toEqual([]);
   const json = { "content-type": "application/json" };
   const register = await fetch(`${base}/api/auth/register`, {
     method: "POST",
@@ -83,6 +87,20 @@ test("the bundled server answers every kind of call, and loads the rest when fir
     body: JSON.stringify({ content: "Call the dentist tomorrow" }),
   });
   expect(suggestions.status).toBe(200);
+
+  // The lead-in's dash and the ellipsis are written as escapes in the bundle, and still match.
+  const stepsFor = async (task: string) => {
+    const answer = await fetch(`${base}/api/ai/breakdown`, {
+      method: "POST",
+      headers: authed,
+      body: JSON.stringify({ task }),
+    });
+    expect(answer.status).toBe(200);
+    return (await answer.json()).steps as string[];
+  };
+  const plain = await stepsFor("write the report");
+  expect(plain.join(" ")).toContain("the report");
+  expect(await stepsFor("todo \u2013 write the report\u2026")).toEqual(plain);
 
   const doc = await fetch(`${base}/api/docs/json`);
   expect((await doc.json()).openapi).toMatch(/^3\./);

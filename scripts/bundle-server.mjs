@@ -6,6 +6,7 @@
 // imports only when first needed (the assistant SDK, undici, tsdav, qrcode, pg), which still
 // load from node_modules at that moment. The common password list is in the bundle, made only
 // when a password is first chosen.
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -13,6 +14,37 @@ import { build } from "esbuild";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export const SERVER_BUNDLE = path.join(root, "dist/server/main.mjs");
+
+/**
+ * Each character past ASCII as its `\u` escape (two for a character past the 16-bit range). A
+ * character escaped with a backslash (`\’` in a regular expression) loses that backslash.
+ */
+export function escapeNonAscii(source) {
+  return source.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, c) => {
+    const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes;
+    return `${kept}\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
+}
+
+/**
+ * V8 keeps a script's source for as long as the script runs, at one byte per character when
+ * every character is ASCII and two otherwise: one `’` would make the bundle's 4 MB take 8. esbuild
+ * escapes strings and templates itself but not regular expressions, `String.raw` templates or
+ * comments, so each file is escaped as it is read. An escape means the same character in a
+ * regular expression, a string, a cooked template, an identifier or a comment; in a raw template
+ * it would stay an escape, and the bundled code's only raw templates with such characters are
+ * sources of regular expressions (server/ai/categorize-cues.ts), where it means the character again.
+ */
+const asciiSource = {
+  name: "ascii-source",
+  setup(b) {
+    b.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, "utf8");
+      if (!/[\u0080-\uffff]/.test(source)) return undefined;
+      return { contents: escapeNonAscii(source), loader: /\.[cm]?ts$/.test(args.path) ? "ts" : "js" };
+    });
+  },
+};
 
 export async function bundleServer() {
   await build({
@@ -44,6 +76,7 @@ export async function bundleServer() {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
     logLevel: "warning",
+    plugins: [asciiSource],
   });
 }
 
