@@ -3,8 +3,8 @@
 // dist/server/main.mjs, which `npm start` runs. Node then reads and compiles one file instead of
 // resolving and loading some thousand modules, which is most of a start's time
 // (docs/decisions/018-lean-serving.md). Left outside: native modules, and the packages the server
-// imports only when first needed (the assistant SDK, undici, tsdav, qrcode, pg), which still
-// load from node_modules at that moment. The common password list is in the bundle, made only
+// imports only when first needed (the assistant SDK, undici, tsdav, qrcode, web-push, pg), which
+// still load from node_modules at that moment. The common password list is in the bundle, made only
 // when a password is first chosen.
 import fs from "node:fs";
 import path from "node:path";
@@ -65,6 +65,7 @@ export async function bundleServer() {
       "undici",
       "tsdav",
       "qrcode",
+      "web-push",
     ],
     // Smaller to read and compile; names stay, so stack traces still say where.
     minifyWhitespace: true,

@@ -1,8 +1,8 @@
 /**
  * Response serialisation from JSON Schema (docs/decisions/018-lean-serving.md). Each route's Zod
  * response schema is converted to JSON Schema once, at start, and compiled with
- * fast-json-stringify, which is what Fastify does natively with JSON Schema routes: no Zod parse
- * per response. What reaches the wire is what the schema names — properties it does not list are
+ * fast-json-stringify when first used, which is what Fastify does natively with JSON Schema
+ * routes: no Zod parse per response. What reaches the wire is what the schema names — properties it does not list are
  * left out, as Zod's strip did — and the schemas stay the single source of the OpenAPI document
  * and of the request validation.
  */
@@ -62,11 +62,21 @@ export function responseJsonSchema(schema: z.ZodType): unknown {
 
 const compiled = new WeakMap<z.ZodType, Serialize>();
 
-/** One compiled serializer per Zod schema, shared by every route and status that use it. */
+/**
+ * One serializer per Zod schema, shared by every route and status that use it. The JSON Schema is
+ * made at once, so a schema it cannot express still fails at start; fast-json-stringify compiles
+ * it with the first answer that needs it, not at start (about a hundred schemas, most of them
+ * for calls a given run never answers).
+ */
 export function serializerFor(schema: z.ZodType): Serialize {
   let serialize = compiled.get(schema);
   if (!serialize) {
-    serialize = fastJson(responseJsonSchema(schema) as Parameters<typeof fastJson>[0]) as Serialize;
+    const json = responseJsonSchema(schema) as Parameters<typeof fastJson>[0];
+    let compiledNow: Serialize | undefined;
+    serialize = (data) => {
+      compiledNow ??= fastJson(json) as Serialize;
+      return compiledNow(data);
+    };
     compiled.set(schema, serialize);
   }
   return serialize;

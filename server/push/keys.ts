@@ -1,4 +1,3 @@
-import webPush from "web-push";
 import type { SecretBox } from "../crypto/secrets.ts";
 import { type Db, nowIso } from "../db/database.ts";
 
@@ -28,6 +27,8 @@ export async function loadVapidKeys(
   };
   const existing = await read();
   if (existing) return existing;
+  // Loaded only to make the pair, once per database.
+  const { default: webPush } = await import("web-push");
   const made = webPush.generateVAPIDKeys();
   await db
     .insertInto("server_keys")

@@ -1,4 +1,3 @@
-import webPush from "web-push";
 import type { PushPayload } from "../../shared/reminders.ts";
 import type { PublicFetch } from "../net/public-fetch.ts";
 import type { VapidKeys } from "./keys.ts";
@@ -26,6 +25,8 @@ export async function sendPush(
   payload: PushPayload,
   urgency: "normal" | "high" = "normal",
 ): Promise<SendOutcome> {
+  // Loaded with the first message, not at start.
+  const { default: webPush } = await import("web-push");
   const request = webPush.generateRequestDetails(subscription, JSON.stringify(payload), {
     vapidDetails: vapid,
     TTL: TIME_TO_LIVE,
