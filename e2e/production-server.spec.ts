@@ -14,16 +14,24 @@ import { type OwnServer, root, startOwnServer } from "./own-server.ts";
 let server: OwnServer | undefined;
 let base = "";
 
+// One server at a time on this spec's port: the second test restarts it.
+test.describe.configure({ mode: "serial" });
+
+// Past the ports playwright.config.ts and server-process.spec.ts use.
+const startBundled = (timeoutMs = 60_000) =>
+  startOwnServer({ portOffset: 8, args: ["scripts/start.mjs"], dataPrefix: "bundle", timeoutMs });
+
+/** V8's compiled code that scripts/start.mjs keeps beside the bundle once the server listens. */
+const keptCode = () =>
+  fs
+    .readdirSync(path.join(root, "dist/server"))
+    .filter((name) => name.endsWith(".v8cache"))
+    .map((name) => path.join(root, "dist/server", name));
+
 test.beforeAll(async () => {
   // A first start may have to build.
   test.setTimeout(240_000);
-  // Past the ports playwright.config.ts and server-process.spec.ts use.
-  server = await startOwnServer({
-    portOffset: 8,
-    args: ["scripts/start.mjs"],
-    dataPrefix: "bundle",
-    timeoutMs: 230_000,
-  });
+  server = await startBundled(230_000);
   base = server.base;
 });
 
@@ -32,7 +40,7 @@ test.afterAll(async () => {
 });
 
 test("the bundled server answers every kind of call, and loads the rest when first needed", async () => {
-  const bundle = fs.readFileSync(path.join(root, "dist/server/main.mjs"), "utf8");
+  const bundle = fs.readFileSync(path.join(root, "dist/server/main.cjs"), "utf8");
   // All ASCII, so V8 keeps the running script's source at one byte per character, not two.
   const beyondAscii = [...bundle.matchAll(/[\u0080-\uffff]+/g)].map((m) => bundle.slice(m.index - 30, m.index + 10));
   expect(beyondAscii).toEqual([]);
@@ -109,4 +117,33 @@ test("the bundled server answers every kind of call, and loads the rest when fir
   expect(page.headers.get("content-type")).toContain("text/html");
   expect((await fetch(`${base}/robots.txt`)).status).toBe(200);
   expect(server?.stderr()).toBe("");
+});
+
+test("a restart runs the compiled code the last start kept, and makes it again when it is damaged", async () => {
+  test.setTimeout(120_000);
+  // Kept once the server listened.
+  await expect.poll(() => keptCode().length, { timeout: 10_000 }).toBe(1);
+  const [file] = keptCode() as [string];
+  /** Restarts the server and tells whether the kept code was taken as it was (not made again). */
+  const restartTakes = async (kept: Buffer) => {
+    await server?.stop();
+    server = await startBundled();
+    const signUp = await fetch(`${server.base}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "restarted", password: "a calm and steady bundle" }),
+    });
+    expect(signUp.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(server.stderr()).toBe("");
+    return keptCode().length === 1 && fs.readFileSync(file).equals(kept);
+  };
+  expect(await restartTakes(fs.readFileSync(file))).toBe(true);
+
+  // Damaged (a disk error, a copy cut short): the server starts all the same and keeps it anew.
+  const damaged = Buffer.alloc(fs.statSync(file).size, 7);
+  fs.writeFileSync(file, damaged);
+  expect(await restartTakes(damaged)).toBe(false);
+  await expect.poll(() => fs.readFileSync(file).equals(damaged), { timeout: 10_000 }).toBe(false);
+  expect(await restartTakes(fs.readFileSync(file))).toBe(true);
 });

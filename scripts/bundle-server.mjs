@@ -1,11 +1,11 @@
 // Bundles the compiled server (dist/server/server/main.js, written by `tsc -p
-// server/tsconfig.build.json`) and the packages it imports at start into one file,
-// dist/server/main.mjs, which `npm start` runs. Node then reads and compiles one file instead of
-// resolving and loading some thousand modules, which is most of a start's time
-// (docs/decisions/018-lean-serving.md). Left outside: native modules, and the packages the server
-// imports only when first needed (the assistant SDK, undici, tsdav, qrcode, web-push, pg), which
-// still load from node_modules at that moment. The common password list is in the bundle, made only
-// when a password is first chosen.
+// server/tsconfig.build.json`) and the packages it imports at start into one CommonJS file,
+// dist/server/main.cjs, which `npm start` runs (scripts/start.mjs, with V8's compiled code kept
+// between starts). Node then reads and compiles one file instead of resolving and loading some
+// thousand modules, which is most of a start's time (docs/decisions/018-lean-serving.md). Left
+// outside: native modules, and the packages the server imports only when first needed (the
+// assistant SDK, undici, tsdav, qrcode, web-push, pg), which still load from node_modules at that
+// moment. The common password list is in the bundle, made only when a password is first chosen.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +13,7 @@ import { build } from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export const SERVER_BUNDLE = path.join(root, "dist/server/main.mjs");
+export const SERVER_BUNDLE = path.join(root, "dist/server/main.cjs");
 
 /**
  * Each character past ASCII as its `\u` escape (two for a character past the 16-bit range). A
@@ -47,12 +47,21 @@ const asciiSource = {
 };
 
 export async function bundleServer() {
+  // Compiled code kept for an earlier bundle (scripts/start.mjs) is of no use to this one.
+  const folder = path.dirname(SERVER_BUNDLE);
+  for (const name of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
+    if (name.endsWith(".v8cache")) fs.rmSync(path.join(folder, name), { force: true });
+  }
   await build({
     entryPoints: [path.join(root, "dist/server/server/main.js")],
     outfile: SERVER_BUNDLE,
     bundle: true,
     platform: "node",
-    format: "esm",
+    // CommonJS, because V8 can keep the compiled code of a script (vm.Script) between starts and
+    // Node 20 cannot do so for an ES module. What the server imports when first needed is then
+    // required at that moment (a script's own import() would need vm's experimental loader).
+    format: "cjs",
+    supported: { "dynamic-import": false },
     target: "node20",
     external: [
       // Native: loaded from their packages, which find their binaries themselves.
@@ -70,12 +79,12 @@ export async function bundleServer() {
     // Smaller to read and compile; names stay, so stack traces still say where.
     minifyWhitespace: true,
     minifySyntax: true,
-    // For reading a stack trace: `node --enable-source-maps dist/server/main.mjs`.
+    // For reading a stack trace: `node --enable-source-maps dist/server/main.cjs`.
     sourcemap: "linked",
-    // CommonJS packages inside an ES module need a require of their own.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
+    // The server's modules are ES modules: strict, as they were, and where one asks for its own
+    // address it gets the bundle's.
+    define: { "import.meta.url": "__bundleUrl" },
+    banner: { js: '"use strict";const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
     logLevel: "warning",
     plugins: [asciiSource],
   });

@@ -3,16 +3,18 @@
 // shell in between, so a process manager's SIGTERM reaches the server itself, which closes and
 // exits 0. Run it as `node scripts/start.mjs` under systemd or as a container's command.
 import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import module from "node:module";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+import vm from "node:vm";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
 // The compiled server bundled into one file (scripts/bundle-server.mjs).
-const SERVER_ENTRY = path.join(root, "dist/server/main.mjs");
+const SERVER_ENTRY = path.join(root, "dist/server/main.cjs");
 const WEB_ENTRY = path.join(root, "dist/web/index.html");
 
 /** Newest modification time among the files under these paths (tests excluded), in ms. */
@@ -58,7 +60,43 @@ if (isStale(SERVER_ENTRY, ["server", "shared", "tsconfig.base.json", "scripts/bu
   build("server bundle", [path.join(root, "scripts/bundle-server.mjs")]);
 }
 
+/**
+ * Runs the server bundle (CommonJS) in this process with V8's compiled code kept between starts
+ * (docs/decisions/040-compiled-code-kept.md). Without it every start parses the 4 MB bundle and
+ * compiles each function it runs; with it V8 reads them back. V8 checks a kept code's version,
+ * flags and the source's length but not its text, so the file's name carries a hash of the text.
+ * Kept once the server listens, so it holds what a start compiles; made again when V8 turns it
+ * down (another Node); a folder that cannot be written to starts as before, every time.
+ */
+function runServerBundle(file) {
+  const source = fs.readFileSync(file, "utf8");
+  const hash = crypto.createHash("sha256").update(process.versions.v8).update(source).digest("hex").slice(0, 16);
+  const kept = `${file}.${hash}.v8cache`;
+  let cachedData;
+  try {
+    cachedData = fs.readFileSync(kept);
+  } catch {
+    // Not kept yet.
+  }
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    cachedData,
+  });
+  const bundle = { exports: {} };
+  script.runInThisContext()(bundle.exports, module.createRequire(file), bundle, file, path.dirname(file));
+  if (cachedData && !script.cachedDataRejected) return;
+  Promise.resolve(bundle.exports.started).then(() =>
+    setImmediate(() => {
+      const temporary = `${kept}.${process.pid}`;
+      try {
+        fs.writeFileSync(temporary, script.createCachedData());
+        fs.renameSync(temporary, kept);
+      } catch {
+        fs.rmSync(temporary, { force: true });
+      }
+    }),
+  );
+}
+
 process.env.NODE_ENV ??= "production";
-// Node 22+ keeps compiled module code between starts; Node 20 has no such cache and skips this.
-module.enableCompileCache?.(path.join(root, "node_modules/.cache/node-compile-cache"));
-await import(pathToFileURL(SERVER_ENTRY).href);
+runServerBundle(SERVER_ENTRY);

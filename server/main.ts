@@ -74,7 +74,8 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((err) => {
+/** Settles once the server listens (or has failed to start); scripts/start.mjs waits for it. */
+export const started: Promise<void> = main().catch((err) => {
   console.error(err);
   process.exit(1);
 });
