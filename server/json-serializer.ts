@@ -2,9 +2,9 @@
  * Response serialisation from JSON Schema (docs/decisions/018-lean-serving.md). Each route's Zod
  * response schema is converted to JSON Schema once, at start, and compiled with
  * fast-json-stringify when first used, which is what Fastify does natively with JSON Schema
- * routes: no Zod parse per response. What reaches the wire is what the schema names — properties it does not list are
- * left out, as Zod's strip did — and the schemas stay the single source of the OpenAPI document
- * and of the request validation.
+ * routes: no Zod parse per response. What reaches the wire is what the schema names — properties
+ * it does not list are left out, as Zod's strip did — and the schemas stay the single source of
+ * the OpenAPI document and of the request validation.
  */
 import fastJson from "fast-json-stringify";
 import type { FastifySerializerCompiler } from "fastify";
