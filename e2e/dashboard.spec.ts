@@ -139,11 +139,11 @@ test("schedule shows agenda sections and the event dialog saves events", async (
   await app.dashboard.open();
   const schedule = app.dashboard.schedule;
   await expect(schedule.getByRole("heading", { name: "All Day" })).toBeVisible();
-  await expect(schedule.getByText("Team offsite")).toBeVisible();
+  await expect(app.dashboard.scheduleEvent("Team offsite")).toBeVisible();
   await expect(schedule.getByRole("heading", { name: "Tomorrow" })).toBeVisible();
-  await expect(schedule.getByText("Dentist")).toBeVisible();
-  await expect(schedule.getByText("Standup")).toBeVisible();
-  await expect(schedule.getByText("Review")).toBeHidden();
+  await expect(app.dashboard.scheduleEvent("Dentist")).toBeVisible();
+  await expect(app.dashboard.scheduleEvent("Standup")).toBeVisible();
+  await expect(app.dashboard.scheduleEvent("Review")).toBeHidden();
   await expect(schedule.getByText("9:00 AM", { exact: false }).first()).toBeVisible();
   await expect(schedule.getByRole("heading", { name: "Past Today" })).toBeVisible();
   await expect(schedule.getByRole("link", { name: "View All Events" })).toHaveAttribute("href", "/calendar");
@@ -152,7 +152,7 @@ test("schedule shows agenda sections and the event dialog saves events", async (
   await dialog.fill({ title: "Call the bank", date: today, startTime: "23:59", category: "Finance" });
   await dialog.save();
   await expect(dialog.root).toBeHidden();
-  await expect(schedule.getByText("Call the bank")).toBeVisible();
+  await expect(app.dashboard.scheduleEvent("Call the bank")).toBeVisible();
   await expectAccessible(page, "dashboard with events");
 });
 

@@ -65,6 +65,10 @@ export class DashboardPage {
   get schedule(): Locator {
     return this.page.getByRole("region", { name: "Schedule" });
   }
+  /** An event's row in the schedule's agenda (an event under way is also named in the timeline's "Now:" line). */
+  scheduleEvent(title: string): Locator {
+    return this.schedule.getByRole("listitem").filter({ hasText: title });
+  }
   async openAddEvent(): Promise<EventDialog> {
     await this.page.getByRole("button", { name: "Add event" }).click();
     return new EventDialog(this.page, "Add event");
