@@ -92,11 +92,37 @@ function runServerBundle(file) {
       try {
         fs.writeFileSync(temporary, script.createCachedData());
         fs.renameSync(temporary, kept);
+        removeLeftovers(file, kept);
       } catch {
         fs.rmSync(temporary, { force: true });
       }
     }),
   );
+}
+
+/**
+ * Removes what earlier starts left beside the bundle: code kept under another hash (another Node,
+ * or a bundle replaced without the bundler) and the temporary file of a start killed while it
+ * wrote, once its process is gone. A file another start is writing or renaming is left alone.
+ */
+function removeLeftovers(file, kept) {
+  const folder = path.dirname(file);
+  const prefix = `${path.basename(file)}.`;
+  for (const name of fs.readdirSync(folder)) {
+    const writer = /\.v8cache\.(\d+)$/.exec(name);
+    const leftover = name.startsWith(prefix) && (writer ? !isRunning(Number(writer[1])) : name.endsWith(".v8cache"));
+    if (leftover && path.join(folder, name) !== kept) fs.rmSync(path.join(folder, name), { force: true });
+  }
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return error.code === "EPERM";
+  }
 }
 
 process.env.NODE_ENV ??= "production";
