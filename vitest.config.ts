@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "shared/**/*.test.ts", "web/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "shared/**/*.test.ts", "web/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
         },
       },

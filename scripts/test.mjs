@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { waitBeforeDayTurns } from "./day-boundary.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -78,6 +79,13 @@ if (fs.existsSync(path.join(root, "playwright.config.ts"))) {
   } else {
     const file = path.join(out, "e2e.json");
     fs.rmSync(file, { force: true });
+    const wait = waitBeforeDayTurns(new Date());
+    if (wait > 0) {
+      console.log(
+        `\nThe day ends in ${Math.ceil(wait / 60_000)} min: the end-to-end suite starts just after midnight.`,
+      );
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
+    }
     const status = run("End-to-end tests (Chromium)", bin("playwright"), ["test"], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     });
