@@ -19,8 +19,8 @@ export const SERVER_BUNDLE = path.join(root, "dist/server/main.cjs");
  * Each character past ASCII as its `\u` escape (two for a character past the 16-bit range). A
  * character escaped with a backslash (`\’` in a regular expression) loses that backslash.
  */
-export function escapeNonAscii(source) {
-  return source.replace(/(\\*)([\u0080-\uffff])/g, (_, slashes, c) => {
+export function escapeNonAscii(/** @type {string} */ source) {
+  return source.replace(/(\\*)([\u0080-\uffff])/g, (_, /** @type {string} */ slashes, /** @type {string} */ c) => {
     const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes;
     return `${kept}\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
   });
@@ -35,6 +35,7 @@ export function escapeNonAscii(source) {
  * it would stay an escape, and the bundled code's only raw templates with such characters are
  * sources of regular expressions (server/ai/categorize-cues.ts), where it means the character again.
  */
+/** @type {import("esbuild").Plugin} */
 const asciiSource = {
   name: "ascii-source",
   setup(b) {

@@ -9,6 +9,7 @@ export const E2E_DAY_MARGIN_MS = 20 * 60 * 1000;
 /**
  * Milliseconds to wait before a suite that may take `marginMs` starts at `now`: none when the day
  * has that long left, else until 5 seconds into the next local day.
+ * @param {Date} now
  */
 export function waitBeforeDayTurns(now, marginMs = E2E_DAY_MARGIN_MS) {
   const nextDay = new Date(now);

@@ -24,7 +24,7 @@ const children = [
 ];
 
 let stopping = false;
-function stop(code) {
+function stop(/** @type {number} */ code) {
   if (stopping) return;
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");

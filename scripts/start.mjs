@@ -18,10 +18,13 @@ process.chdir(root);
 const SERVER_ENTRY = path.join(root, "dist/server/main.cjs");
 const WEB_ENTRY = path.join(root, "dist/web/index.html");
 
-/** Newest modification time among the files under these paths (tests excluded), in ms. */
+/**
+ * Newest modification time among the files under these paths (tests excluded), in ms.
+ * @param {string[]} paths
+ */
 function newestSource(paths) {
   let newest = 0;
-  const visit = (p) => {
+  const visit = (/** @type {string} */ p) => {
     let stat;
     try {
       stat = fs.statSync(p);
@@ -38,11 +41,13 @@ function newestSource(paths) {
   return newest;
 }
 
+/** @param {string} entry @param {string[]} sources */
 function isStale(entry, sources) {
   if (!fs.existsSync(entry)) return true;
   return newestSource(sources) > fs.statSync(entry).mtimeMs;
 }
 
+/** @param {string} what @param {string[]} args */
 function build(what, args) {
   console.log(`Building the ${what}…`);
   const result = spawnSync(process.execPath, args, { stdio: "inherit" });
@@ -69,7 +74,7 @@ if (isStale(SERVER_ENTRY, ["server", "shared", "tsconfig.base.json", "scripts/bu
  * Kept once the server listens, so it holds what a start compiles; made again when V8 turns it
  * down (another Node); a folder that cannot be written to starts as before, every time.
  */
-function runServerBundle(file) {
+function runServerBundle(/** @type {string} */ file) {
   const source = fs.readFileSync(file, "utf8");
   const hash = crypto.createHash("sha256").update(process.versions.v8).update(source).digest("hex").slice(0, 16);
   const kept = `${file}.${hash}.v8cache`;
@@ -83,6 +88,7 @@ function runServerBundle(file) {
     filename: file,
     cachedData,
   });
+  /** @type {{ exports: { started?: Promise<unknown> } }} */
   const bundle = { exports: {} };
   script.runInThisContext()(bundle.exports, module.createRequire(file), bundle, file, path.dirname(file));
   if (cachedData && !script.cachedDataRejected) return;
@@ -104,6 +110,8 @@ function runServerBundle(file) {
  * Removes what earlier starts left beside the bundle: code kept under another hash (another Node,
  * or a bundle replaced without the bundler) and the temporary file of a start killed while it
  * wrote, once its process is gone. A file another start is writing or renaming is left alone.
+ * @param {string} file
+ * @param {string} kept
  */
 function removeLeftovers(file, kept) {
   const folder = path.dirname(file);
@@ -115,13 +123,13 @@ function removeLeftovers(file, kept) {
   }
 }
 
-function isRunning(pid) {
+function isRunning(/** @type {number} */ pid) {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     // EPERM: it runs, as another user.
-    return error.code === "EPERM";
+    return /** @type {NodeJS.ErrnoException} */ (error).code === "EPERM";
   }
 }
 

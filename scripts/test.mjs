@@ -12,17 +12,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 const out = path.join(root, "test-results");
 fs.mkdirSync(out, { recursive: true });
-const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const bin = (/** @type {string} */ name) => path.join(root, "node_modules", ".bin", name);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 
+/** @param {string} label @param {string} cmd @param {string[]} args @param {Record<string, string>} env */
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}`);
   const res = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
   return res.status ?? 1;
 }
 
+/** @param {string} file @returns {any} */
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8"));
@@ -31,6 +33,7 @@ function readJson(file) {
   }
 }
 
+/** @param {string} label @param {string} file @param {string[]} args @param {Record<string, string>} env */
 function vitest(label, file, args, env) {
   fs.rmSync(file, { force: true });
   const status = run(
@@ -49,7 +52,9 @@ function vitest(label, file, args, env) {
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   // A file that fails to load counts no test but must still fail the run.
-  const brokenFiles = report.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length;
+  const brokenFiles = report.testResults.filter(
+    (/** @type {any} */ r) => r.status === "failed" && r.assertionResults.length === 0,
+  ).length;
   if (brokenFiles > 0) {
     totals.failed += brokenFiles;
     problems.push(`${label}: ${brokenFiles} test file(s) failed to run`);
