@@ -13,8 +13,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
-import { openDatabase } from "../server/db/database.ts";
+import { openDatabase, openSqliteFile } from "../server/db/database.ts";
 
 export type CannedResponse = {
   method: string;
@@ -33,17 +32,12 @@ type QuickWinStore = { commit: (text: string) => void; close: () => void };
 async function openQuickWinStore(): Promise<QuickWinStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-bench-bare-"));
   await (await openDatabase({ dataDir })).close();
-  const db = new SQLite(path.join(dataDir, "daily-compass.sqlite"));
-  // As the app opens it (server/db/database.ts).
-  db.pragma("journal_mode = WAL");
-  db.pragma("busy_timeout = 5000");
-  db.pragma("foreign_keys = ON");
-  db.pragma("synchronous = NORMAL");
+  const { sqlite: db } = openSqliteFile(path.join(dataDir, "daily-compass.sqlite"));
   const user = db
     .prepare("insert into users (username, username_key, created_at) values ('bare', 'bare', ?) returning id")
     .get(new Date().toISOString()) as { id: number };
   const insert = db.prepare(
-    "insert into quick_wins (user_id, text, completed, created_at) values (?, ?, 0, ?) returning id, text, completed, created_at",
+    "insert into quick_wins (user_id, text, completed, created_at) values (?, ?, 0, ?) returning id, user_id, text, completed, created_at, repeat, occurs_on",
   );
   return {
     commit: (text) => insert.get(user.id, text, new Date().toISOString()),
@@ -61,17 +55,17 @@ process.once("message", async (canned: CannedResponse[]) => {
   const store = canned.some((c) => c.commitsQuickWin) ? await openQuickWinStore() : undefined;
   const server = http.createServer((req, res) => {
     const answer = answers.get(`${req.method} ${req.url}`);
-    const chunks: Buffer[] = [];
+    const chunks: Buffer[] | undefined = answer?.commitsQuickWin ? [] : undefined;
     req.on("end", () => {
       if (!answer) {
         res.writeHead(404).end();
         return;
       }
-      if (answer.commitsQuickWin) store?.commit(JSON.parse(Buffer.concat(chunks).toString()).text);
+      if (chunks) store?.commit(JSON.parse(Buffer.concat(chunks).toString()).text);
       res.writeHead(answer.status, { ...answer.headers, "content-length": answer.bytes.length });
       res.end(answer.bytes);
     });
-    if (answer?.commitsQuickWin) req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    if (chunks) req.on("data", (chunk: Buffer) => chunks.push(chunk));
     else req.resume();
   });
   server.keepAliveTimeout = 72_000;

@@ -224,12 +224,7 @@ export async function openDatabase(opts: {
     fs.mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
     const file = path.join(opts.dataDir, opts.sqliteFile ?? "daily-compass.sqlite");
     createPrivateFile(file);
-    const sqlite = new SQLite(file);
-    // A filesystem without shared memory leaves the journal as it was: nothing is kept then.
-    const wal = sqlite.pragma("journal_mode = WAL", { simple: true }) === "wal";
-    sqlite.pragma("busy_timeout = 5000");
-    sqlite.pragma("foreign_keys = ON");
-    sqlite.pragma("synchronous = NORMAL");
+    const { sqlite, wal } = openSqliteFile(file);
     const statements = new StatementCache(sqlite);
     const dialect = new ImmediateSqliteDialect(statements);
     const db = new Kysely<Database>({ dialect });
@@ -256,6 +251,17 @@ export async function openDatabase(opts: {
   }
   await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
   return handle;
+}
+
+/** A connection to a SQLite file with the server's settings; `wal` tells whether WAL mode took. */
+export function openSqliteFile(file: string): { sqlite: SQLite.Database; wal: boolean } {
+  const sqlite = new SQLite(file);
+  // A filesystem without shared memory leaves the journal as it was: nothing is kept then.
+  const wal = sqlite.pragma("journal_mode = WAL", { simple: true }) === "wal";
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  return { sqlite, wal };
 }
 
 /** Creates an empty 0600 file unless it exists; SQLite gives its -wal and -shm files the database file's mode. */
