@@ -16,6 +16,7 @@ import type pg from "pg";
 import { KeptReads } from "./kept-reads.ts";
 import { type Dialect, migrateToLatest } from "./migrate.ts";
 import type { Database } from "./schema.ts";
+import { SharedCommits } from "./shared-commits.ts";
 
 export type Db = Kysely<Database>;
 export type DbHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
@@ -57,15 +58,23 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 /**
  * Runs a compiled statement on the SQLite connection at once, as Kysely's driver would (reads
- * answer their rows, writes none), or answers undefined when the connection is held: a transaction
- * is open on it and the statement must wait its turn through Kysely. better-sqlite3 is synchronous,
- * so a statement run here cannot interleave with anything; what it saves is Kysely's chain of
- * promises (mutex, connection provider, executor) around a call that never waits.
+ * answer their rows, writes theirs only with `returning`), or answers undefined when the
+ * connection is held: a transaction is open on it and the read must wait its turn through Kysely.
+ * better-sqlite3 is synchronous, so a statement run here cannot interleave with anything; what it
+ * saves is Kysely's chain of promises (mutex, connection provider, executor) around a call that
+ * never waits.
+ *
+ * A write joins the turn's shared commit (shared-commits.ts) and answers a promise that settles
+ * once it is committed.
  *
  * With `keep`, a read's rows are kept and answered again, without running it, until anything is
  * committed to the database by any connection or process (kept-reads.ts); they are frozen.
  */
-export type DirectStatements = (sql: string, parameters: readonly unknown[], keep?: boolean) => unknown[] | undefined;
+export type DirectStatements = (
+  sql: string,
+  parameters: readonly unknown[],
+  keep?: boolean,
+) => unknown[] | Promise<unknown[]> | undefined;
 const directStatements = new WeakMap<Db, DirectStatements>();
 
 /** The direct runner of a SQLite database opened here; undefined for PostgreSQL and for a transaction. */
@@ -88,10 +97,13 @@ class ArrayReadStatement implements SqliteStatement {
   readonly #statement: SQLite.Statement;
   readonly #toRow: ((values: unknown[]) => unknown) | undefined;
   readonly reader: boolean;
+  /** True when the statement changes the database (an insert with `returning` is also a reader). */
+  readonly writes: boolean;
 
   constructor(statement: SQLite.Statement) {
     this.#statement = statement;
     this.reader = statement.reader;
+    this.writes = !statement.readonly;
     if (statement.reader && !statement.source.includes("*")) {
       const names = statement.columns().map((c) => c.name);
       statement.raw(true);
@@ -131,7 +143,7 @@ class ArrayReadStatement implements SqliteStatement {
  */
 export class StatementCache implements SqliteDatabase {
   readonly #database: SQLite.Database;
-  readonly #statements = new Map<string, SqliteStatement>();
+  readonly #statements = new Map<string, ArrayReadStatement>();
   readonly #size: number;
 
   constructor(database: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
@@ -139,7 +151,7 @@ export class StatementCache implements SqliteDatabase {
     this.#size = size;
   }
 
-  prepare(text: string): SqliteStatement {
+  prepare(text: string): ArrayReadStatement {
     const kept = this.#statements.get(text);
     if (kept) {
       // Most recently used last: a Map keeps insertion order.
@@ -230,13 +242,22 @@ export async function openDatabase(opts: {
     const db = new Kysely<Database>({ dialect });
     // Only a WAL database's -shm file tells of commits; a file left from an earlier WAL run would not.
     const kept = wal ? new KeptReads(file) : undefined;
+    const driver = dialect.driver as ImmediateSqliteDriver;
+    const commits = new SharedCommits(sqlite, {
+      acquire: () => driver.acquireConnection(),
+      release: () => driver.releaseConnection(),
+    });
     directStatements.set(db, (text, parameters, keep) => {
-      if (dialect.driver?.idle !== true) return undefined;
       const statement = statements.prepare(text);
-      if (!statement.reader) {
-        statement.run(parameters);
-        return [];
+      // Before the idle check: the turn's open shared commit holds the connection.
+      if (statement.writes) {
+        return commits.write(() => {
+          if (statement.reader) return statement.all(parameters);
+          statement.run(parameters);
+          return [];
+        });
       }
+      if (!driver.idle) return undefined;
       if (keep && kept) return kept.rows(text, parameters, () => statement.all(parameters));
       return statement.all(parameters);
     });

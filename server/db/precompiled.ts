@@ -5,8 +5,9 @@
  * again and again for the same SQL text. Here the builder runs once with a marker for each
  * argument, and each call swaps the markers in the compiled parameters for the values.
  *
- * On SQLite, while no transaction holds the connection, the statement runs at once on the kept
- * prepared statement (database.ts, DirectStatements) instead of through Kysely's executor.
+ * On SQLite, while no transaction holds the connection, a read runs at once on the kept prepared
+ * statement (database.ts, DirectStatements) instead of through Kysely's executor; a write runs in
+ * the event-loop turn's shared commit (shared-commits.ts).
  *
  * With `keep`, a read on that direct path is kept until anything is committed to the database
  * (database.ts, kept-reads.ts): its rows are frozen and shared by every caller.
@@ -42,9 +43,10 @@ export function precompiled<A extends unknown[], O>(
       compiled.set(db, entry);
     }
     const parameters = entry.slots.map((s) => ("arg" in s ? args[s.arg] : s.value));
-    // SQLite with no transaction open: run at once, without Kysely's promises around it.
+    // SQLite with no transaction open: run at once, without Kysely's promises around it (a write
+    // answers once its shared commit is made).
     const rows = directStatementsOf(db)?.(entry.query.sql, parameters, keep);
-    if (rows !== undefined) return rows as O[];
+    if (rows !== undefined) return rows as O[] | Promise<O[]>;
     const result = await db.executeQuery<O>({ ...entry.query, parameters });
     return result.rows;
   };

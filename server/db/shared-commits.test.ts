@@ -1,0 +1,188 @@
+/**
+ * Writes of one event-loop turn share one commit (decision 042): each is answered only once it is
+ * committed, a write that fails on its own fails alone, a failure that ends the transaction fails
+ * the whole group, and Kysely's own transactions and reads wait their turn. On SQLite files of
+ * their own, whichever database the suite runs on.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type SQLite from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createQuickWin } from "../quick-wins/service.ts";
+import { type DbHandle, nowIso, openDatabase, openSqliteFile } from "./database.ts";
+import { type ConnectionLock, SharedCommits } from "./shared-commits.ts";
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "dc-shared-commits-"));
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the server's writes", () => {
+  let handle: DbHandle;
+  let outside: SQLite.Database;
+  let userId: number;
+
+  beforeEach(async () => {
+    handle = await openDatabase({ dataDir: dir });
+    const user = await handle.db
+      .insertInto("users")
+      .values({
+        username: "ada",
+        username_key: "ada",
+        password_hash: null,
+        display_name: null,
+        email: null,
+        oidc_issuer: null,
+        oidc_subject: null,
+        created_at: nowIso(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    userId = user.id;
+    outside = openSqliteFile(path.join(dir, "daily-compass.sqlite")).sqlite;
+  });
+  afterEach(async () => {
+    outside.close();
+    await handle.close();
+  });
+
+  const add = (text: string, owner = userId) =>
+    createQuickWin(handle.db, { userId: owner, input: { text, repeat: null } });
+  const storedTexts = () =>
+    (outside.prepare("select text from quick_wins order by id").all() as { text: string }[]).map((r) => r.text);
+  /** Log frames written since the log was last emptied. */
+  const logFrames = () => (outside.pragma("wal_checkpoint(PASSIVE)") as { log: number }[])[0]?.log ?? 0;
+  const emptyLog = () => outside.pragma("wal_checkpoint(TRUNCATE)");
+
+  it("are answered only once they are committed, for every connection to see", async () => {
+    const adding = [add("Drink water"), add("Open the window"), add("Stretch")];
+    // Nothing is answered or visible before the turn's commit.
+    expect(storedTexts()).toEqual([]);
+    const added = await Promise.all(adding);
+    expect(added.map((w) => w.text)).toEqual(["Drink water", "Open the window", "Stretch"]);
+    expect(new Set(added.map((w) => w.id)).size).toBe(3);
+    expect(storedTexts()).toEqual(["Drink water", "Open the window", "Stretch"]);
+  });
+
+  it("made in the same turn share one commit", async () => {
+    emptyLog();
+    await add("One alone");
+    const oneCommit = logFrames();
+    emptyLog();
+    for (const text of ["First", "Second", "Third", "Fourth", "Fifth"]) await add(text);
+    const fiveCommits = logFrames();
+    emptyLog();
+    await Promise.all(["First", "Second", "Third", "Fourth", "Fifth"].map((text) => add(text)));
+    const fiveTogether = logFrames();
+    // Each commit writes a frame for every page it changed; five writes in one commit change the same pages.
+    expect(fiveCommits).toBeGreaterThanOrEqual(5 * oneCommit);
+    expect(fiveTogether).toBeLessThanOrEqual(oneCommit + 2);
+    expect(storedTexts()).toHaveLength(11);
+  });
+
+  it("fail alone when their own statement fails, and the others of the turn are kept", async () => {
+    const results = await Promise.allSettled([add("Kept before"), add("Nobody's", userId + 1000), add("Kept after")]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+    expect(storedTexts()).toEqual(["Kept before", "Kept after"]);
+  });
+
+  it("wait for a transaction that holds the connection, and reads wait for the shared commit", async () => {
+    let adding: Promise<unknown> | undefined;
+    await handle.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("quick_wins")
+        .values({ user_id: userId, text: "In a transaction", completed: 0, created_at: nowIso() })
+        .execute();
+      adding = add("Outside it");
+      // The write waits for the transaction, which goes on with its own work meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(storedTexts()).toEqual([]);
+    });
+    await adding;
+    expect(storedTexts()).toEqual(["In a transaction", "Outside it"]);
+
+    // A read made while a shared commit is open sees what it committed.
+    const added = add("Read right after");
+    const read = handle.db
+      .selectFrom("quick_wins")
+      .select("text")
+      .where("user_id", "=", userId)
+      .orderBy("id")
+      .execute();
+    await added;
+    expect((await read).map((r) => r.text)).toEqual(["In a transaction", "Outside it", "Read right after"]);
+  });
+});
+
+describe("a shared commit", () => {
+  let sqlite: SQLite.Database;
+  let commits: SharedCommits;
+
+  /** The single connection's lock: one holder at a time, the others queued. */
+  const lock = (): ConnectionLock => {
+    let tail = Promise.resolve();
+    let unlock: () => void = () => {};
+    return {
+      acquire: () => {
+        const before = tail;
+        tail = new Promise<void>((resolve) => {
+          unlock = resolve;
+        });
+        return before;
+      },
+      release: async () => unlock(),
+    };
+  };
+
+  beforeEach(() => {
+    sqlite = openSqliteFile(path.join(dir, "test.sqlite")).sqlite;
+    sqlite.exec(`
+      create table notes (id integer primary key, body text not null unique);
+      create trigger no_stop before insert on notes when new.body = 'stop'
+      begin select raise(rollback, 'stop ends the transaction'); end;
+    `);
+    commits = new SharedCommits(sqlite, lock());
+  });
+  afterEach(() => sqlite.close());
+
+  const insert = (body: string) => () =>
+    sqlite.prepare("insert into notes (body) values (?)").run(body).lastInsertRowid;
+  const bodies = () =>
+    (sqlite.prepare("select body from notes order by id").all() as { body: string }[]).map((r) => r.body);
+
+  it("fails every write of the group when one ends the transaction, and the next turn starts afresh", async () => {
+    const results = await Promise.allSettled([
+      commits.write(insert("written before")),
+      commits.write(insert("stop")),
+      commits.write(insert("written after")),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
+    for (const result of results)
+      expect(String((result as PromiseRejectedResult).reason)).toMatch(/stop ends the transaction/);
+    expect(bodies()).toEqual([]);
+    expect(sqlite.inTransaction).toBe(false);
+
+    await expect(commits.write(insert("a new turn"))).resolves.toBe(1);
+    expect(bodies()).toEqual(["a new turn"]);
+  });
+
+  it("fails its writes when the transaction cannot begin, and begins again on the next turn", async () => {
+    const file = path.join(dir, "test.sqlite");
+    const holder = openSqliteFile(file).sqlite;
+    sqlite.pragma("busy_timeout = 50");
+    holder.exec("begin immediate");
+    const results = await Promise.allSettled([commits.write(insert("one")), commits.write(insert("two"))]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: "SQLITE_BUSY" });
+    holder.exec("rollback");
+    holder.close();
+
+    await commits.write(insert("three"));
+    expect(bodies()).toEqual(["three"]);
+  });
+});
