@@ -246,10 +246,11 @@ export async function openDatabase(opts: {
     const commits = new SharedCommits(sqlite, {
       acquire: () => driver.acquireConnection(),
       release: () => driver.releaseConnection(),
+      idle: () => driver.idle,
     });
     directStatements.set(db, (text, parameters, keep) => {
       const statement = statements.prepare(text);
-      // Before the idle check: the turn's open shared commit holds the connection.
+      // Queued whether or not a transaction holds the connection now: the shared commit waits for it.
       if (statement.writes) {
         return commits.write(() => {
           if (statement.reader) return statement.all(parameters);
