@@ -5,12 +5,12 @@
  * few pages as the one beside it (the table's last leaf, two index pages, the lists versions), so
  * ten inserts in one commit cost little more than one.
  *
- * A write is queued; once the turn's other callbacks have run (`setImmediate`), a lone write with
- * the connection free commits by itself, and a longer queue takes
- * the connection through the driver's lock (as a Kysely transaction does, so it waits for one that
- * is open), begins a write transaction, runs every queued write, commits and hands the connection
- * back, all in one synchronous stretch: the connection is never left in an open transaction while
- * other requests' reads run. A write's promise settles only after that commit, so nothing is
+ * A write is queued. Once the turn's other callbacks have run (`setImmediate`), a lone write with
+ * the connection free commits by itself; a longer queue takes the connection through the driver's
+ * lock (as a Kysely transaction does, so it waits for one that is open), begins a write
+ * transaction, runs every queued write, commits and hands the connection back, all in one
+ * synchronous stretch: the connection is never left in an open transaction while other requests'
+ * reads run. A write's promise settles only after that commit, so nothing is
  * answered before it is in the database; if the commit fails, every write of the group fails.
  *
  * A write that fails on its own (a constraint) undoes only its own statement and fails alone.
