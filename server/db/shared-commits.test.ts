@@ -1,17 +1,18 @@
 /**
  * Writes of one event-loop turn share one commit (decision 042): each is answered only once it is
  * committed, a write that fails on its own fails alone, a failure that ends the transaction fails
- * the whole group, and Kysely's own transactions and reads wait their turn. On SQLite files of
- * their own, whichever database the suite runs on.
+ * the whole group, a transaction that cannot begin fails the turn's writes alone, and Kysely's own
+ * transactions and reads go on beside them. On SQLite files of their own, whichever database the
+ * suite runs on.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type SQLite from "better-sqlite3";
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createQuickWin } from "../quick-wins/service.ts";
 import { type DbHandle, nowIso, openDatabase, openSqliteFile } from "./database.ts";
-import { type ConnectionLock, SharedCommits } from "./shared-commits.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -113,79 +114,29 @@ describe("the server's writes", () => {
     await added;
     expect(storedTexts()).toEqual(["In a transaction", "Outside it", "Read right after"]);
   });
-});
-
-describe("a shared commit", () => {
-  let sqlite: SQLite.Database;
-  let commits: SharedCommits;
-
-  /** The single connection's lock: one holder at a time, the others queued. */
-  const lock = (): ConnectionLock => {
-    let tail = Promise.resolve();
-    let unlock: () => void = () => {};
-    let held = false;
-    return {
-      acquire: () => {
-        const before = tail.then(() => {
-          held = true;
-        });
-        tail = new Promise<void>((resolve) => {
-          unlock = resolve;
-        });
-        return before;
-      },
-      release: async () => {
-        held = false;
-        unlock();
-      },
-      idle: () => !held,
-    };
-  };
-
-  beforeEach(() => {
-    sqlite = openSqliteFile(path.join(dir, "test.sqlite")).sqlite;
-    sqlite.exec(`
-      create table notes (id integer primary key, body text not null unique);
-      create trigger no_stop before insert on notes when new.body = 'stop'
-      begin select raise(rollback, 'stop ends the transaction'); end;
-    `);
-    commits = new SharedCommits(sqlite, lock());
-  });
-  afterEach(() => sqlite.close());
-
-  const insert = (body: string) => () =>
-    sqlite.prepare("insert into notes (body) values (?)").run(body).lastInsertRowid;
-  const bodies = () =>
-    (sqlite.prepare("select body from notes order by id").all() as { body: string }[]).map((r) => r.body);
-
-  it("fails every write of the group when one ends the transaction, and the next turn starts afresh", async () => {
-    const results = await Promise.allSettled([
-      commits.write(insert("written before")),
-      commits.write(insert("stop")),
-      commits.write(insert("written after")),
-    ]);
+  it("fail every one of the group when one ends the transaction, and the next turn starts afresh", async () => {
+    outside.exec(`create trigger no_stop before insert on quick_wins when new.text = 'stop'
+      begin select raise(rollback, 'stop ends the transaction'); end`);
+    const results = await Promise.allSettled([add("Written before"), add("stop"), add("Written after")]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
-    for (const result of results)
+    for (const result of results) {
       expect(String((result as PromiseRejectedResult).reason)).toMatch(/stop ends the transaction/);
-    expect(bodies()).toEqual([]);
-    expect(sqlite.inTransaction).toBe(false);
+    }
+    expect(storedTexts()).toEqual([]);
 
-    await expect(commits.write(insert("a new turn"))).resolves.toBe(1);
-    expect(bodies()).toEqual(["a new turn"]);
+    await expect(add("A new turn")).resolves.toMatchObject({ text: "A new turn" });
+    expect(storedTexts()).toEqual(["A new turn"]);
   });
 
-  it("fails its writes when the transaction cannot begin, and begins again on the next turn", async () => {
-    const file = path.join(dir, "test.sqlite");
-    const holder = openSqliteFile(file).sqlite;
-    sqlite.pragma("busy_timeout = 50");
-    holder.exec("begin immediate");
-    const results = await Promise.allSettled([commits.write(insert("one")), commits.write(insert("two"))]);
+  it("fail when their transaction cannot begin, and begin again on the next turn", async () => {
+    await sql`pragma busy_timeout = 50`.execute(handle.db);
+    outside.exec("begin immediate");
+    const results = await Promise.allSettled([add("One"), add("Two")]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: "SQLITE_BUSY" });
-    holder.exec("rollback");
-    holder.close();
+    outside.exec("rollback");
 
-    await commits.write(insert("three"));
-    expect(bodies()).toEqual(["three"]);
+    await add("Three");
+    expect(storedTexts()).toEqual(["Three"]);
   });
 });
