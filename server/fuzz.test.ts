@@ -22,6 +22,10 @@ import { createTestApp, sessionCookie } from "./testing/test-app.ts";
 /** Runs per operation: bounded so that both databases finish in well under a minute each. */
 const RUNS_WITH_BODY = 30;
 const RUNS_WITHOUT_BODY = 15;
+/** A request not answered in this long has hung: it fails naming itself, not the whole test. */
+const ANSWER_WITHIN_MS = 10_000;
+/** Random runs (shrinking included) stop after this long and report what they found. */
+const FUZZ_WITHIN_MS = 30_000;
 const MULTIPART = new Set(["POST /api/ai/transcribe"]);
 /** Served by the app but not part of the documented API (health checks are for process managers). */
 const UNDOCUMENTED = new Set(["GET /api/health", "GET /api/health/ready", "GET /api/docs/json"]);
@@ -64,12 +68,17 @@ type Seeds = Record<string, number[]>;
 async function seed(): Promise<Seeds> {
   const { cookie } = account;
   const create = async (url: string, payload: object) => {
-    const res = await t.app.inject({ method: "POST", url, headers: { cookie }, payload });
+    const res = await answer({
+      method: "POST",
+      url,
+      headers: { cookie, "content-type": "application/json" },
+      payload: JSON.stringify(payload),
+    });
     if (res.statusCode !== 201) throw new Error(`seeding ${url} failed: ${res.statusCode} ${res.body}`);
     return res.json().id as number;
   };
   const upload = multipartBody({ keep: "true" }, { type: "audio/webm", data: fakeRecording(256) });
-  const kept = await t.app.inject({
+  const kept = await answer({
     method: "POST",
     url: "/api/ai/transcribe",
     headers: { cookie, ...upload.headers },
@@ -107,9 +116,28 @@ const short = (value: unknown) => {
   return JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text);
 };
 
+const describeRequest = (req: FuzzRequest) =>
+  `${req.method} ${short(req.url)} content-type ${short(req.headers["content-type"])} body ${short(req.payload)}`;
+
+/** The server's answer, or a failure naming the request when none comes in time. */
+async function answer(req: FuzzRequest): Promise<LightMyRequestResponse> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${describeRequest(req)} was not answered in ${ANSWER_WITHIN_MS / 1000} s`)),
+      ANSWER_WITHIN_MS,
+    );
+  });
+  try {
+    return await Promise.race([t.app.inject(req), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** What a client may rely on for any input: never a server error, and refusals it can read. */
 function judge(req: FuzzRequest, res: LightMyRequestResponse): void {
-  const where = `${req.method} ${short(req.url)} content-type ${short(req.headers["content-type"])} body ${short(req.payload)}`;
+  const where = describeRequest(req);
   if (res.statusCode >= 500) throw new Error(`${where} answered ${res.statusCode}: ${short(res.body)}`);
   if (res.statusCode >= 400) {
     let body: { message?: unknown; code?: unknown } = {};
@@ -127,9 +155,10 @@ function judge(req: FuzzRequest, res: LightMyRequestResponse): void {
 async function fuzz(op: Operation, arbitrary: fc.Arbitrary<FuzzRequest>, numRuns: number): Promise<void> {
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (req) => {
-      judge(req, await t.app.inject(req));
+      judge(req, await answer(req));
     }),
-    { numRuns },
+    // A hang found late still leaves time to report it before the test's own timeout.
+    { numRuns, plugins: [fc.interruptAfterTimeLimit(FUZZ_WITHIN_MS, { failOnInterrupt: true })] },
   );
   if (details.failed) {
     const message =
@@ -160,7 +189,7 @@ describe("malformed requests never answer 5xx", () => {
     it(name, { timeout: 60_000 }, async () => {
       await ensureSession();
       const fixed = targetedRequests(op, contextFor(await seed()), account.cookie);
-      for (const req of fixed) judge(req, await t.app.inject(req));
+      for (const req of fixed) judge(req, await answer(req));
       // Signed in again over fresh rows: the fixed requests may have signed out or deleted them.
       await ensureSession();
       const ctx = contextFor(await seed());
