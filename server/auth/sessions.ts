@@ -61,6 +61,27 @@ const sessionWithUser = precompiled(
   { keep: true },
 );
 
+type SessionRow = Awaited<ReturnType<typeof sessionWithUser>>[number];
+type SessionFacts = { lastSeen: number; expires: number; user: UserRow };
+
+/**
+ * What a session row says, worked out once per row object: a kept row (decision 039) is the same
+ * frozen object on every request until a commit, so its dates are parsed and its user taken out
+ * once, not on every request.
+ */
+const factsOfRow = new WeakMap<SessionRow, SessionFacts>();
+function factsOf(row: SessionRow): SessionFacts {
+  let facts = factsOfRow.get(row);
+  if (!facts) {
+    const { last_seen_at, expires_at, user_agent: _agent, ...user } = row;
+    facts = { lastSeen: Date.parse(last_seen_at), expires: Date.parse(expires_at), user };
+    // Frozen like the row: every request that shares it gets the same user object.
+    Object.freeze(user);
+    factsOfRow.set(row, facts);
+  }
+  return facts;
+}
+
 /**
  * The session's user, or null when the token is unknown, idle too long or past its end. One
  * query by primary key joins the user, so a request needs no other read to know who asks; the
@@ -77,8 +98,8 @@ export async function findSessionUser(
   const id = hashToken(token);
   const [row] = await sessionWithUser(db, id);
   if (!row) return null;
-  const lastSeen = Date.parse(row.last_seen_at);
-  if (Date.parse(row.expires_at) <= now.getTime() || lastSeen + SESSION_IDLE_MS <= now.getTime()) {
+  const { lastSeen, expires, user } = factsOf(row);
+  if (expires <= now.getTime() || lastSeen + SESSION_IDLE_MS <= now.getTime()) {
     await db.deleteFrom("sessions").where("id", "=", id).execute();
     return null;
   }
@@ -97,7 +118,6 @@ export async function findSessionUser(
     // The day of use is per user, not per device: written at most once a day (a welcome back).
     await recordDayOfUse(db, { userId: row.id, now });
   }
-  const { last_seen_at: _seen, expires_at: _expires, user_agent: _agent, ...user } = row;
   return user;
 }
 

@@ -120,7 +120,8 @@ export class Routines {
         .select("lists_version")
         .where("id", "=", userId)
         .executeTakeFirst();
-      if (row) request.sessionUser.lists_version = row.lists_version;
+      // A copy: the session's user may be shared by every request of the session (decision 039).
+      if (row) request.sessionUser = { ...request.sessionUser, lists_version: row.lists_version };
     }
     this.#days.delete(userId);
     if (this.#days.size >= MAX_USERS) this.#days.delete(this.#days.keys().next().value as number);
