@@ -8,9 +8,9 @@
  * only: the task list compressed, and the new quick win against a bare server that commits the
  * same row to SQLite before answering, which tells how much of a write is the commit itself.
  *
- *   npx tsx bench/api.ts        (about a minute and a half; part of npm run bench)
+ *   npx tsx bench/api.ts        (about two and a half minutes; part of npm run bench)
  *
- * BENCH_SECONDS (per run, 3), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10). Writes bench/results/api.json.
+ * BENCH_SECONDS (per run, 3), BENCH_ROUNDS (5), BENCH_CONNECTIONS (10). Writes bench/results/api.json.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -20,7 +20,7 @@ import { budget, capture, cpuSecondsOf, median, report, seedAccount, startApp, s
 import type { LoadResult } from "./load-worker.ts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BUDGET_RATIO = 0.5;
 
