@@ -65,19 +65,19 @@ type SessionRow = Awaited<ReturnType<typeof sessionWithUser>>[number];
 type SessionFacts = { lastSeen: number; expires: number; user: UserRow };
 
 /**
- * What a session row says, worked out once per row object: a kept row (decision 039) is the same
- * frozen object on every request until a commit, so its dates are parsed and its user taken out
- * once, not on every request.
+ * What a session row says. A kept row (decision 039) is the same frozen object on every request
+ * until a commit, so for it this is worked out once: its dates parsed and its user taken out of it.
  */
-const factsOfRow = new WeakMap<SessionRow, SessionFacts>();
+const factsOfKeptRow = new WeakMap<SessionRow, SessionFacts>();
 function factsOf(row: SessionRow): SessionFacts {
-  let facts = factsOfRow.get(row);
-  if (!facts) {
-    const { last_seen_at, expires_at, user_agent: _agent, ...user } = row;
-    facts = { lastSeen: Date.parse(last_seen_at), expires: Date.parse(expires_at), user };
-    // Frozen like the row: every request that shares it gets the same user object.
+  const known = factsOfKeptRow.get(row);
+  if (known) return known;
+  const { last_seen_at, expires_at, user_agent: _agent, ...user } = row;
+  const facts = { lastSeen: Date.parse(last_seen_at), expires: Date.parse(expires_at), user };
+  // Only a kept row comes again. Its user is shared by the session's requests: frozen like the row.
+  if (Object.isFrozen(row)) {
     Object.freeze(user);
-    factsOfRow.set(row, facts);
+    factsOfKeptRow.set(row, facts);
   }
   return facts;
 }
