@@ -2,6 +2,10 @@
 // then two-way sync between the app and the stand-in, then disconnecting.
 import { type App, expect, expectAccessible, localDate, test, toastText } from "../fixtures.ts";
 
+// The stand-in is shared by the whole server, and its injected faults and revocation apply to
+// every grant: a test that revokes must not overlap one that syncs.
+test.describe.configure({ mode: "default" });
+
 type RemoteEvent = { id: string; summary?: string; start?: Record<string, string> };
 
 /** Settings → Integrations → Connect → Allow at the stand-in; answers the stand-in's address. */
