@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { cn } from "../../lib/cn.ts";
 
 type DialogProps = {
@@ -24,6 +24,13 @@ export function Dialog({ open, onOpenChange, title, description, children, class
     returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
   }
   wasOpen.current = open;
+  // A dialog is not mounted until it first opens, then stays mounted. Closed, Radix's dialog draws
+  // nothing, but on mount its presence machinery updates its state in a layout effect; on a
+  // screen's first draw that made React run every effect of the screen inside the same long task
+  // as the draw (docs/decisions/036-dashboard-first-paint.md).
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
