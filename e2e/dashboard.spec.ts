@@ -198,6 +198,27 @@ test("Task Breaker opens focus; a failing assistant degrades gracefully", async 
   await expect(page.getByText("Start with one shelf")).toBeVisible();
 });
 
+test("the assistant's first suggestions are asked with the newest thoughts and the active projects", async ({
+  page,
+  api,
+  app,
+}) => {
+  await api.task("Water the plants");
+  await api.thought("Call grandma on Sunday", "Reminder");
+  await api.project("Garden shed", { description: "Paint it green" });
+  const asked: Array<{ context: { recentThoughts: { content: string }[]; activeProjects: { title: string }[] } }> = [];
+  await page.route("**/api/ai/suggestions", async (route) => {
+    asked.push(route.request().postDataJSON());
+    await route.fulfill({ status: 200, contentType: "application/json", body: '{"suggestions":["Plants first"]}' });
+  });
+  await app.dashboard.open();
+  await expect(page.getByText("Plants first")).toBeVisible();
+  // These two reads wait until the first screen is drawn; the suggestions wait for them.
+  expect(asked).toHaveLength(1);
+  expect(asked[0]?.context.recentThoughts).toEqual([{ content: "Call grandma on Sunday", type: "Reminder" }]);
+  expect(asked[0]?.context.activeProjects).toEqual([expect.objectContaining({ title: "Garden shed" })]);
+});
+
 test("Task Breaker asks which task, and the steps belong to the task chosen", async ({ page, api, app }) => {
   await api.task("Pay the electricity bill");
   await api.task("Book the vet");

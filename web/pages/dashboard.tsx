@@ -29,6 +29,7 @@ import { ThoughtDumpCard } from "../features/thoughts/components/thought-dump-ca
 import { WelcomeBack } from "../features/welcome/components/welcome-back.tsx";
 import { zonedNow } from "../lib/dates.ts";
 import { eventTiming, isTaskApproaching } from "../lib/schedule.ts";
+import { whenIdle } from "../lib/when-idle.ts";
 
 // These dialogs load after the first paint (or when first opened): the first screen needs none,
 // and neither works offline anyway. Add Task comes with the page: a task added offline waits on
@@ -75,8 +76,12 @@ export function DashboardPage() {
   const top = useTopFocusTasks(mood);
   const quickWins = useTopQuickWins();
   const events = useScheduleEvents(timeZone);
-  const thoughts = useRecentThoughts();
-  const projects = useSomeProjects(SUGGESTION_CONTEXT_SENT.activeProjects);
+  // Read only for the assistant's context: asked for once the browser is idle after the first
+  // draw, so those calls are not made in the same task as the first screen's effects.
+  const [contextWanted, setContextWanted] = useState(false);
+  useEffect(() => whenIdle(() => setContextWanted(true)), []);
+  const thoughts = useRecentThoughts({ enabled: contextWanted });
+  const projects = useSomeProjects(SUGGESTION_CONTEXT_SENT.activeProjects, { enabled: contextWanted });
   // On a slow connection the cards do not wait long: after CARDS_WAIT_MS they are drawn with
   // their own loading states, so capturing a thought never waits on a slow read.
   const [waitedEnough, setWaitedEnough] = useState(false);
@@ -213,7 +218,7 @@ export function DashboardPage() {
               signedIn={Boolean(user)}
               buildContext={buildContext}
               refreshSignal={completionSignal}
-              ready={top.isSuccess && !top.isPlaceholderData}
+              ready={top.isSuccess && !top.isPlaceholderData && !thoughts.isPending && !projects.isPending}
               onTaskBreaker={onTaskBreaker}
               quiet={quiet}
             />

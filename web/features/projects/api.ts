@@ -32,8 +32,9 @@ export const someProjectsQuery = (limit: number) => {
   });
 };
 
-export function useSomeProjects(limit: number) {
-  return useQuery(someProjectsQuery(limit));
+/** `enabled: false` holds the read back (the dashboard asks only once its first draw is done). */
+export function useSomeProjects(limit: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...someProjectsQuery(limit), enabled });
 }
 
 export function useProject(id: number | null) {

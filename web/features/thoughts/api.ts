@@ -50,8 +50,9 @@ export const recentThoughtsQuery = () => {
   });
 };
 
-export function useRecentThoughts() {
-  return useQuery(recentThoughtsQuery());
+/** `enabled: false` holds the read back (the dashboard asks only once its first draw is done). */
+export function useRecentThoughts({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...recentThoughtsQuery(), enabled });
 }
 
 /** The assistant's type for a text. */
