@@ -15,9 +15,15 @@ import { createQueryClient } from "./lib/query-client.ts";
 const queryClient = createQueryClient();
 // The screen's code is asked for first, then its reads and the session check: neither waits.
 // Those the <head> started already (web/early-reads.ts) are taken over, not asked for again.
-preloadFirstScreen(location.pathname);
-const firstReads = startFirstReads(queryClient, location.pathname);
-endEarlyReads();
+// In a task of their own, after the one that runs the app's modules, so neither is one long task
+// with the other (decision 036).
+const firstReads = new Promise<unknown>((resolve) =>
+  setTimeout(() => {
+    preloadFirstScreen(location.pathname);
+    resolve(startFirstReads(queryClient, location.pathname));
+    endEarlyReads();
+  }, 0),
+);
 
 /**
  * How long the first draw waits for the first reads. The <head> has usually had them answered
