@@ -47,6 +47,9 @@ test("focus shows on the day's line, and the timer's disc shrinks as time passes
   await app.focus.open();
   const disc = page.getByTestId("time-disc");
   await expect(disc).toHaveAttribute("data-fraction", "1.000");
+  // Time moves only when the test says so: the disc shows a thousandth of the session, which
+  // real time passing would change within a second.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   await app.focus.button("Start Focus Session").click();
   await page.clock.runFor(5 * 60_000);
   await expect(app.focus.timer).toHaveText("20:00");
@@ -54,6 +57,7 @@ test("focus shows on the day's line, and the timer's disc shrinks as time passes
   const wedge = disc.locator("circle").nth(1);
   expect(await wedge.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe("1s");
   await app.focus.button("Pause").click();
+  await page.clock.resume();
 
   await app.dashboard.open();
   const timeline = app.dashboard.schedule.getByTestId("day-timeline");
