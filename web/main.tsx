@@ -16,14 +16,17 @@ const queryClient = createQueryClient();
 // The screen's code is asked for first, then its reads and the session check: neither waits.
 // Those the <head> started already (web/early-reads.ts) are taken over, not asked for again.
 // In a task of their own, after the one that runs the app's modules, so neither is one long task
-// with the other (decision 036).
-const firstReads = new Promise<unknown>((resolve) =>
-  setTimeout(() => {
+// with the other (decision 036). A message, not a timer: a background tab holds timers back.
+const firstReads = new Promise<unknown>((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
     preloadFirstScreen(location.pathname);
     resolve(startFirstReads(queryClient, location.pathname));
     endEarlyReads();
-  }, 0),
-);
+  };
+  channel.port2.postMessage(null);
+});
 
 /**
  * How long the first draw waits for the first reads. The <head> has usually had them answered
