@@ -70,6 +70,8 @@ export const STORAGE_KEYS = {
   lastSuggestionRefresh: "lastSuggestionRefresh",
   taskSteps: "taskSteps",
   focusSession: "focus-session",
+  /** Followed by `:<user id>:<capture box>` (web/features/thoughts/draft.ts). */
+  captureDraft: "capture-draft",
 } as const;
 
 /** Rounded percent of completed tasks, 0 when there are none (spec section 9). */

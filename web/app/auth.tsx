@@ -9,7 +9,7 @@ import { saveSettings, settingsQuery } from "../features/settings/api.ts";
 import { browserTimeZone } from "../lib/dates.ts";
 import { forgetCachedAnswers } from "../lib/offline-caches.ts";
 import { queryKeys } from "../lib/query-keys.ts";
-import { writeLocal } from "../lib/storage.ts";
+import { forgetLocalStartingWith, writeLocal } from "../lib/storage.ts";
 import { prefetchDashboard } from "./first-reads.ts";
 
 const ME_KEY = queryKeys.me;
@@ -83,6 +83,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // What the service worker kept for offline use belongs to this person only.
     await forgetCachedAnswers();
     writeLocal(STORAGE_KEYS.user, null);
+    // Words typed and not sent stay on this device only until its person signs out.
+    forgetLocalStartingWith(`${STORAGE_KEYS.captureDraft}:`);
     forgetFocusSession();
     toast({ title: "Logged out successfully" });
   }, [queryClient]);

@@ -17,6 +17,16 @@ export function writeLocal(key: string, value: string | null): void {
   }
 }
 
+/** Removes every key that starts with `prefix`. */
+export function forgetLocalStartingWith(prefix: string): void {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+    for (const key of keys) if (key?.startsWith(prefix)) localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing was kept in it either.
+  }
+}
+
 export function readSessionJson<T>(key: string, fallback: T): T {
   try {
     const raw = sessionStorage.getItem(key);

@@ -14,6 +14,7 @@ import { dismissToast } from "../components/ui/toast-store.ts";
 import { Toaster } from "../components/ui/toaster.tsx";
 import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
 import { createQueryClient } from "../lib/query-client.ts";
+import { queryKeys } from "../lib/query-keys.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -54,8 +55,10 @@ export async function server<T>(method: string, path: string, body?: unknown): P
   return (await res.json()) as T;
 }
 
-export function renderWithApp(ui: ReactElement) {
+/** Draws `ui` inside the app's providers; `signedInAs` is the session as the app's shell had read it. */
+export function renderWithApp(ui: ReactElement, { signedInAs }: { signedInAs?: User } = {}) {
   const queryClient = createQueryClient();
+  if (signedInAs) queryClient.setQueryData(queryKeys.me, signedInAs);
   const view = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>

@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { When } from "../../../../shared/when.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -9,8 +9,11 @@ import { WhenChip } from "../../../components/when-chip.tsx";
 import { zonedNow } from "../../../lib/dates.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { useWhenReader } from "../../../lib/use-when.ts";
-import { type ThoughtType, useCreateThought } from "../api.ts";
+import { useCreateThought } from "../api.ts";
+import { useThoughtDraft } from "../draft.ts";
 import { TypeChips } from "./type-chips.tsx";
+
+const BLANK = { text: "", type: "Note", voiceThoughtId: null } as const;
 
 /**
  * Quick capture from anywhere: a type and a line of text, saved with Ctrl/Cmd+Enter or the Save
@@ -26,10 +29,14 @@ export function CaptureDialog({
   /** The user's zone: "tomorrow at 3pm" is read on their wall clock. */
   timeZone: string;
 }) {
-  const [type, setType] = useState<ThoughtType | null>("Note");
-  const [content, setContent] = useState("");
+  const [{ text: content, type }, update] = useThoughtDraft("anywhere", BLANK);
   const create = useCreateThought();
   const chosen = type ?? "Note";
+  // Opened on words kept from before, the caret waits after them, ready to go on (only as the box
+  // appears: a stable callback, so a click inside the words is never overruled).
+  const caretAtEnd = useCallback((box: HTMLTextAreaElement | null) => {
+    box?.setSelectionRange(box.value.length, box.value.length);
+  }, []);
   // A day or time in the words shows as a chip; the thought keeps it only when accepted.
   const [accepted, setAccepted] = useState<When | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -53,7 +60,7 @@ export function CaptureDialog({
         voiceThoughtId: null,
         when: applied ? { date: applied.date, time: applied.time } : null,
       });
-      setContent("");
+      update({ text: "" });
       setAccepted(null);
       setDismissed(null);
       onOpenChange(false);
@@ -77,15 +84,16 @@ export function CaptureDialog({
           void save();
         }}
       >
-        <TypeChips value={type} onChange={setType} label="Capture type" />
+        <TypeChips value={type} onChange={(next) => update({ type: next })} label="Capture type" />
         <Textarea
           aria-label="Capture text"
           aria-describedby="capture-hint"
           placeholder={`Add a ${chosen.toLowerCase()}...`}
           rows={3}
           value={content}
+          ref={caretAtEnd}
           autoFocus
-          onChange={(e) => setContent(e.target.value)}
+          onChange={(e) => update({ text: e.target.value })}
           onKeyDown={(e) => {
             if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
               e.preventDefault();

@@ -1,24 +1,23 @@
 import { Mic, Send } from "lucide-react";
-import { useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { cn } from "../../../lib/cn.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
-import { type ThoughtType, useCreateThought } from "../api.ts";
+import { useCreateThought } from "../api.ts";
+import { useThoughtDraft } from "../draft.ts";
 import { QUEUED_TOAST, useVoiceCapture } from "../voice.ts";
 import { ImageButton } from "./image-button.tsx";
 import { TypeChips } from "./type-chips.tsx";
 
+const BLANK = { text: "", type: "Note", voiceThoughtId: null } as const;
+
 export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
-  const [type, setType] = useState<ThoughtType | null>("Note");
-  const [content, setContent] = useState("");
+  // voiceThoughtId: the thought a kept recording belongs to, so sending the text does not add a second one.
+  const [{ text: content, type, voiceThoughtId }, update] = useThoughtDraft("inbox", BLANK);
   const create = useCreateThought();
   const chosen = type ?? "Note";
-
-  // The thought a kept recording belongs to, so sending the text does not add a second one.
-  const [voiceThoughtId, setVoiceThoughtId] = useState<number | null>(null);
 
   const voice = useVoiceCapture({
     onDone: (outcome) => {
@@ -40,13 +39,12 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
           toast({ title: "Recording processed", description: "Your voice was captured; transcription is coming." });
           return;
         case "heard":
-          setVoiceThoughtId(outcome.thoughtId);
-          setContent(outcome.text);
+          update({ voiceThoughtId: outcome.thoughtId, text: outcome.text });
           toast({ title: "Recording processed" });
           return;
         case "transcribed":
           if (outcome.text.trim()) {
-            setContent(outcome.text);
+            update({ text: outcome.text });
             toast({ title: "Recording processed" });
           } else {
             toast({ title: "Recording processed", description: "No speech was heard in the recording." });
@@ -74,8 +72,7 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
     if (!requireUser()) return;
     try {
       const { waiting } = await create.mutateAsync({ content: trimmed, type: chosen, voiceThoughtId });
-      setContent("");
-      setVoiceThoughtId(null);
+      update({ text: "", voiceThoughtId: null });
       // Send is disabled once the box is empty: focus goes back to the box, ready for the next one.
       document.getElementById("quick-capture-text")?.focus();
       toast(
@@ -92,7 +89,7 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
     <Card aria-labelledby="quick-capture-title">
       <CardHeader id="quick-capture-title" title="Quick Capture" />
       <div className="grid gap-3">
-        <TypeChips value={type} onChange={setType} label="Capture type" />
+        <TypeChips value={type} onChange={(next) => update({ type: next })} label="Capture type" />
         <form
           className="flex flex-wrap gap-2 sm:flex-nowrap"
           onSubmit={(e) => {
@@ -106,7 +103,7 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
             placeholder={`Add a ${chosen.toLowerCase()}...`}
             className="basis-full sm:basis-auto"
             value={content}
-            onChange={(e) => setContent(e.target.value)}
+            onChange={(e) => update({ text: e.target.value })}
           />
           <Button
             variant="outline"

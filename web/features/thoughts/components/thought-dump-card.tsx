@@ -1,5 +1,4 @@
 import { Brain, Mic, Square } from "lucide-react";
-import { useState } from "react";
 import { THOUGHT_TYPES } from "../../../../shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../../components/ui/card.tsx";
@@ -8,17 +7,17 @@ import { toast } from "../../../components/ui/toast-store.ts";
 import { cn } from "../../../lib/cn.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
+import { useThoughtDraft } from "../draft.ts";
 import { QUEUED_TOAST, useVoiceCapture } from "../voice.ts";
 import { ImageButton } from "./image-button.tsx";
 import { TypeChips } from "./type-chips.tsx";
 
-export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean }) {
-  const [content, setContent] = useState("");
-  const [type, setType] = useState<ThoughtType | null>(null);
-  const create = useCreateThought();
+const BLANK = { text: "", type: null, voiceThoughtId: null } as const;
 
-  // The thought a kept recording belongs to, so saving the text does not add a second one.
-  const [voiceThoughtId, setVoiceThoughtId] = useState<number | null>(null);
+export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean }) {
+  // voiceThoughtId: the thought a kept recording belongs to, so saving the text does not add a second one.
+  const [{ text: content, type, voiceThoughtId }, update] = useThoughtDraft("dashboard", BLANK);
+  const create = useCreateThought();
 
   const voice = useVoiceCapture({
     onProcessing: () => toast({ title: "Processing recording" }),
@@ -47,12 +46,11 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
         });
         return;
       }
-      setContent(outcome.text);
       if (outcome.kind === "heard") {
-        setVoiceThoughtId(outcome.thoughtId);
-        setType("Note");
+        update({ text: outcome.text, voiceThoughtId: outcome.thoughtId, type: "Note" });
       } else {
-        setType(THOUGHT_TYPES.includes(outcome.type as ThoughtType) ? (outcome.type as ThoughtType) : "Note");
+        const type = THOUGHT_TYPES.includes(outcome.type as ThoughtType) ? (outcome.type as ThoughtType) : "Note";
+        update({ text: outcome.text, type });
       }
       toast({
         title: "Transcription complete",
@@ -84,9 +82,7 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
     if (!requireUser()) return;
     try {
       const { waiting } = await create.mutateAsync({ content: trimmed, type, voiceThoughtId });
-      setContent("");
-      setType(null);
-      setVoiceThoughtId(null);
+      update(BLANK);
       // The button is disabled once the box is empty: focus goes back to the box, ready for the next one.
       document.getElementById("thought-dump-text")?.focus();
       toast(
@@ -112,9 +108,9 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
           aria-label="Thought"
           placeholder="What's on your mind? Get it out of your head..."
           value={content}
-          onChange={(e) => setContent(e.target.value)}
+          onChange={(e) => update({ text: e.target.value })}
         />
-        <TypeChips value={type} onChange={setType} label="Thought type" />
+        <TypeChips value={type} onChange={(next) => update({ type: next })} label="Thought type" />
         <div className="flex flex-wrap items-center gap-2">
           <Button
             variant="outline"

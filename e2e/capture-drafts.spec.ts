@@ -1,0 +1,96 @@
+import { expect, test, toastText } from "./fixtures.ts";
+
+type Thought = { content: string; type: string };
+
+const drafts = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("capture-draft:")));
+
+test("words typed in the Thought Dump and not saved come back after a reload, and go once saved", async ({
+  page,
+  app,
+  api,
+}) => {
+  await app.dashboard.open();
+  const box = page.getByRole("textbox", { name: "Thought" });
+  await box.fill("Ask Sam about the weekend");
+  await page.getByRole("group", { name: "Thought type" }).getByRole("button", { name: "Task" }).click();
+
+  // The tab goes away before anything was saved: a reload, or a phone discarding it in the background.
+  await page.reload();
+  await expect(box).toHaveValue("Ask Sam about the weekend");
+  await expect(page.getByRole("group", { name: "Thought type" }).getByRole("button", { name: "Task" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  // And after a trip to another screen.
+  await app.shell.go("Projects");
+  await app.shell.go("Daily Compass");
+  await expect(box).toHaveValue("Ask Sam about the weekend");
+
+  await page.getByRole("button", { name: "Save & Organize" }).click();
+  await expect(toastText(page, "Thought captured")).toBeVisible();
+  expect((await api.get<Thought[]>("/api/thoughts")).map((t) => [t.content, t.type])).toEqual([
+    ["Ask Sam about the weekend", "Task"],
+  ]);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Save & Organize" })).toBeDisabled();
+  await expect(box).toHaveValue("");
+});
+
+test("the capture dialog keeps its words through a reload; a thought sent in one tab leaves the other", async ({
+  page,
+  app,
+  api,
+}) => {
+  await app.inbox.open();
+  await page.keyboard.press("Alt+N");
+  const dialog = page.getByRole("dialog", { name: "Capture a thought" });
+  await dialog.getByRole("textbox", { name: "Capture text" }).fill("Book the car's service");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Capture Inbox", level: 1 })).toBeVisible();
+  await page.keyboard.press("Alt+N");
+  await expect(dialog.getByRole("textbox", { name: "Capture text" })).toHaveValue("Book the car's service");
+  // The caret waits after the kept words: what is typed next goes on from them.
+  await page.keyboard.type(", Tuesday");
+  await expect(dialog.getByRole("textbox", { name: "Capture text" })).toHaveValue("Book the car's service, Tuesday");
+
+  // A second tab shows the same words; they are sent from the first.
+  const other = await page.context().newPage();
+  await other.goto("/inbox");
+  await expect(other.getByRole("heading", { name: "Capture Inbox", level: 1 })).toBeVisible();
+  await other.keyboard.press("Alt+N");
+  const otherBox = other
+    .getByRole("dialog", { name: "Capture a thought" })
+    .getByRole("textbox", { name: "Capture text" });
+  await expect(otherBox).toHaveValue("Book the car's service, Tuesday");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toastText(page, "Added to inbox")).toBeVisible();
+  await expect(otherBox).toHaveValue("");
+  expect((await api.get<Thought[]>("/api/thoughts")).map((t) => t.content)).toEqual([
+    "Book the car's service, Tuesday",
+  ]);
+  await other.close();
+});
+
+test("signing out forgets the words not sent, and the next person on the device does not see them", async ({
+  page,
+  app,
+  login,
+}) => {
+  await app.inbox.open();
+  await page.getByRole("textbox", { name: "Capture text" }).fill("Private thought of the first person");
+  await app.dashboard.open();
+  await page.getByRole("textbox", { name: "Thought" }).fill("Another private thought");
+  expect(await drafts(page)).toHaveLength(2);
+
+  await app.shell.signOut();
+  await expect(toastText(page, "Logged out successfully")).toBeVisible();
+  expect(await drafts(page)).toEqual([]);
+
+  await login.open();
+  await login.register(`next${Date.now().toString(36)}`, "another long password");
+  await expect(app.dashboard.heading).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Thought" })).toHaveValue("");
+  await app.inbox.open();
+  await expect(page.getByRole("textbox", { name: "Capture text" })).toHaveValue("");
+});
