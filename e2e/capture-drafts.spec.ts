@@ -1,9 +1,9 @@
-import { expect, test, toastText } from "./fixtures.ts";
+import { expect, expectAccessible, test, toastText } from "./fixtures.ts";
 
 type Thought = { content: string; type: string };
 
 const drafts = (page: import("@playwright/test").Page) =>
-  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("capture-draft:")));
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("draft:")));
 
 test("words typed in the Thought Dump and not saved come back after a reload, and go once saved", async ({
   page,
@@ -93,4 +93,38 @@ test("signing out forgets the words not sent, and the next person on the device 
   await expect(page.getByRole("textbox", { name: "Thought" })).toHaveValue("");
   await app.inbox.open();
   await expect(page.getByRole("textbox", { name: "Capture text" })).toHaveValue("");
+});
+
+test("project notes being edited outlive a reload; saving or cancelling ends the draft", async ({ page, api }) => {
+  const project = await api.project("Move house", { notes: "Boxes from the shop" });
+  await page.goto(`/project-detail/${project.id}`);
+  await page.getByRole("button", { name: "Edit Notes" }).click();
+  const notes = page.getByRole("textbox", { name: "Project notes" });
+  await notes.fill("Boxes from the shop\nBook the van for Saturday");
+  await page.reload();
+  await expect(notes).toHaveValue("Boxes from the shop\nBook the van for Saturday");
+  await expect(page.getByRole("button", { name: "Save Notes" })).toBeVisible();
+
+  // Meanwhile the notes were saved from another device: this edit says so before it replaces them.
+  await api.updateProject(project.id, { notes: "Boxes from the shop\nCall the landlord" });
+  await page.reload();
+  await expect(
+    page.getByText("These notes were changed elsewhere after you began. Saving keeps what is here."),
+  ).toBeVisible();
+  await expectAccessible(page, "project notes changed elsewhere");
+  await page.getByRole("button", { name: "Save Notes" }).click();
+  await expect(toastText(page, "Notes updated")).toBeVisible();
+  await expect(page.getByText("Book the van for Saturday")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Edit Notes" })).toBeVisible();
+  await expect(notes).toBeHidden();
+
+  // Cancelled: nothing is kept.
+  await page.getByRole("button", { name: "Edit Notes" }).click();
+  await notes.fill("Half a thought");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Edit Notes" })).toBeVisible();
+  await expect(page.getByText("Half a thought")).toBeHidden();
+  expect(await drafts(page)).toEqual([]);
 });

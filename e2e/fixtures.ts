@@ -41,6 +41,9 @@ export class Api {
   project(title: string, extra: Record<string, unknown> = {}) {
     return this.send<{ id: number; title: string }>("POST", "/api/projects", { title, ...extra });
   }
+  updateProject(id: number, patch: Record<string, unknown>) {
+    return this.send<{ id: number }>("PUT", `/api/projects/${id}`, patch);
+  }
   event(input: Record<string, unknown>) {
     return this.send<{ id: number }>("POST", "/api/events", input);
   }

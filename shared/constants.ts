@@ -70,8 +70,8 @@ export const STORAGE_KEYS = {
   lastSuggestionRefresh: "lastSuggestionRefresh",
   taskSteps: "taskSteps",
   focusSession: "focus-session",
-  /** Followed by `:<user id>:<capture box>` (web/features/thoughts/draft.ts). */
-  captureDraft: "capture-draft",
+  /** Followed by `:<user id>:<what>`: work not saved yet (web/lib/draft.ts). */
+  draft: "draft",
 } as const;
 
 /** Rounded percent of completed tasks, 0 when there are none (spec section 9). */

@@ -83,8 +83,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // What the service worker kept for offline use belongs to this person only.
     await forgetCachedAnswers();
     writeLocal(STORAGE_KEYS.user, null);
-    // Words typed and not sent stay on this device only until its person signs out.
-    forgetLocalStartingWith(`${STORAGE_KEYS.captureDraft}:`);
+    // Work typed and not saved stays on this device only until its person signs out.
+    forgetLocalStartingWith(`${STORAGE_KEYS.draft}:`);
     forgetFocusSession();
     toast({ title: "Logged out successfully" });
   }, [queryClient]);

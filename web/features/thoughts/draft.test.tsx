@@ -20,7 +20,7 @@ function open({ signedIn = true } = {}) {
   return { input: screen.getByLabelText("Capture text"), send: screen.getByRole("button", { name: "Send" }) };
 }
 
-const drafts = () => Object.keys(localStorage).filter((key) => key.startsWith("capture-draft:"));
+const drafts = () => Object.keys(localStorage).filter((key) => key.startsWith("draft:"));
 const pressed = (name: string) => screen.getByRole("button", { name }).getAttribute("aria-pressed");
 
 describe("words typed in a capture box and not sent", () => {
@@ -78,7 +78,7 @@ describe("words typed in a capture box and not sent", () => {
 
   it("stay the ones on screen when the session becomes known after they were typed", async () => {
     localStorage.setItem(
-      `capture-draft:${user.id}:inbox`,
+      `draft:${user.id}:capture:inbox`,
       JSON.stringify({ text: "An older draft", type: "Note", voiceThoughtId: null }),
     );
     const { queryClient } = renderWithApp(<QuickCapture requireUser={() => true} />);
@@ -87,7 +87,7 @@ describe("words typed in a capture box and not sent", () => {
     await userEvent.type(input, "Typed first");
     act(() => queryClient.setQueryData(queryKeys.me, user));
     // The session's observers hear of it on the next turn.
-    const kept = () => JSON.parse(localStorage.getItem(`capture-draft:${user.id}:inbox`) ?? "{}").text;
+    const kept = () => JSON.parse(localStorage.getItem(`draft:${user.id}:capture:inbox`) ?? "{}").text;
     await waitFor(() => expect(kept()).toBe("Typed first"));
     expect(input).toHaveValue("Typed first");
   });

@@ -8,6 +8,7 @@ import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { formatDisplayDate } from "../../../lib/dates.ts";
+import { type DraftRules, useDraft } from "../../../lib/draft.ts";
 import { bucketClass, capitalize, useUpdateProject, withProgress } from "../api.ts";
 import { ProgressBar } from "./project-card.tsx";
 import { ProjectTaskRow } from "./project-task-row.tsx";
@@ -16,12 +17,32 @@ function fail(description: string) {
   toast({ title: "Error", description, variant: "destructive" });
 }
 
+/**
+ * The notes being edited: the words, and the notes as they were when editing began. Kept on this
+ * device while they differ (docs/decisions/043-capture-drafts.md), so a reload or a closed tab
+ * finds the card still editing them.
+ */
+type NotesDraft = { editing: boolean; text: string; base: string };
+const NOT_EDITING: NotesDraft = { editing: false, text: "", base: "" };
+const NOTES_RULES: DraftRules<NotesDraft> = {
+  worthKeeping: (draft) => draft.editing && draft.text !== draft.base,
+  read: (stored) =>
+    typeof stored.text === "string" && typeof stored.base === "string"
+      ? { editing: true, text: stored.text, base: stored.base }
+      : null,
+};
+
 /** A project's detail: progress, notes and its task list; every change is saved before it shows. */
 export function ProjectView({ project }: { project: Project }) {
   const navigate = useNavigate();
   const update = useUpdateProject(project.id);
-  const [editingNotes, setEditingNotes] = useState(false);
-  const [notesDraft, setNotesDraft] = useState("");
+  const [notes, setNotes] = useDraft(`project-notes:${project.id}`, NOT_EDITING, NOTES_RULES);
+  const editingNotes = notes.editing;
+  const notesDraft = notes.text;
+  // Saved from elsewhere (another device or tab) since this edit began, and not to what is here:
+  // saving replaces that.
+  const saved = project.notes ?? "";
+  const notesChangedMeanwhile = editingNotes && notes.base !== saved && notes.text !== saved;
   const [newTask, setNewTask] = useState("");
   const tasks = project.tasks;
   // The list as it is now, for an Undo pressed after other changes were saved.
@@ -86,10 +107,7 @@ export function ProjectView({ project }: { project: Project }) {
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() => {
-                    setNotesDraft(project.notes ?? "");
-                    setEditingNotes(true);
-                  }}
+                  onClick={() => setNotes({ editing: true, text: project.notes ?? "", base: project.notes ?? "" })}
                 >
                   <Pencil className="size-4" aria-hidden />
                   Edit Notes
@@ -99,22 +117,28 @@ export function ProjectView({ project }: { project: Project }) {
           />
           {editingNotes ? (
             <div className="grid gap-3">
+              {notesChangedMeanwhile && (
+                <p className="text-sm text-muted" id="notes-changed">
+                  These notes were changed elsewhere after you began. Saving keeps what is here.
+                </p>
+              )}
               <Textarea
                 aria-label="Project notes"
+                aria-describedby={notesChangedMeanwhile ? "notes-changed" : undefined}
                 className="min-h-64"
                 placeholder="Add notes, references, ideas, or any other information about this project..."
                 value={notesDraft}
-                onChange={(e) => setNotesDraft(e.target.value)}
+                onChange={(e) => setNotes({ text: e.target.value })}
               />
               <div className="flex justify-end gap-2">
-                <Button variant="outline" onClick={() => setEditingNotes(false)}>
+                <Button variant="outline" onClick={() => setNotes(NOT_EDITING)}>
                   Cancel
                 </Button>
                 <Button
                   disabled={update.isPending}
                   onClick={async () => {
                     if (await save({ notes: notesDraft }, "Failed to update project notes")) {
-                      setEditingNotes(false);
+                      setNotes(NOT_EDITING);
                       toast({ title: "Notes updated" });
                     }
                   }}

@@ -1,0 +1,100 @@
+/**
+ * Work typed and not yet saved, kept in this browser for the signed-in person until it is saved
+ * or given up (docs/decisions/043-capture-drafts.md). A reload, a tab the phone discarded in the
+ * background, a closed tab or a trip to another screen gives it back; signing out forgets every
+ * draft on the device (web/app/auth.tsx).
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+import { STORAGE_KEYS } from "../../shared/constants.ts";
+import type { User } from "../../shared/schemas.ts";
+import { queryKeys } from "./query-keys.ts";
+import { readLocal, writeLocal } from "./storage.ts";
+
+/** A draft is a flat record of plain values (text, a chosen type, an id). */
+type Flat = Record<string, string | number | boolean | null>;
+
+export type DraftRules<T extends Flat> = {
+  /** What is not worth keeping (an empty box) is not stored, and a stored copy is removed. */
+  worthKeeping: (draft: T) => boolean;
+  /** The stored value as a draft, or null when it is not one (edited by hand, an older form). */
+  read: (stored: Record<string, unknown>) => T | null;
+};
+
+const keyOf = (userId: number, name: string) => `${STORAGE_KEYS.draft}:${userId}:${name}`;
+
+function parse<T extends Flat>(raw: string | null, rules: DraftRules<T>): T | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === "object" ? rules.read(value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const same = (a: Flat, b: Flat) =>
+  Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => a[k] === b[k]);
+
+/**
+ * The draft `name` of the signed-in person, starting from what was kept; every change is kept at
+ * once. Signed out, it works in memory only. `blank` and `rules` must not change between renders.
+ */
+export function useDraft<T extends Flat>(
+  name: string,
+  blank: T,
+  rules: DraftRules<T>,
+): [T, (change: Partial<T> | ((draft: T) => Partial<T>)) => void] {
+  // The session as the app's shell last read it (web/app/auth.tsx reads it); never asked here.
+  const userId =
+    useQuery<User | null, Error, number | null>({
+      queryKey: queryKeys.me,
+      enabled: false,
+      select: (user) => user?.id ?? null,
+    }).data ?? null;
+  const read = (): T => (userId === null ? null : parse(readLocal(keyOf(userId, name)), rules)) ?? blank;
+  const [state, setState] = useState(() => ({ userId, name, draft: read() }));
+  // The session became known (work done before it is kept), or another person or another record
+  // while the screen stayed: that one's own draft, not the last one's.
+  const current =
+    state.userId === userId && state.name === name
+      ? state.draft
+      : state.userId === null && state.name === name && rules.worthKeeping(state.draft)
+        ? state.draft
+        : read();
+  if (state.userId !== userId || state.name !== name) setState({ userId, name, draft: current });
+
+  const update = useCallback((change: Partial<T> | ((draft: T) => Partial<T>)) => {
+    setState((before) => {
+      const patch = typeof change === "function" ? change(before.draft) : change;
+      return { ...before, draft: { ...before.draft, ...patch } };
+    });
+  }, []);
+
+  useEffect(() => {
+    if (state.userId === null) return;
+    writeLocal(keyOf(state.userId, state.name), rules.worthKeeping(state.draft) ? JSON.stringify(state.draft) : null);
+  }, [state, rules]);
+
+  // Another tab of this browser changed or gave up the same draft. A screen showing what was kept
+  // until then follows it, so work saved there is not offered here again; one whose work differs
+  // keeps its own.
+  useEffect(() => {
+    if (userId === null) return;
+    const key = keyOf(userId, name);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== key) return;
+      const before = parse(event.oldValue, rules);
+      const after = parse(event.newValue, rules);
+      setState((mine) => {
+        if (mine.userId !== userId || mine.name !== name) return mine;
+        const inStep = before ? same(mine.draft, before) : !rules.worthKeeping(mine.draft);
+        return inStep ? { ...mine, draft: after ?? blank } : mine;
+      });
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [userId, name, blank, rules]);
+
+  return [current, update];
+}
