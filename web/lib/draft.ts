@@ -44,7 +44,7 @@ export function useDraft<T extends Flat>(
   name: string,
   blank: T,
   rules: DraftRules<T>,
-): [T, (change: Partial<T> | ((draft: T) => Partial<T>)) => void] {
+): [T, (change: Partial<T>) => void] {
   // The session as the app's shell last read it (web/app/auth.tsx reads it); never asked here.
   const userId =
     useQuery<User | null, Error, number | null>({
@@ -64,11 +64,8 @@ export function useDraft<T extends Flat>(
         : read();
   if (state.userId !== userId || state.name !== name) setState({ userId, name, draft: current });
 
-  const update = useCallback((change: Partial<T> | ((draft: T) => Partial<T>)) => {
-    setState((before) => {
-      const patch = typeof change === "function" ? change(before.draft) : change;
-      return { ...before, draft: { ...before.draft, ...patch } };
-    });
+  const update = useCallback((change: Partial<T>) => {
+    setState((before) => ({ ...before, draft: { ...before.draft, ...change } }));
   }, []);
 
   useEffect(() => {
