@@ -12,8 +12,7 @@ test("quick capture from any screen: Alt+N, Ctrl+Enter saves, focus goes back wh
   const projectsLink = app.shell.nav.getByRole("link", { name: "Projects" });
   await projectsLink.focus();
 
-  await page.keyboard.press("Alt+N");
-  const dialog = page.getByRole("dialog", { name: "Capture a thought" });
+  const dialog = await app.shell.openCaptureByKey();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("textbox", { name: "Capture text" })).toBeFocused();
   await expectAccessible(page, "capture dialog");
@@ -106,8 +105,7 @@ test("quick capture shows the day and time it understood; the thought keeps it o
   });
   await app.inbox.open();
   await page.getByRole("heading", { name: "Capture Inbox", level: 1 }).click();
-  await page.keyboard.press("Alt+N");
-  const dialog = page.getByRole("dialog", { name: "Capture a thought" });
+  const dialog = await app.shell.openCaptureByKey();
   const box = dialog.getByRole("textbox", { name: "Capture text" });
 
   // Removed: saved without a day.
@@ -119,7 +117,7 @@ test("quick capture shows the day and time it understood; the thought keeps it o
   await expect(toastText(page, "Added to inbox")).toBeVisible();
 
   // Used: the thought carries the day and time, and the inbox shows them.
-  await page.keyboard.press("Alt+N");
+  await app.shell.openCaptureByKey();
   await box.fill("Dentist tomorrow at 3pm");
   await expect(dialog.getByText(`${day} at 3:00 PM`)).toBeVisible();
   await dialog.getByRole("button", { name: "Use it" }).click();

@@ -1,5 +1,6 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, toastText } from "./fixtures.ts";
+import { AppShell } from "./pages/shell.ts";
 
 type Thought = { content: string; type: string };
 
@@ -11,44 +12,33 @@ test("words typed in the Thought Dump and not saved come back after a reload, an
   api,
 }) => {
   await app.dashboard.open();
-  const box = page.getByRole("textbox", { name: "Thought" });
+  const box = app.dashboard.thoughtBox;
+  const task = app.dashboard.thoughtType("Task");
   await box.fill("Ask Sam about the weekend");
-  await page.getByRole("group", { name: "Thought type" }).getByRole("button", { name: "Task" }).click();
+  await task.click();
 
   // The tab goes away before anything was saved: a reload, or a phone discarding it in the background.
   await page.reload();
   await expect(box).toHaveValue("Ask Sam about the weekend");
-  await expect(page.getByRole("group", { name: "Thought type" }).getByRole("button", { name: "Task" })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
+  await expect(task).toHaveAttribute("aria-pressed", "true");
   // And after a trip to another screen.
   await app.shell.go("Projects");
   await app.shell.go("Daily Compass");
   await expect(box).toHaveValue("Ask Sam about the weekend");
 
-  await page.getByRole("button", { name: "Save & Organize" }).click();
+  await app.dashboard.saveThoughtButton.click();
   await expect(toastText(page, "Thought captured")).toBeVisible();
+  // Saved, the text and the type are cleared (spec, "Saving a thought"), and stay so.
+  await expect(box).toHaveValue("");
+  await expect(task).toHaveAttribute("aria-pressed", "false");
   expect((await api.get<Thought[]>("/api/thoughts")).map((t) => [t.content, t.type])).toEqual([
     ["Ask Sam about the weekend", "Task"],
   ]);
   await page.reload();
-  await expect(page.getByRole("button", { name: "Save & Organize" })).toBeDisabled();
+  await expect(app.dashboard.saveThoughtButton).toBeDisabled();
   await expect(box).toHaveValue("");
+  await expect(task).toHaveAttribute("aria-pressed", "false");
 });
-
-/**
- * Alt+N until the capture dialog is open, with focus in its box: the shortcut listens once the
- * app's frame has drawn, which a loaded machine can put after the page's heading.
- */
-async function openCapture(page: Page): Promise<Locator> {
-  const dialog = page.getByRole("dialog", { name: "Capture a thought" });
-  await expect(async () => {
-    await page.keyboard.press("Alt+N");
-    await expect(dialog.getByRole("textbox", { name: "Capture text" })).toBeFocused({ timeout: 1_000 });
-  }).toPass();
-  return dialog;
-}
 
 test("the capture dialog keeps its words through a reload; a thought sent in one tab leaves the other", async ({
   page,
@@ -56,10 +46,10 @@ test("the capture dialog keeps its words through a reload; a thought sent in one
   api,
 }) => {
   await app.inbox.open();
-  const dialog = await openCapture(page);
+  const dialog = await app.shell.openCaptureByKey();
   await dialog.getByRole("textbox", { name: "Capture text" }).fill("Book the car's service");
   await page.reload();
-  await openCapture(page);
+  await app.shell.openCaptureByKey();
   await expect(dialog.getByRole("textbox", { name: "Capture text" })).toHaveValue("Book the car's service");
   // The caret waits after the kept words: what is typed next goes on from them.
   await page.keyboard.type(", Tuesday");
@@ -68,7 +58,7 @@ test("the capture dialog keeps its words through a reload; a thought sent in one
   // A second tab shows the same words; they are sent from the first.
   const other = await page.context().newPage();
   await other.goto("/inbox");
-  const otherBox = (await openCapture(other)).getByRole("textbox", { name: "Capture text" });
+  const otherBox = (await new AppShell(other).openCaptureByKey()).getByRole("textbox", { name: "Capture text" });
   await expect(otherBox).toHaveValue("Book the car's service, Tuesday");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(toastText(page, "Added to inbox")).toBeVisible();
@@ -85,9 +75,9 @@ test("signing out forgets the words not sent, and the next person on the device 
   login,
 }) => {
   await app.inbox.open();
-  await page.getByRole("textbox", { name: "Capture text" }).fill("Private thought of the first person");
+  await app.inbox.captureBox.fill("Private thought of the first person");
   await app.dashboard.open();
-  await page.getByRole("textbox", { name: "Thought" }).fill("Another private thought");
+  await app.dashboard.thoughtBox.fill("Another private thought");
   expect(await drafts(page)).toHaveLength(2);
 
   await app.shell.signOut();
@@ -97,9 +87,9 @@ test("signing out forgets the words not sent, and the next person on the device 
   await login.open();
   await login.register(`next${Date.now().toString(36)}`, "another long password");
   await expect(app.dashboard.heading).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Thought" })).toHaveValue("");
+  await expect(app.dashboard.thoughtBox).toHaveValue("");
   await app.inbox.open();
-  await expect(page.getByRole("textbox", { name: "Capture text" })).toHaveValue("");
+  await expect(app.inbox.captureBox).toHaveValue("");
 });
 
 test("project notes being edited outlive a reload; saving or cancelling ends the draft", async ({ page, api }) => {
