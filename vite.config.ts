@@ -148,6 +148,9 @@ function installable(): Plugin[] {
       ],
     },
     injectManifest: {
+      // A classic script, as the page registers it: built as one, the worker needs no option
+      // to keep its imports inline (the module build's prints a deprecation warning).
+      rollupFormat: "iife",
       globPatterns: ["assets/**/*.{js,css,woff2}", "icons/*.png", "favicon.svg", "intl-warm.js"],
       globIgnores: ["**/*.map", "**/*.br", "**/*.gz", ".pages/**", "**/*.html"],
       // The bundles have their hash in their names already.

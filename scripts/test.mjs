@@ -71,17 +71,23 @@ if (TEST_DATABASE_URL) {
 }
 
 if (fs.existsSync(path.join(root, "playwright.config.ts"))) {
-  if (
-    run("Build the web app", process.execPath, [
-      path.join(root, "node_modules/vite/bin/vite.js"),
-      "build",
-      "--logLevel",
-      "warn",
-    ]) !== 0
-  ) {
+  // `npm start` runs the same build on a first start, its warnings going to the server's stderr:
+  // a warning fails the run as an error would.
+  console.log("\n▶ Build the web app");
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+    { stdio: ["inherit", "inherit", "pipe"], encoding: "utf8" },
+  );
+  process.stderr.write(build.stderr ?? "");
+  if (build.status !== 0) {
     problems.push("web build failed");
     totals.failed += 1;
   } else {
+    if (build.stderr?.trim()) {
+      problems.push("the web build printed warnings (above)");
+      totals.failed += 1;
+    }
     const file = path.join(out, "e2e.json");
     fs.rmSync(file, { force: true });
     const wait = waitBeforeDayTurns(new Date());
