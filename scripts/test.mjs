@@ -72,7 +72,7 @@ if (TEST_DATABASE_URL) {
 
 if (fs.existsSync(path.join(root, "playwright.config.ts"))) {
   // `npm start` runs the same build on a first start, its warnings going to the server's stderr:
-  // a warning fails the run as an error would.
+  // a warning fails the run too, though the end-to-end suite still runs.
   console.log("\n▶ Build the web app");
   const build = spawnSync(
     process.execPath,
