@@ -40,6 +40,39 @@ test("words typed in the Thought Dump and not saved come back after a reload, an
   await expect(task).toHaveAttribute("aria-pressed", "false");
 });
 
+test("a task typed into Add Task and not added comes back after a reload, and goes once added", async ({
+  page,
+  app,
+  api,
+}) => {
+  await app.dashboard.open();
+  let dialog = await app.dashboard.openAddTask();
+  await dialog.title.fill("Renew the passport");
+  await dialog.category.selectOption("Personal");
+
+  await page.reload();
+  // The dialog is closed after the reload; opened again, the task is as it was left.
+  dialog = await app.dashboard.openAddTask();
+  await expect(dialog.title).toHaveValue("Renew the passport");
+  await expect(dialog.category).toHaveValue("Personal");
+  await expectAccessible(page, "Add Task opened again on a kept task");
+  // Typing goes on after the kept title, neither in front of it nor over it.
+  await expect(dialog.title).toBeFocused();
+  await page.keyboard.type(" by May");
+  await expect(dialog.title).toHaveValue("Renew the passport by May");
+  await dialog.addButton.click();
+  await expect(toastText(page, "Task Added")).toBeVisible();
+  expect(
+    (await api.get<Array<{ title: string; category: string }>>("/api/tasks")).map((t) => [t.title, t.category]),
+  ).toEqual([["Renew the passport by May", "Personal"]]);
+
+  await page.reload();
+  dialog = await app.dashboard.openAddTask();
+  await expect(dialog.title).toHaveValue("");
+  await expect(dialog.category).toHaveValue("Work");
+  expect(await drafts(page)).toEqual([]);
+});
+
 test("the capture dialog keeps its words through a reload; a thought sent in one tab leaves the other", async ({
   page,
   app,

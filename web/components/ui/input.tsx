@@ -1,15 +1,25 @@
-import type { ComponentProps, InputHTMLAttributes, LabelHTMLAttributes, ReactNode } from "react";
+import type { ComponentProps, LabelHTMLAttributes, ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
 
 const field =
   "w-full rounded-lg border border-border bg-bg px-3 text-fg placeholder:text-muted disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-ring";
 
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+export function Input({ className, ...props }: ComponentProps<"input">) {
   return <input className={cn(field, "h-10", className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
   return <textarea className={cn(field, "min-h-24 py-2", className)} {...props} />;
+}
+
+/**
+ * A ref that puts the caret after a field's text as the field appears, for a field that opens on
+ * words kept from before: Chromium leaves the caret before the text of a textarea focused on
+ * mounting, and a dialog would select the whole text, so typing would go in front of the words or
+ * replace them. Stable, so a click inside the words later is never overruled.
+ */
+export function caretAtEnd(field: HTMLInputElement | HTMLTextAreaElement | null): void {
+  field?.setSelectionRange(field.value.length, field.value.length);
 }
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {

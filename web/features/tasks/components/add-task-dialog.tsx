@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import type { User } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -6,7 +6,8 @@ import { toast } from "../../../components/ui/toast-store.ts";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { useCreateTask } from "../api.ts";
-import { emptyTaskForm, parseEstimate, TaskFields, taskFormProblem, taskInputOf } from "./task-fields.tsx";
+import { useNewTaskDraft } from "../draft.ts";
+import { parseEstimate, TaskFields, taskFormProblem, taskInputOf } from "./task-fields.tsx";
 
 type Props = {
   open: boolean;
@@ -17,8 +18,12 @@ type Props = {
   estimateOffer?: (form: { category: string; estimate: number }, use: (minutes: number) => void) => ReactNode;
 };
 
+/**
+ * Add Task. What is typed is kept through a reload or a closed dialog until the task is added,
+ * its title emptied or Cancel pressed (docs/decisions/044-new-task-draft.md).
+ */
 export function AddTaskDialog({ open, onOpenChange, user, requireUser, estimateOffer }: Props) {
-  const [values, setValues] = useState(emptyTaskForm);
+  const { values, change, clear } = useNewTaskDraft();
   const create = useCreateTask();
   const blank = values.title.trim() === "";
   const problem = taskFormProblem(values);
@@ -29,7 +34,7 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser, estimateO
     try {
       const { waiting } = await create.mutateAsync({ ...taskInputOf(values), userId: user.id });
       toast(waiting ? SAVED_OFFLINE : { title: "Task Added", description: "Your new focus task has been added." });
-      setValues(emptyTaskForm());
+      clear();
       onOpenChange(false);
     } catch (error) {
       // The server's refusal is shown as it is; a request that never got an answer says so.
@@ -55,15 +60,22 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser, estimateO
       >
         <TaskFields
           idPrefix="task"
+          titleFirst
           values={values}
-          onChange={setValues}
+          onChange={change}
           afterEstimate={estimateOffer?.(
             { category: values.category, estimate: parseEstimate(values.estimate) },
-            (minutes) => setValues((v) => ({ ...v, estimate: String(minutes) })),
+            (minutes) => change({ estimate: String(minutes) }),
           )}
         />
         <div className="flex justify-end gap-2 pt-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              clear();
+              onOpenChange(false);
+            }}
+          >
             Cancel
           </Button>
           <Button type="submit" disabled={blank || problem !== null || create.isPending}>

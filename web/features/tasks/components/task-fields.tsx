@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import {
-  DEFAULT_TASK_CATEGORY,
   TASK_CATEGORIES,
   TIME_ESTIMATE_DEFAULT,
   TIME_ESTIMATE_MAX,
@@ -8,14 +7,13 @@ import {
 } from "../../../../shared/constants.ts";
 import type { Task } from "../../../../shared/schemas.ts";
 import {
-  noRepeat,
   RepeatField,
   type RepeatValue,
   repeatProblem,
   repeatRuleOf,
   repeatValueOf,
 } from "../../../components/repeat-field.tsx";
-import { Field, Input, NativeSelect } from "../../../components/ui/input.tsx";
+import { caretAtEnd, Field, Input, NativeSelect } from "../../../components/ui/input.tsx";
 
 /** What the add and edit dialogs hold while the person types: the inputs' own strings. */
 export type TaskFormValues = {
@@ -25,15 +23,6 @@ export type TaskFormValues = {
   category: string;
   repeat: RepeatValue;
 };
-
-/** A blank form; "Weekly on…" would start on today's weekday. */
-export const emptyTaskForm = (): TaskFormValues => ({
-  title: "",
-  estimate: String(TIME_ESTIMATE_DEFAULT),
-  dueTime: "",
-  category: DEFAULT_TASK_CATEGORY,
-  repeat: noRepeat(),
-});
 
 /** Why the form cannot be saved yet (a blank title keeps the button disabled instead); null when it can. */
 export function taskFormProblem(values: TaskFormValues): string | null {
@@ -77,12 +66,18 @@ export function TaskFields({
   values,
   onChange,
   afterEstimate,
+  titleFirst = false,
 }: {
   idPrefix: string;
   values: TaskFormValues;
   onChange: (values: TaskFormValues) => void;
   /** Shown under the estimate (the add dialog's kinder estimate). */
   afterEstimate?: ReactNode;
+  /**
+   * The title takes focus as the fields appear, the caret after a title kept from before (the add
+   * dialog's draft); otherwise the dialog focuses it with its text selected, ready to be replaced.
+   */
+  titleFirst?: boolean;
 }) {
   const set = (patch: Partial<TaskFormValues>) => onChange({ ...values, ...patch });
   return (
@@ -92,6 +87,8 @@ export function TaskFields({
           id={`${idPrefix}-title`}
           value={values.title}
           onChange={(e) => set({ title: e.target.value })}
+          ref={titleFirst ? caretAtEnd : undefined}
+          autoFocus={titleFirst}
           placeholder="What do you want to focus on?"
           autoComplete="off"
         />

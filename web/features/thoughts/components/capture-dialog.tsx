@@ -1,9 +1,9 @@
 import { Send } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { When } from "../../../../shared/when.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Textarea } from "../../../components/ui/input.tsx";
+import { caretAtEnd, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
 import { zonedNow } from "../../../lib/dates.ts";
@@ -32,11 +32,6 @@ export function CaptureDialog({
   const [{ text: content, type }, update] = useThoughtDraft("anywhere", BLANK);
   const create = useCreateThought();
   const chosen = type ?? "Note";
-  // Opened on words kept from before, the caret waits after them, ready to go on (only as the box
-  // appears: a stable callback, so a click inside the words is never overruled).
-  const caretAtEnd = useCallback((box: HTMLTextAreaElement | null) => {
-    box?.setSelectionRange(box.value.length, box.value.length);
-  }, []);
   // A day or time in the words shows as a chip; the thought keeps it only when accepted.
   const [accepted, setAccepted] = useState<When | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -91,6 +86,7 @@ export function CaptureDialog({
           placeholder={`Add a ${chosen.toLowerCase()}...`}
           rows={3}
           value={content}
+          // Opened on words kept from before, the caret waits after them, ready to go on.
           ref={caretAtEnd}
           autoFocus
           onChange={(e) => update({ text: e.target.value })}

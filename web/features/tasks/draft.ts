@@ -1,0 +1,86 @@
+/**
+ * A new task typed into Add Task and not added yet (docs/decisions/044-new-task-draft.md): kept
+ * until it is added, its title is emptied, Cancel gives it up, or its person signs out.
+ */
+import { DEFAULT_TASK_CATEGORY, TASK_CATEGORIES, TIME_ESTIMATE_DEFAULT } from "../../../shared/constants.ts";
+import { WEEKDAY_CODES, type WeekdayCode } from "../../../shared/repeat.ts";
+import { noRepeat, type RepeatValue, repeatValueOf, WEEKLY } from "../../components/repeat-field.tsx";
+import { type DraftRules, useDraft } from "../../lib/draft.ts";
+import type { TaskFormValues } from "./components/task-fields.tsx";
+
+/** The form as stored: the repeat choice with its days, "MO,WE", beside the inputs' strings. */
+type TaskDraft = {
+  title: string;
+  estimate: string;
+  dueTime: string;
+  category: string;
+  repeatChoice: string;
+  repeatDays: string;
+};
+
+const BLANK: TaskDraft = {
+  title: "",
+  estimate: String(TIME_ESTIMATE_DEFAULT),
+  dueTime: "",
+  category: DEFAULT_TASK_CATEGORY,
+  repeatChoice: "",
+  repeatDays: "",
+};
+
+const text = (value: unknown, otherwise: string) => (typeof value === "string" ? value : otherwise);
+
+const RULES: DraftRules<TaskDraft> = {
+  // A task is its title: the other fields alone are nothing to come back to.
+  worthKeeping: (draft) => draft.title.trim() !== "",
+  read: (stored) =>
+    typeof stored.title === "string"
+      ? {
+          title: stored.title,
+          estimate: text(stored.estimate, BLANK.estimate),
+          dueTime: text(stored.dueTime, ""),
+          category: (TASK_CATEGORIES as readonly unknown[]).includes(stored.category)
+            ? (stored.category as string)
+            : BLANK.category,
+          repeatChoice: text(stored.repeatChoice, ""),
+          repeatDays: text(stored.repeatDays, ""),
+        }
+      : null,
+};
+
+/**
+ * The field's value. A rule chosen on another day is read again for today: "Every Tuesday" kept
+ * from a Tuesday opens as "Weekly on…" Tuesday on a Wednesday, as the list offers today's day.
+ */
+function repeatOf(choice: string, days: string): RepeatValue {
+  const kept = days.split(",").filter((d): d is WeekdayCode => (WEEKDAY_CODES as readonly string[]).includes(d));
+  if (choice === WEEKLY) return { choice, days: kept };
+  const value = choice === "" ? noRepeat() : repeatValueOf(choice);
+  return value.choice === WEEKLY || kept.length === 0 ? value : { choice: value.choice, days: kept };
+}
+
+const formOf = (draft: TaskDraft): TaskFormValues => ({
+  title: draft.title,
+  estimate: draft.estimate,
+  dueTime: draft.dueTime,
+  category: draft.category,
+  repeat: repeatOf(draft.repeatChoice, draft.repeatDays),
+});
+
+const draftOf = (values: Partial<TaskFormValues>): Partial<TaskDraft> => {
+  const { repeat, ...fields } = values;
+  return repeat ? { ...fields, repeatChoice: repeat.choice, repeatDays: repeat.days.join(",") } : fields;
+};
+
+/** Add Task's form, kept as it is typed; `clear` starts it afresh. */
+export function useNewTaskDraft(): {
+  values: TaskFormValues;
+  change: (values: Partial<TaskFormValues>) => void;
+  clear: () => void;
+} {
+  const [draft, update] = useDraft("new-task", BLANK, RULES);
+  return {
+    values: formOf(draft),
+    change: (values) => update(draftOf(values)),
+    clear: () => update(BLANK),
+  };
+}
