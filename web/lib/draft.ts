@@ -38,13 +38,14 @@ const same = (a: Flat, b: Flat) =>
 
 /**
  * The draft `name` of the signed-in person, starting from what was kept; every change is kept at
- * once. Signed out, it works in memory only. `blank` and `rules` must not change between renders.
+ * once, and `clear` gives the draft up (back to `blank`). Signed out, it works in memory only.
+ * `blank` and `rules` must not change between renders.
  */
 export function useDraft<T extends Flat>(
   name: string,
   blank: T,
   rules: DraftRules<T>,
-): [T, (change: Partial<T>) => void] {
+): [T, (change: Partial<T>) => void, () => void] {
   // The session as the app's shell last read it (web/app/auth.tsx reads it); never asked here.
   const userId =
     useQuery<User | null, Error, number | null>({
@@ -67,6 +68,7 @@ export function useDraft<T extends Flat>(
   const update = useCallback((change: Partial<T>) => {
     setState((before) => ({ ...before, draft: { ...before.draft, ...change } }));
   }, []);
+  const clear = useCallback(() => update(blank), [update, blank]);
 
   useEffect(() => {
     if (state.userId === null) return;
@@ -93,5 +95,5 @@ export function useDraft<T extends Flat>(
     return () => window.removeEventListener("storage", onStorage);
   }, [userId, name, blank, rules]);
 
-  return [current, update];
+  return [current, update, clear];
 }

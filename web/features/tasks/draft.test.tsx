@@ -4,7 +4,7 @@ import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Task, User } from "../../../shared/schemas.ts";
-import { renderWithApp, resetApp, server, signUp } from "../../testing/app-harness.tsx";
+import { renderWithApp, resetApp, server, signUp, storedDrafts } from "../../testing/app-harness.tsx";
 import { AddTaskDialog } from "./components/add-task-dialog.tsx";
 
 let user: User;
@@ -22,7 +22,6 @@ function open() {
   return { title: screen.getByLabelText("Task title"), onOpenChange };
 }
 
-const drafts = () => Object.keys(localStorage).filter((key) => key.startsWith("draft:"));
 const today = () => new Date().toLocaleDateString("en-US", { weekday: "long" });
 
 describe("a new task typed into Add Task and not added", () => {
@@ -55,7 +54,7 @@ describe("a new task typed into Add Task and not added", () => {
     ({ title } = open());
     expect(title).toHaveValue("");
     expect(screen.getByLabelText("Category")).toHaveDisplayValue("Work");
-    expect(drafts()).toEqual([]);
+    expect(storedDrafts()).toEqual([]);
   });
 
   it("keeps the days chosen for 'Weekly on…'", async () => {
@@ -91,14 +90,14 @@ describe("a new task typed into Add Task and not added", () => {
     cleanup();
     ({ title } = open());
     expect(title).toHaveValue("");
-    expect(drafts()).toEqual([]);
+    expect(storedDrafts()).toEqual([]);
   });
 
   it("is not kept once its title is emptied by hand", async () => {
     const { title } = open();
     await userEvent.type(title, "Maybe");
-    expect(drafts()).toHaveLength(1);
+    expect(storedDrafts()).toHaveLength(1);
     await userEvent.clear(title);
-    expect(drafts()).toEqual([]);
+    expect(storedDrafts()).toEqual([]);
   });
 });

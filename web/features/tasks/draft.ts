@@ -77,10 +77,6 @@ export function useNewTaskDraft(): {
   change: (values: Partial<TaskFormValues>) => void;
   clear: () => void;
 } {
-  const [draft, update] = useDraft("new-task", BLANK, RULES);
-  return {
-    values: formOf(draft),
-    change: (values) => update(draftOf(values)),
-    clear: () => update(BLANK),
-  };
+  const [draft, update, clear] = useDraft("new-task", BLANK, RULES);
+  return { values: formOf(draft), change: (values) => update(draftOf(values)), clear };
 }

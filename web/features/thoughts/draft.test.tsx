@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Thought, User } from "../../../shared/schemas.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
-import { renderWithApp, resetApp, server, signUp } from "../../testing/app-harness.tsx";
+import { renderWithApp, resetApp, server, signUp, storedDrafts } from "../../testing/app-harness.tsx";
 import { QuickCapture } from "./components/quick-capture.tsx";
 
 let user: User;
@@ -20,7 +20,6 @@ function open({ signedIn = true } = {}) {
   return { input: screen.getByLabelText("Capture text"), send: screen.getByRole("button", { name: "Send" }) };
 }
 
-const drafts = () => Object.keys(localStorage).filter((key) => key.startsWith("draft:"));
 const pressed = (name: string) => screen.getByRole("button", { name }).getAttribute("aria-pressed");
 
 describe("words typed in a capture box and not sent", () => {
@@ -42,21 +41,21 @@ describe("words typed in a capture box and not sent", () => {
     cleanup();
     ({ input } = open());
     expect(input).toHaveValue("");
-    expect(drafts()).toEqual([]);
+    expect(storedDrafts()).toEqual([]);
   });
 
   it("are forgotten when the box is emptied by hand", async () => {
     const { input } = open();
     await userEvent.type(input, "Maybe later");
-    expect(drafts()).toHaveLength(1);
+    expect(storedDrafts()).toHaveLength(1);
     await userEvent.clear(input);
-    expect(drafts()).toEqual([]);
+    expect(storedDrafts()).toEqual([]);
   });
 
   it("leave this box when another tab sends them, but not when this box says something else", async () => {
     const { input } = open();
     await userEvent.type(input, "Renew the library card");
-    const [key] = drafts();
+    const [key] = storedDrafts();
     const kept = localStorage.getItem(key as string);
     // Another tab sent the same words: it forgot them, and this box follows.
     localStorage.removeItem(key as string);
@@ -73,7 +72,7 @@ describe("words typed in a capture box and not sent", () => {
     const { input } = open({ signedIn: false });
     await userEvent.type(input, "A thought");
     expect(input).toHaveValue("A thought");
-    expect(drafts()).toEqual([]);
+    expect(storedDrafts()).toEqual([]);
   });
 
   it("stay the ones on screen when the session becomes known after they were typed", async () => {

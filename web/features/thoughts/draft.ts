@@ -29,7 +29,14 @@ const RULES: DraftRules<ThoughtDraft> = {
       : null,
 };
 
-/** One capture box's draft; `blank` is its empty state (a module constant). */
-export function useThoughtDraft(place: CapturePlace, blank: ThoughtDraft) {
-  return useDraft(`capture:${place}`, blank, RULES);
+/** Empty boxes: the Thought Dump starts with no type chosen, the others with Note. */
+const BLANK: Record<CapturePlace, ThoughtDraft> = {
+  dashboard: { text: "", type: null, voiceThoughtId: null },
+  inbox: { text: "", type: "Note", voiceThoughtId: null },
+  anywhere: { text: "", type: "Note", voiceThoughtId: null },
+};
+
+/** One capture box's draft: what it holds, a change to it, and `clear` back to an empty box. */
+export function useThoughtDraft(place: CapturePlace) {
+  return useDraft(`capture:${place}`, BLANK[place], RULES);
 }

@@ -36,7 +36,7 @@ const NOTES_RULES: DraftRules<NotesDraft> = {
 export function ProjectView({ project }: { project: Project }) {
   const navigate = useNavigate();
   const update = useUpdateProject(project.id);
-  const [notes, setNotes] = useDraft(`project-notes:${project.id}`, NOT_EDITING, NOTES_RULES);
+  const [notes, setNotes, stopEditingNotes] = useDraft(`project-notes:${project.id}`, NOT_EDITING, NOTES_RULES);
   const editingNotes = notes.editing;
   const notesDraft = notes.text;
   // Saved from elsewhere (another device or tab) since this edit began, and not to what is here:
@@ -131,14 +131,14 @@ export function ProjectView({ project }: { project: Project }) {
                 onChange={(e) => setNotes({ text: e.target.value })}
               />
               <div className="flex justify-end gap-2">
-                <Button variant="outline" onClick={() => setNotes(NOT_EDITING)}>
+                <Button variant="outline" onClick={stopEditingNotes}>
                   Cancel
                 </Button>
                 <Button
                   disabled={update.isPending}
                   onClick={async () => {
                     if (await save({ notes: notesDraft }, "Failed to update project notes")) {
-                      setNotes(NOT_EDITING);
+                      stopEditingNotes();
                       toast({ title: "Notes updated" });
                     }
                   }}

@@ -13,8 +13,6 @@ import { useCreateThought } from "../api.ts";
 import { useThoughtDraft } from "../draft.ts";
 import { TypeChips } from "./type-chips.tsx";
 
-const BLANK = { text: "", type: "Note", voiceThoughtId: null } as const;
-
 /**
  * Quick capture from anywhere: a type and a line of text, saved with Ctrl/Cmd+Enter or the Save
  * button. Closing returns focus where it was (the dialog restores it).
@@ -29,7 +27,7 @@ export function CaptureDialog({
   /** The user's zone: "tomorrow at 3pm" is read on their wall clock. */
   timeZone: string;
 }) {
-  const [{ text: content, type }, update] = useThoughtDraft("anywhere", BLANK);
+  const [{ text: content, type }, update] = useThoughtDraft("anywhere");
   const create = useCreateThought();
   const chosen = type ?? "Note";
   // A day or time in the words shows as a chip; the thought keeps it only when accepted.

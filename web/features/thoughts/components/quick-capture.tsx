@@ -11,11 +11,9 @@ import { QUEUED_TOAST, useVoiceCapture } from "../voice.ts";
 import { ImageButton } from "./image-button.tsx";
 import { TypeChips } from "./type-chips.tsx";
 
-const BLANK = { text: "", type: "Note", voiceThoughtId: null } as const;
-
 export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
   // voiceThoughtId: the thought a kept recording belongs to, so sending the text does not add a second one.
-  const [{ text: content, type, voiceThoughtId }, update] = useThoughtDraft("inbox", BLANK);
+  const [{ text: content, type, voiceThoughtId }, update] = useThoughtDraft("inbox");
   const create = useCreateThought();
   const chosen = type ?? "Note";
 

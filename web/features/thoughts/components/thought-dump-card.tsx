@@ -12,11 +12,9 @@ import { QUEUED_TOAST, useVoiceCapture } from "../voice.ts";
 import { ImageButton } from "./image-button.tsx";
 import { TypeChips } from "./type-chips.tsx";
 
-const BLANK = { text: "", type: null, voiceThoughtId: null } as const;
-
 export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean }) {
   // voiceThoughtId: the thought a kept recording belongs to, so saving the text does not add a second one.
-  const [{ text: content, type, voiceThoughtId }, update] = useThoughtDraft("dashboard", BLANK);
+  const [{ text: content, type, voiceThoughtId }, update, clear] = useThoughtDraft("dashboard");
   const create = useCreateThought();
 
   const voice = useVoiceCapture({
@@ -82,7 +80,7 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
     if (!requireUser()) return;
     try {
       const { waiting } = await create.mutateAsync({ content: trimmed, type, voiceThoughtId });
-      update(BLANK);
+      clear();
       // The button is disabled once the box is empty: focus goes back to the box, ready for the next one.
       document.getElementById("thought-dump-text")?.focus();
       toast(
