@@ -73,6 +73,49 @@ test("a task typed into Add Task and not added comes back after a reload, and go
   expect(await drafts(page)).toEqual([]);
 });
 
+test("a project and an event typed into their dialogs and not saved come back after a reload", async ({
+  page,
+  app,
+  api,
+}) => {
+  await app.projects.open();
+  let project = await app.projects.openCreate();
+  await project.name.fill("Move house");
+  await project.field("Notes (optional)").fill("Ask Sam about the van");
+  await project.addTask("Book movers");
+  await page.reload();
+  project = await app.projects.openCreate();
+  await expect(project.name).toHaveValue("Move house");
+  await expect(project.field("Notes (optional)")).toHaveValue("Ask Sam about the van");
+  await expect(project.root.getByRole("group", { name: "Tasks" }).getByRole("listitem")).toHaveText(["Book movers"]);
+  await expectAccessible(page, "Create Project opened again on a kept project");
+  await expect(project.name).toBeFocused();
+  await page.keyboard.type(" in March");
+  await project.createButton.click();
+  await expect(toastText(page, "Project created")).toBeVisible();
+  expect((await api.get<Array<{ title: string }>>("/api/projects")).map((p) => p.title)).toEqual([
+    "Move house in March",
+  ]);
+
+  await app.calendar.open();
+  let event = await app.calendar.openAddEvent();
+  await event.fill({ title: "Dentist", startTime: "14:30", location: "High Street 4" });
+  await page.reload();
+  event = await app.calendar.openAddEvent();
+  await expect(event.field("Title")).toHaveValue("Dentist");
+  await expect(event.field("Start time")).toHaveValue("14:30");
+  await expect(event.field("Location (optional)")).toHaveValue("High Street 4");
+  await expectAccessible(page, "Add event opened again on a kept event");
+  await expect(event.field("Title")).toBeFocused();
+  await page.keyboard.type(" check-up");
+  await event.save();
+  await expect(toastText(page, "Event added")).toBeVisible();
+  expect((await api.get<Array<{ title: string; startTime: string }>>("/api/events")).map((e) => e.title)).toEqual([
+    "Dentist check-up",
+  ]);
+  expect(await drafts(page)).toEqual([]);
+});
+
 test("the capture dialog keeps its words through a reload; a thought sent in one tab leaves the other", async ({
   page,
   app,

@@ -37,6 +37,20 @@ export function repeatValueOf(rule: string | null, today: Date = new Date()): Re
   return { choice: formatRepeat(parsed), days: [weekdayOfDate(today)] };
 }
 
+/** A value as a draft stores it: the choice and its days, "MO,WE" (web/lib/draft.ts holds plain values). */
+export const repeatKept = (value: RepeatValue) => ({ repeatChoice: value.choice, repeatDays: value.days.join(",") });
+
+/**
+ * A value kept by a draft, read again for `today`: "Every Tuesday" kept from a Tuesday opens as
+ * "Weekly on…" Tuesday on a Wednesday, as the list offers that day's weekday; the rule is the same.
+ */
+export function repeatFromKept(choice: string, days: string, today: Date = new Date()): RepeatValue {
+  const kept = days.split(",").filter((d): d is WeekdayCode => (WEEKDAY_CODES as readonly string[]).includes(d));
+  if (choice === WEEKLY) return { choice, days: kept };
+  const value = choice === "" ? noRepeat(today) : repeatValueOf(choice, today);
+  return value.choice === WEEKLY || kept.length === 0 ? value : { choice: value.choice, days: kept };
+}
+
 /** The rule to send: null when it does not repeat, or when "Weekly on…" has no day chosen. */
 export function repeatRuleOf(value: RepeatValue): string | null {
   if (value.choice === "") return null;

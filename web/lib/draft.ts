@@ -38,14 +38,15 @@ const same = (a: Flat, b: Flat) =>
 
 /**
  * The draft `name` of the signed-in person, starting from what was kept; every change is kept at
- * once, and `clear` gives the draft up (back to `blank`). Signed out, it works in memory only.
+ * once, and `clear` gives the draft up (back to `blank`). A change may be worked out from the draft
+ * as it is when it lands. Signed out, it works in memory only.
  * `blank` and `rules` must not change between renders.
  */
 export function useDraft<T extends Flat>(
   name: string,
   blank: T,
   rules: DraftRules<T>,
-): [T, (change: Partial<T>) => void, () => void] {
+): [T, (change: Partial<T> | ((draft: T) => Partial<T>)) => void, () => void] {
   // The session as the app's shell last read it (web/app/auth.tsx reads it); never asked here.
   const userId =
     useQuery<User | null, Error, number | null>({
@@ -65,8 +66,12 @@ export function useDraft<T extends Flat>(
         : read();
   if (state.userId !== userId || state.name !== name) setState({ userId, name, draft: current });
 
-  const update = useCallback((change: Partial<T>) => {
-    setState((before) => ({ ...before, draft: { ...before.draft, ...change } }));
+  // A change worked out from the draft as it is by then (an answer arriving after more typing).
+  const update = useCallback((change: Partial<T> | ((draft: T) => Partial<T>)) => {
+    setState((before) => ({
+      ...before,
+      draft: { ...before.draft, ...(typeof change === "function" ? change(before.draft) : change) },
+    }));
   }, []);
   const clear = useCallback(() => update(blank), [update, blank]);
 

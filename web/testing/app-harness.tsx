@@ -72,10 +72,10 @@ export function renderWithApp(ui: ReactElement, { signedInAs }: { signedInAs?: U
   return { ...view, queryClient };
 }
 
-/** After each test: unmount, close every toast (the store outlives a render), forget the session. */
 /** The keys of the drafts this browser keeps (web/lib/draft.ts). */
 export const storedDrafts = (): string[] => Object.keys(localStorage).filter((key) => key.startsWith("draft:"));
 
+/** After each test: unmount, close every toast (the store outlives a render), forget the session. */
 export function resetApp(): void {
   cleanup();
   dismissToast();

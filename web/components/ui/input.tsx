@@ -13,12 +13,12 @@ export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
 }
 
 /**
- * A ref that puts the caret after a field's text as the field appears, for a field that opens on
- * words kept from before: Chromium leaves the caret before the text of a textarea focused on
- * mounting, and a dialog would select the whole text, so typing would go in front of the words or
- * replace them. Stable, so a click inside the words later is never overruled.
+ * A ref that puts the caret after a textarea's text as it appears, for one that opens on words
+ * kept from before: its text is set as its default, and Chromium leaves the caret before it, so
+ * typing would go in front of the words. (An input's caret already follows a value it is given.)
+ * Stable, so a click inside the words later is never overruled.
  */
-export function caretAtEnd(field: HTMLInputElement | HTMLTextAreaElement | null): void {
+export function caretAtEnd(field: HTMLTextAreaElement | null): void {
   field?.setSelectionRange(field.value.length, field.value.length);
 }
 

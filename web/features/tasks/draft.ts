@@ -3,8 +3,7 @@
  * until it is added, its title is emptied, Cancel gives it up, or its person signs out.
  */
 import { DEFAULT_TASK_CATEGORY, TASK_CATEGORIES, TIME_ESTIMATE_DEFAULT } from "../../../shared/constants.ts";
-import { WEEKDAY_CODES, type WeekdayCode } from "../../../shared/repeat.ts";
-import { noRepeat, type RepeatValue, repeatValueOf, WEEKLY } from "../../components/repeat-field.tsx";
+import { repeatFromKept, repeatKept } from "../../components/repeat-field.tsx";
 import { type DraftRules, useDraft } from "../../lib/draft.ts";
 import type { TaskFormValues } from "./components/task-fields.tsx";
 
@@ -47,28 +46,17 @@ const RULES: DraftRules<TaskDraft> = {
       : null,
 };
 
-/**
- * The field's value. A rule chosen on another day is read again for today: "Every Tuesday" kept
- * from a Tuesday opens as "Weekly on…" Tuesday on a Wednesday, as the list offers today's day.
- */
-function repeatOf(choice: string, days: string): RepeatValue {
-  const kept = days.split(",").filter((d): d is WeekdayCode => (WEEKDAY_CODES as readonly string[]).includes(d));
-  if (choice === WEEKLY) return { choice, days: kept };
-  const value = choice === "" ? noRepeat() : repeatValueOf(choice);
-  return value.choice === WEEKLY || kept.length === 0 ? value : { choice: value.choice, days: kept };
-}
-
 const formOf = (draft: TaskDraft): TaskFormValues => ({
   title: draft.title,
   estimate: draft.estimate,
   dueTime: draft.dueTime,
   category: draft.category,
-  repeat: repeatOf(draft.repeatChoice, draft.repeatDays),
+  repeat: repeatFromKept(draft.repeatChoice, draft.repeatDays),
 });
 
 const draftOf = (values: Partial<TaskFormValues>): Partial<TaskDraft> => {
   const { repeat, ...fields } = values;
-  return repeat ? { ...fields, repeatChoice: repeat.choice, repeatDays: repeat.days.join(",") } : fields;
+  return repeat ? { ...fields, ...repeatKept(repeat) } : fields;
 };
 
 /** Add Task's form, kept as it is typed; `clear` starts it afresh. */

@@ -4,9 +4,7 @@ import type { CalendarEvent } from "../../../../shared/schemas.ts";
 import type { When } from "../../../../shared/when.ts";
 import { EventWhenFields } from "../../../components/event-when-fields.tsx";
 import {
-  noRepeat,
   RepeatField,
-  type RepeatValue,
   repeatProblem,
   repeatRuleOf,
   repeatValueOf,
@@ -21,6 +19,7 @@ import { errorMessage } from "../../../lib/api.ts";
 import { zonedNow } from "../../../lib/dates.ts";
 import { useWhenReader } from "../../../lib/use-when.ts";
 import { type EventInput, useSaveEvent } from "../api.ts";
+import { dayOfDate, type EventForm, useNewEventDraft } from "../draft.ts";
 import { OccurrenceChoice, type OccurrenceScope } from "./occurrence-choice.tsx";
 
 type Props = {
@@ -32,46 +31,56 @@ type Props = {
   timeZone: string;
 };
 
-/** A date field's day as a local Date (for the Repeat field's weekday and day of the month). */
-const dayOfDate = (date: string): Date => {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(y, m - 1, d) : new Date();
-};
-
 /** What the fields were before a date from the title was used, to put back on "Don't use it". */
 type Applied = { when: When; title: string; date: string; startTime: string; allDay: boolean };
 
+/** The fields of an event being edited: its own values. */
+function formOfEvent(event: CalendarEvent): EventForm {
+  return {
+    title: event.title,
+    date: event.date,
+    startTime: event.startTime,
+    allDay: event.duration === ALL_DAY_MINUTES,
+    duration: event.duration !== ALL_DAY_MINUTES ? String(event.duration) : "30",
+    category: event.category ?? "",
+    location: event.location ?? "",
+    description: event.description ?? "",
+    repeat: repeatValueOf(event.repeat, dayOfDate(event.date)),
+  };
+}
+
+/**
+ * Add event and Edit event. A new event's fields are kept through a reload or a closed dialog
+ * until it is saved or Cancel pressed (docs/decisions/045-dialog-drafts.md); an edit starts from
+ * the event each time.
+ */
 export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }: Props) {
   const save = useSaveEvent();
-  const [title, setTitle] = useState("");
-  const [date, setDate] = useState(defaultDate);
-  const [startTime, setStartTime] = useState("09:00");
-  const [duration, setDuration] = useState("30");
-  const [allDay, setAllDay] = useState(false);
-  const [category, setCategory] = useState("");
-  const [location, setLocation] = useState("");
-  const [description, setDescription] = useState("");
-  const [repeat, setRepeat] = useState<RepeatValue>(() => noRepeat(dayOfDate(defaultDate)));
+  const draft = useNewEventDraft(defaultDate);
+  const { kept, clear } = draft;
+  /** An edit's fields as changed so far; until then, the event's own. */
+  const [edited, setEdited] = useState<{ id: number; form: EventForm } | null>(null);
+  const form = event ? (edited?.id === event.id ? edited.form : formOfEvent(event)) : draft.values;
+  const set = (patch: Partial<EventForm>) =>
+    event ? setEdited({ id: event.id, form: { ...form, ...patch } }) : draft.change(patch);
+  const { title, date, startTime, duration, allDay, category, location, description, repeat } = form;
   /** The edit waiting for "just this one or all of them". */
   const [asking, setAsking] = useState<EventInput | null>(null);
   const [applied, setApplied] = useState<Applied | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
 
+  // Closed: the next opening starts an edit from the event, and a new event from what was kept
+  // or, with no words kept, afresh on the dialog's day. Done at closing, so no opening shows the
+  // last one's fields for a frame. `kept` is read then only; it changes as the person types.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
-    if (!open) return;
-    setTitle(event?.title ?? "");
-    setDate(event?.date ?? defaultDate);
-    setStartTime(event?.startTime ?? "09:00");
-    setAllDay(event?.duration === ALL_DAY_MINUTES);
-    setDuration(event && event.duration !== ALL_DAY_MINUTES ? String(event.duration) : "30");
-    setCategory(event?.category ?? "");
-    setLocation(event?.location ?? "");
-    setDescription(event?.description ?? "");
-    setRepeat(repeatValueOf(event?.repeat ?? null, dayOfDate(event?.date ?? defaultDate)));
+    if (open) return;
+    setEdited(null);
+    if (!kept) clear();
     setAsking(null);
     setApplied(null);
     setDismissed(null);
-  }, [open, event, defaultDate]);
+  }, [open]);
 
   // A new event's title may say when (decision 022): shown as a chip, used only when accepted.
   const reader = useWhenReader(open && !event);
@@ -84,19 +93,15 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
 
   const acceptWhen = (when: When) => {
     setApplied({ when, title, date, startTime, allDay });
-    setTitle(reader?.withoutWhen(title, when) || title);
-    setDate(when.date);
-    if (when.time) {
-      setStartTime(when.time);
-      setAllDay(false);
-    }
+    set({
+      title: reader?.withoutWhen(title, when) || title,
+      date: when.date,
+      ...(when.time ? { startTime: when.time, allDay: false } : {}),
+    });
   };
   const dropWhen = () => {
     if (!applied) return;
-    setTitle(applied.title);
-    setDate(applied.date);
-    setStartTime(applied.startTime);
-    setAllDay(applied.allDay);
+    set({ title: applied.title, date: applied.date, startTime: applied.startTime, allDay: applied.allDay });
     setDismissed(applied.when.phrase);
     setApplied(null);
   };
@@ -105,6 +110,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
     try {
       await save.mutateAsync({ id: event?.id, input, scope });
       toast({ title: event ? "Event updated" : "Event added", description: input.title });
+      if (!event) clear();
       setAsking(null);
       onOpenChange(false);
     } catch (error) {
@@ -114,18 +120,22 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
   };
 
   // The day of "Every month" or "Every Monday" follows the date while a new rule is picked.
-  const changeDate = (next: string) => {
+  const changeDate = (next: string): Partial<EventForm> => {
     const rule = repeatRuleOf(repeat);
     if (rule !== (event?.repeat ?? null) && /^\d{4}-\d{2}-\d{2}$/.test(next)) {
       const day = dayOfDate(next);
       const was = /^\d{4}-\d{2}-\d{2}$/.test(date) ? weekdayOfDate(dayOfDate(date)) : null;
       if (rule?.startsWith("FREQ=MONTHLY")) {
-        setRepeat({ ...repeat, choice: `FREQ=MONTHLY;BYMONTHDAY=${day.getDate()}` });
-      } else if (was && rule === `FREQ=WEEKLY;BYDAY=${was}`) {
-        setRepeat({ choice: `FREQ=WEEKLY;BYDAY=${weekdayOfDate(day)}`, days: [weekdayOfDate(day)] });
+        return { date: next, repeat: { ...repeat, choice: `FREQ=MONTHLY;BYMONTHDAY=${day.getDate()}` } };
+      }
+      if (was && rule === `FREQ=WEEKLY;BYDAY=${was}`) {
+        return {
+          date: next,
+          repeat: { choice: `FREQ=WEEKLY;BYDAY=${weekdayOfDate(day)}`, days: [weekdayOfDate(day)] },
+        };
       }
     }
-    setDate(next);
+    return { date: next };
   };
 
   const submit = async () => {
@@ -164,7 +174,15 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
         }}
       >
         <Field id="event-title" label="Title">
-          <Input id="event-title" value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="off" />
+          {/* A new event's title is focused itself, so kept words are not selected (as the dialog
+              would) but have the caret after them; an edit's is selected, ready to be retyped. */}
+          <Input
+            id="event-title"
+            value={title}
+            onChange={(e) => set({ title: e.target.value })}
+            autoFocus={!event}
+            autoComplete="off"
+          />
         </Field>
         <WhenChip
           found={found}
@@ -176,17 +194,26 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
         <EventWhenFields
           idPrefix="event"
           value={{ date, startTime, allDay }}
-          onChange={(next) => {
-            if (next.date !== date) changeDate(next.date);
-            setStartTime(next.startTime);
-            setAllDay(next.allDay);
-          }}
+          onChange={(next) =>
+            set({
+              ...(next.date !== date ? changeDate(next.date) : {}),
+              startTime: next.startTime,
+              allDay: next.allDay,
+            })
+          }
           duration={duration}
-          onDurationChange={setDuration}
+          onDurationChange={(minutes) => set({ duration: minutes })}
         />
-        {repeatable && <RepeatField idPrefix="event" value={repeat} onChange={setRepeat} today={dayOfDate(date)} />}
+        {repeatable && (
+          <RepeatField
+            idPrefix="event"
+            value={repeat}
+            onChange={(next) => set({ repeat: next })}
+            today={dayOfDate(date)}
+          />
+        )}
         <Field id="event-category" label="Category">
-          <NativeSelect id="event-category" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <NativeSelect id="event-category" value={category} onChange={(e) => set({ category: e.target.value })}>
             <option value="">None</option>
             {EVENT_CATEGORIES.filter((c) => c !== "Google Calendar").map((c) => (
               <option key={c} value={c}>
@@ -196,13 +223,19 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
           </NativeSelect>
         </Field>
         <Field id="event-location" label="Location (optional)">
-          <Input id="event-location" value={location} onChange={(e) => setLocation(e.target.value)} />
+          <Input id="event-location" value={location} onChange={(e) => set({ location: e.target.value })} />
         </Field>
         <Field id="event-description" label="Description (optional)">
-          <Textarea id="event-description" value={description} onChange={(e) => setDescription(e.target.value)} />
+          <Textarea id="event-description" value={description} onChange={(e) => set({ description: e.target.value })} />
         </Field>
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              if (!event) clear();
+              onOpenChange(false);
+            }}
+          >
             Cancel
           </Button>
           <Button

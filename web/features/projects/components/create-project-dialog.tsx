@@ -9,6 +9,7 @@ import { Field, Input, NativeSelect, Textarea } from "../../../components/ui/inp
 import { toast } from "../../../components/ui/toast-store.ts";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { capitalize, suggestProjectTasks, useCreateProject } from "../api.ts";
+import { useNewProjectDraft } from "../draft.ts";
 
 type Bucket = (typeof PROJECT_BUCKETS)[number];
 type Props = {
@@ -19,39 +20,34 @@ type Props = {
   requireUser: () => boolean;
 };
 
+/**
+ * Create Project. What is typed is kept through a reload or a closed dialog until the project is
+ * created or Cancel pressed (docs/decisions/045-dialog-drafts.md).
+ */
 export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, requireUser }: Props) {
   const navigate = useNavigate();
   const create = useCreateProject();
-  const [title, setTitle] = useState("");
-  const [description, setDescription] = useState("");
-  const [notes, setNotes] = useState("");
+  const { values, change, clear } = useNewProjectDraft();
+  const { title, description, notes, deadline, tasks, newTask } = values;
   const [bucket, setBucket] = useState<Bucket>(initialBucket);
-  const [deadline, setDeadline] = useState("");
-  const [tasks, setTasks] = useState<string[]>([]);
-  const [newTask, setNewTask] = useState("");
   const [generating, setGenerating] = useState(false);
   const [received, setReceived] = useState<number | null>(null);
 
+  // The category is the one of the button or tile that opened the dialog, a kept draft or not.
   useEffect(() => {
     if (open) setBucket(initialBucket);
   }, [open, initialBucket]);
 
   const reset = () => {
-    setTitle("");
-    setDescription("");
-    setNotes("");
+    clear();
     setBucket("work");
-    setDeadline("");
-    setTasks([]);
-    setNewTask("");
     setReceived(null);
   };
 
   const addTask = () => {
     const t = newTask.trim();
     if (!t) return;
-    setTasks((old) => [...old, t]);
-    setNewTask("");
+    change((now) => ({ tasks: [...now.tasks, t], newTask: "" }));
   };
 
   const generate = async () => {
@@ -67,7 +63,7 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
         category: bucket,
       });
       setReceived(suggested.length);
-      setTasks((old) => [...old, ...suggested.filter((s) => !old.includes(s))]);
+      change((now) => ({ tasks: [...now.tasks, ...suggested.filter((s) => !now.tasks.includes(s))] }));
       toast({ title: "Tasks generated", description: "AI has suggested tasks for your project." });
     } catch {
       toast({
@@ -127,18 +123,31 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
         }}
       >
         <Field id="project-name" label="Project name">
-          <Input id="project-name" value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="off" />
+          {/* Focused itself, so a kept name is not selected (as the dialog would) but has the caret
+              after it: typing goes on from it. */}
+          <Input
+            id="project-name"
+            value={title}
+            onChange={(e) => change({ title: e.target.value })}
+            autoFocus
+            autoComplete="off"
+          />
         </Field>
         <Field id="project-description" label="Description (optional)">
           <Textarea
             id="project-description"
             className="min-h-16"
             value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            onChange={(e) => change({ description: e.target.value })}
           />
         </Field>
         <Field id="project-notes" label="Notes (optional)">
-          <Textarea id="project-notes" className="min-h-16" value={notes} onChange={(e) => setNotes(e.target.value)} />
+          <Textarea
+            id="project-notes"
+            className="min-h-16"
+            value={notes}
+            onChange={(e) => change({ notes: e.target.value })}
+          />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="project-category" label="Category">
@@ -151,12 +160,20 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
             </NativeSelect>
           </Field>
           <Field id="project-deadline" label="Deadline (optional)">
-            <Input id="project-deadline" type="date" value={deadline} onChange={(e) => setDeadline(e.target.value)} />
+            <Input
+              id="project-deadline"
+              type="date"
+              value={deadline}
+              onChange={(e) => change({ deadline: e.target.value })}
+            />
           </Field>
         </div>
-        <fieldset className="grid gap-2">
+        {/* Named by its heading: a legend inside the row beside the button would not name the group. */}
+        <fieldset className="grid gap-2" aria-labelledby="project-tasks">
           <div className="flex items-center justify-between gap-2">
-            <legend className="text-sm font-medium">Tasks</legend>
+            <span id="project-tasks" className="text-sm font-medium">
+              Tasks
+            </span>
             <Button variant="outline" size="sm" onClick={generate} disabled={generating}>
               <Sparkles className="size-4" aria-hidden />
               {generating ? "Generating..." : "Get AI suggestions"}
@@ -173,7 +190,7 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
                     type="button"
                     aria-label={`Remove ${t}`}
                     className="rounded p-1 text-muted hover:text-fg"
-                    onClick={() => setTasks((old) => old.filter((_, j) => j !== i))}
+                    onClick={() => change((now) => ({ tasks: now.tasks.filter((_, j) => j !== i) }))}
                   >
                     <X className="size-4" aria-hidden />
                   </button>
@@ -186,7 +203,7 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
               aria-label="New project task"
               placeholder="Add a task..."
               value={newTask}
-              onChange={(e) => setNewTask(e.target.value)}
+              onChange={(e) => change({ newTask: e.target.value })}
               onKeyDown={(e) => {
                 if (e.key === "Enter") {
                   e.preventDefault();
@@ -206,7 +223,13 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
           </div>
         </fieldset>
         <div className="flex justify-end gap-2 pt-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              reset();
+              onOpenChange(false);
+            }}
+          >
             Cancel
           </Button>
           <Button type="submit" disabled={!title.trim() || create.isPending}>

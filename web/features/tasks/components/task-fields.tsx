@@ -13,7 +13,7 @@ import {
   repeatRuleOf,
   repeatValueOf,
 } from "../../../components/repeat-field.tsx";
-import { caretAtEnd, Field, Input, NativeSelect } from "../../../components/ui/input.tsx";
+import { Field, Input, NativeSelect } from "../../../components/ui/input.tsx";
 
 /** What the add and edit dialogs hold while the person types: the inputs' own strings. */
 export type TaskFormValues = {
@@ -75,7 +75,8 @@ export function TaskFields({
   afterEstimate?: ReactNode;
   /**
    * The title takes focus as the fields appear, the caret after a title kept from before (the add
-   * dialog's draft); otherwise the dialog focuses it with its text selected, ready to be replaced.
+   * dialog's draft: an input's caret follows the value it is given); otherwise the dialog focuses
+   * it with its text selected, ready to be replaced.
    */
   titleFirst?: boolean;
 }) {
@@ -87,7 +88,6 @@ export function TaskFields({
           id={`${idPrefix}-title`}
           value={values.title}
           onChange={(e) => set({ title: e.target.value })}
-          ref={titleFirst ? caretAtEnd : undefined}
           autoFocus={titleFirst}
           placeholder="What do you want to focus on?"
           autoComplete="off"

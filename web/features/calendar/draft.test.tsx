@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { cleanup, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { addDays } from "../../../shared/dates.ts";
+import type { CalendarEvent, User } from "../../../shared/schemas.ts";
+import { renderWithApp, resetApp, server, signUp, storedDrafts } from "../../testing/app-harness.tsx";
+import { EventDialog } from "./components/event-dialog.tsx";
+
+let user: User;
+beforeEach(async () => {
+  user = await signUp();
+  await server("PUT", "/api/settings", { timeZone: "UTC" });
+});
+afterEach(resetApp);
+
+const TODAY = new Date().toISOString().slice(0, 10);
+const LATER = addDays(TODAY, 3);
+const events = () => server<CalendarEvent[]>("GET", "/api/events");
+
+/** A page with an 'Add event' button, as the calendar and the dashboard have, its dialog opening on `day`. */
+function Page({ day, event }: { day: string; event?: CalendarEvent }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open the dialog
+      </button>
+      <EventDialog open={open} onOpenChange={setOpen} defaultDate={day} event={event ?? null} timeZone="UTC" />
+    </>
+  );
+}
+
+/** The page drawn afresh (a reload) and the dialog opened on `day`. */
+async function openOn(day: string, event?: CalendarEvent) {
+  cleanup();
+  renderWithApp(<Page day={day} event={event} />, { signedInAs: user });
+  await userEvent.click(screen.getByRole("button", { name: "Open the dialog" }));
+  return screen.getByLabelText("Title");
+}
+
+describe("a new event typed into Add event and not saved", () => {
+  it("comes back with its fields after a reload, and is forgotten once saved", async () => {
+    let title = await openOn(TODAY);
+    await userEvent.type(title, "Dentist");
+    const date = screen.getByLabelText("Date");
+    await userEvent.clear(date);
+    await userEvent.type(date, LATER);
+    const time = screen.getByLabelText("Start time");
+    await userEvent.clear(time);
+    await userEvent.type(time, "14:30");
+    await userEvent.type(screen.getByLabelText("Location (optional)"), "High Street 4");
+    await userEvent.selectOptions(screen.getByLabelText("Category"), "Personal");
+
+    // Opened on another day: the date the person set stays.
+    title = await openOn(addDays(TODAY, 1));
+    expect(title).toHaveValue("Dentist");
+    expect(screen.getByLabelText("Date")).toHaveValue(LATER);
+    expect(screen.getByLabelText("Start time")).toHaveValue("14:30");
+    expect(screen.getByLabelText("Location (optional)")).toHaveValue("High Street 4");
+    expect(screen.getByLabelText("Category")).toHaveDisplayValue("Personal");
+    // The title has focus with the caret after it: typing goes on from the kept words.
+    expect(title).toHaveFocus();
+    await userEvent.keyboard(" check-up");
+    expect(title).toHaveValue("Dentist check-up");
+
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    expect(await screen.findByText("Event added")).toBeVisible();
+    expect(await events()).toEqual([
+      expect.objectContaining({
+        title: "Dentist check-up",
+        date: LATER,
+        startTime: "14:30",
+        location: "High Street 4",
+        category: "Personal",
+      }),
+    ]);
+    expect(storedDrafts()).toEqual([]);
+    title = await openOn(TODAY);
+    expect(title).toHaveValue("");
+    expect(screen.getByLabelText("Date")).toHaveValue(TODAY);
+    expect(screen.getByLabelText("Location (optional)")).toHaveValue("");
+  });
+
+  it("falls on the day the dialog opens on until a date is set", async () => {
+    await userEvent.type(await openOn(TODAY), "Call the bank");
+    expect(await openOn(LATER)).toHaveValue("Call the bank");
+    expect(screen.getByLabelText("Date")).toHaveValue(LATER);
+  });
+
+  it("is given up with Cancel, and kept when the dialog is only closed", async () => {
+    await userEvent.type(await openOn(TODAY), "Yoga");
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Open the dialog" }));
+    expect(screen.getByLabelText("Title")).toHaveValue("Yoga");
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(storedDrafts()).toEqual([]);
+    await userEvent.click(screen.getByRole("button", { name: "Open the dialog" }));
+    expect(screen.getByLabelText("Title")).toHaveValue("");
+  });
+
+  it("starts afresh on the dialog's day when it was closed with no words typed", async () => {
+    await openOn(TODAY);
+    const date = screen.getByLabelText("Date");
+    await userEvent.clear(date);
+    await userEvent.type(date, LATER);
+    await userEvent.keyboard("{Escape}");
+    expect(storedDrafts()).toEqual([]);
+    await userEvent.click(screen.getByRole("button", { name: "Open the dialog" }));
+    expect(screen.getByLabelText("Date")).toHaveValue(TODAY);
+  });
+
+  it("is not touched by editing an event, whose dialog starts from the event each time", async () => {
+    await userEvent.type(await openOn(TODAY), "Piano lesson");
+    await server("POST", "/api/events", { title: "Run", date: TODAY, startTime: "07:00", duration: 30 });
+    const run = (await events()).find((e) => e.title === "Run") as CalendarEvent;
+    const title = await openOn(TODAY, run);
+    expect(title).toHaveValue("Run");
+    await userEvent.type(title, " far");
+    await userEvent.keyboard("{Escape}");
+    await userEvent.click(screen.getByRole("button", { name: "Open the dialog" }));
+    expect(screen.getByLabelText("Title")).toHaveValue("Run");
+    expect(await openOn(TODAY)).toHaveValue("Piano lesson");
+  });
+});

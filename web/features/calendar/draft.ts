@@ -1,0 +1,95 @@
+/**
+ * A new event typed into Add event and not saved yet (docs/decisions/045-dialog-drafts.md): kept
+ * until it is saved, Cancel gives it up, or its person signs out.
+ */
+import { EVENT_CATEGORIES } from "../../../shared/constants.ts";
+import { type RepeatValue, repeatFromKept, repeatKept } from "../../components/repeat-field.tsx";
+import { type DraftRules, useDraft } from "../../lib/draft.ts";
+
+/** What the event dialog holds while the person types: the inputs' own values. */
+export type EventForm = {
+  title: string;
+  date: string;
+  startTime: string;
+  duration: string;
+  allDay: boolean;
+  category: string;
+  location: string;
+  description: string;
+  repeat: RepeatValue;
+};
+
+/** The form as stored. `dateChosen`: a date the person set; otherwise the dialog's own day is used. */
+type EventDraft = Omit<EventForm, "repeat"> & { dateChosen: boolean; repeatChoice: string; repeatDays: string };
+
+const BLANK: EventDraft = {
+  title: "",
+  date: "",
+  dateChosen: false,
+  startTime: "09:00",
+  duration: "30",
+  allDay: false,
+  category: "",
+  location: "",
+  description: "",
+  repeatChoice: "",
+  repeatDays: "",
+};
+
+const text = (value: unknown, otherwise = "") => (typeof value === "string" ? value : otherwise);
+
+const RULES: DraftRules<EventDraft> = {
+  // Words typed: a title, a place or a description. A date or a time alone is nothing to come back to.
+  worthKeeping: (draft) => [draft.title, draft.location, draft.description].some((t) => t.trim() !== ""),
+  read: (stored) =>
+    typeof stored.title === "string"
+      ? {
+          title: stored.title,
+          date: text(stored.date),
+          dateChosen: stored.dateChosen === true,
+          startTime: text(stored.startTime, BLANK.startTime),
+          duration: text(stored.duration, BLANK.duration),
+          allDay: stored.allDay === true,
+          category: (EVENT_CATEGORIES as readonly unknown[]).includes(stored.category)
+            ? (stored.category as string)
+            : "",
+          location: text(stored.location),
+          description: text(stored.description),
+          repeatChoice: text(stored.repeatChoice),
+          repeatDays: text(stored.repeatDays),
+        }
+      : null,
+};
+
+/** A date field's day as a local Date (for the Repeat field's weekday and day of the month). */
+export const dayOfDate = (date: string): Date => {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(y, m - 1, d) : new Date();
+};
+
+/**
+ * Add event's form, kept as it is typed. Until the person sets a date, the event falls on
+ * `defaultDate`, the day the dialog is opened on. `kept`: whether there is anything to come back
+ * to; `clear` starts the form afresh.
+ */
+export function useNewEventDraft(defaultDate: string): {
+  values: EventForm;
+  change: (values: Partial<EventForm>) => void;
+  kept: boolean;
+  clear: () => void;
+} {
+  const [draft, update, clear] = useDraft("new-event", BLANK, RULES);
+  const { dateChosen, repeatChoice, repeatDays, ...fields } = draft;
+  const date = dateChosen ? draft.date : defaultDate;
+  return {
+    values: { ...fields, date, repeat: repeatFromKept(repeatChoice, repeatDays, dayOfDate(date)) },
+    change: ({ repeat, ...values }) =>
+      update({
+        ...values,
+        ...(values.date === undefined ? {} : { dateChosen: true }),
+        ...(repeat ? repeatKept(repeat) : {}),
+      }),
+    kept: RULES.worthKeeping(draft),
+    clear,
+  };
+}
