@@ -237,6 +237,24 @@ test("a quick win can be deleted on the Tasks page, with Undo", async ({ page, a
   await expectAccessible(page, "tasks page, quick win deleted");
 });
 
+test("a quick win's words can be corrected on the Tasks page, by keyboard", async ({ page, api, app }) => {
+  await api.quickWin("Bye stamps");
+  await app.tasks.open("quick-wins");
+  const edit = page.getByRole("button", { name: "Edit Bye stamps" });
+  await edit.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Edit quick win" });
+  await expect(dialog.getByLabel("Quick win")).toBeFocused();
+  await expectAccessible(page, "Edit quick win");
+  await page.keyboard.type("Buy stamps");
+  await page.keyboard.press("Enter");
+  await expect(toastText(page, "Quick win updated")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("checkbox", { name: "Buy stamps" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit Buy stamps" })).toBeFocused();
+  expect((await api.get<Array<{ text: string }>>("/api/quick-wins")).map((q) => q.text)).toEqual(["Buy stamps"]);
+});
+
 test("the Tasks page is in the sidebar and works by keyboard alone", async ({ page, api, app }) => {
   await api.task("Water the plants");
   await api.task("Reply to Sam");

@@ -15,6 +15,7 @@ import { refreshPages } from "../../lib/list-cache.ts";
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
 import { withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useRowUpdate } from "../../lib/row-update.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
 
 const QUICK_WINS = queryKeys.quickWins[0];
@@ -77,6 +78,13 @@ export function useCreateQuickWin() {
     },
   });
 }
+
+/**
+ * Edits a quick win's words or its repeat, shown at once and taken back if refused; `scope: "this"`
+ * edits just today's occurrence of a repeating one (web/lib/row-update.ts).
+ */
+export const useUpdateQuickWin = () =>
+  useRowUpdate<typeof quickWin, Partial<Pick<QuickWin, "text" | "repeat">>>(queryKeys.quickWins);
 
 export function useToggleQuickWin() {
   return useOptimisticToggle<typeof quickWin>(queryKeys.quickWins, "Failed to update quick win", (q) => ({

@@ -15,6 +15,7 @@ import { editLists, refreshPages, restoreLists, snapshotLists } from "../../lib/
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
 import { createOrKeep, withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useRowUpdate } from "../../lib/row-update.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
 
 const TASKS = queryKeys.tasks[0];
@@ -122,38 +123,10 @@ export function useCompleteTask() {
 export type TaskPatch = Partial<Pick<Task, "title" | "category" | "timeEstimate" | "dueTime" | "notBefore" | "repeat">>;
 
 /**
- * Edits a task (title, category, estimate, due time, or "Not today"'s day). The change shows at
- * once everywhere the task is held and is taken back if the server refuses it; then the bounded
- * reads are read again, since the change may move the task in or out of today's five.
- *
- * `scope: "this"` edits just today's occurrence of a routine (docs/decisions/032-routines.md): the
- * server answers a new one-off task and moves the series on, so every read of the list is read again.
+ * Edits a task (title, category, estimate, due time, or "Not today"'s day), shown at once and taken
+ * back if refused; `scope: "this"` edits just today's occurrence of a routine (web/lib/row-update.ts).
  */
-export function useUpdateTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, patch, scope }: { id: number; patch: TaskPatch; scope?: "this" }) =>
-      api.patch<typeof task>(`${TASKS}/${id}${scope ? `?scope=${scope}` : ""}`, patch),
-    onMutate: async ({ id, patch, scope }) => {
-      if (scope === "this") return { previous: undefined };
-      await queryClient.cancelQueries({ queryKey: queryKeys.tasks });
-      const previous = snapshotLists(queryClient, queryKeys.tasks);
-      editLists<Task>(queryClient, queryKeys.tasks, (rows) => rows.map((t) => (t.id === id ? { ...t, ...patch } : t)));
-      return { previous };
-    },
-    onError: (_error, _vars, context) => {
-      if (context?.previous) restoreLists(queryClient, context.previous);
-    },
-    onSuccess: (saved, { scope }) => {
-      if (scope === "this") {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
-        return;
-      }
-      editLists<Task>(queryClient, queryKeys.tasks, (rows) => rows.map((t) => (t.id === saved.id ? saved : t)));
-    },
-    onSettled: () => refreshPages(queryClient, queryKeys.tasks),
-  });
-}
+export const useUpdateTask = () => useRowUpdate<typeof task, TaskPatch>(queryKeys.tasks);
 
 /**
  * "Let go" (archived) and "Bring back": the task leaves every list at once, or is back where its

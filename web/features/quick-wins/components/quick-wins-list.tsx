@@ -1,5 +1,5 @@
-import { Trash2, Zap } from "lucide-react";
-import { useState } from "react";
+import { Pencil, Trash2, Zap } from "lucide-react";
+import { useEffect, useState } from "react";
 import { QUICK_WIN_BADGE } from "../../../../shared/constants.ts";
 import type { QuickWin } from "../../../../shared/schemas.ts";
 import { PagedList } from "../../../components/paged-list.tsx";
@@ -14,6 +14,7 @@ import { useWaitingCreates } from "../../../lib/outbox.ts";
 import { whenBack } from "../../../lib/routines.ts";
 import { useTimeZone } from "../../settings/api.ts";
 import { useDeleteQuickWin, useOpenQuickWins, useShownQuickWins, useToggleQuickWin } from "../api.ts";
+import { EditQuickWinDialog } from "./edit-quick-win-dialog.tsx";
 
 const short = (text: string) => (text.length > 30 ? `${text.slice(0, 30)}...` : text);
 
@@ -28,6 +29,15 @@ export function QuickWinsList() {
   const backOf = (q: QuickWin) => whenBack(q.repeat ?? "", q.occursOn ?? zonedNow(new Date(), timeZone).date);
   // Deleting a repeating one asks which first; focus then goes where the row was.
   const [deleting, setDeleting] = useState<{ win: QuickWin; neighbour: HTMLElement | null } | null>(null);
+  const [editing, setEditing] = useState<QuickWin | null>(null);
+  // Once the list is read again after an edit, focus goes back to the quick win's Edit button;
+  // after a change for today only, to the one-off quick win that holds it.
+  const [refocus, setRefocus] = useState<number | null>(null);
+  useEffect(() => {
+    if (refocus === null || walk.isFetching) return;
+    document.getElementById(`edit-quick-win-${refocus}`)?.focus();
+    setRefocus(null);
+  }, [refocus, walk.isFetching]);
   const rows = useShownQuickWins(walk.data?.pages.flatMap((p) => p.items) ?? []).filter((q) => !q.completed);
 
   return (
@@ -60,6 +70,15 @@ export function QuickWinsList() {
               {q.repeat && <RepeatIcon rule={q.repeat} className="size-4 shrink-0 text-muted" />}
             </label>
             <Button
+              id={`edit-quick-win-${q.id}`}
+              variant="ghost"
+              size="icon"
+              aria-label={`Edit ${q.text}`}
+              onClick={() => setEditing(q)}
+            >
+              <Pencil className="size-4" aria-hidden />
+            </Button>
+            <Button
               variant="ghost"
               size="icon"
               aria-label={`Delete ${q.text}`}
@@ -78,6 +97,16 @@ export function QuickWinsList() {
         )}
       </PagedList>
       <WaitingRows list="/api/quick-wins" label="Quick wins waiting to sync" tickable className="mt-2" />
+      {editing && (
+        <EditQuickWinDialog
+          key={editing.id}
+          win={editing}
+          onClose={(savedId) => {
+            setRefocus(savedId ?? editing.id);
+            setEditing(null);
+          }}
+        />
+      )}
       {deleting && (
         <RoutineDeleteDialog
           name={deleting.win.text}

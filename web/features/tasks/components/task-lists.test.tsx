@@ -200,6 +200,8 @@ describe("routines on the Tasks page", () => {
       dueDate: tomorrow,
     });
     expect(rows.find((t) => t.id !== series.id)).toMatchObject({ title: "Walk to the park", repeat: null });
+    // Focus is back on the Edit button of the task that holds the change, not lost with the dialog.
+    await waitFor(() => expect(screen.getByRole("button", { name: "Edit Walk to the park" })).toHaveFocus());
   });
 
   it("edits all of them by default, on the routine itself", async () => {

@@ -55,7 +55,8 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
   // Deleting a routine asks which first; focus then goes where the row was.
   const [deleting, setDeleting] = useState<{ task: Task; neighbour: HTMLElement | null } | null>(null);
   // An edit can move its task (a new due time ranks it higher): once the lists are read again,
-  // focus goes back to the task's Edit button, wherever it now stands.
+  // focus goes back to the task's Edit button, wherever it now stands; after a change for today
+  // only, to the one-off task that holds it.
   const [refocus, setRefocus] = useState<number | null>(null);
   const settled = !open.isFetching && !later.isFetching;
   useEffect(() => {
@@ -280,8 +281,8 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
         <EditTaskDialog
           key={editing.id}
           task={editing}
-          onClose={() => {
-            setRefocus(editing.id);
+          onClose={(savedId) => {
+            setRefocus(savedId ?? editing.id);
             setEditing(null);
           }}
         />

@@ -1,0 +1,139 @@
+import { type ReactNode, useState } from "react";
+import { Button } from "./ui/button.tsx";
+import { Dialog } from "./ui/dialog.tsx";
+import { toast } from "./ui/toast-store.ts";
+
+/**
+ * The dialog that edits a row which may be a routine (a task, a quick win): its fields, the
+ * question "all of them or just this one" while the rule is kept (docs/decisions/032-routines.md),
+ * Cancel and "Save changes", and the toast that says what was saved.
+ */
+export function RoutineEditDialog({
+  title,
+  description,
+  noun,
+  scopeName,
+  rule,
+  newRule,
+  canSave,
+  saving,
+  save,
+  failure,
+  onClose,
+  children,
+}: {
+  title: string;
+  description: string;
+  /** What was edited, for the toast: "Task" says "Task updated". */
+  noun: string;
+  /** The radio group's name. */
+  scopeName: string;
+  /** The row's rule as stored, and as its Repeat field now has it. */
+  rule: string | null;
+  newRule: string | null;
+  canSave: boolean;
+  saving: boolean;
+  /** Sends the change (`"this"`: today's occurrence only) and answers the saved row's id. */
+  save: (scope: "this" | undefined) => Promise<number>;
+  /** The toast's words when the change is not saved. */
+  failure: (error: unknown) => string;
+  /** Told the saved row's id: a change for today only is saved as a new one-off row. */
+  onClose: (savedId?: number) => void;
+  children: ReactNode;
+}) {
+  const [scope, setScope] = useState<EditScope>("all");
+
+  const submit = async () => {
+    if (!canSave || saving) return;
+    const justThis = rule !== null && newRule === rule && scope === "this";
+    try {
+      const savedId = await save(justThis ? "this" : undefined);
+      toast({
+        title: `${noun} updated`,
+        description: justThis ? "Changed for today only. The routine stays as it was." : "Your changes are saved.",
+      });
+      onClose(savedId);
+    } catch (error) {
+      toast({ title: "Error", description: failure(error), variant: "destructive" });
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={title}
+      description={description}
+    >
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {children}
+        <RoutineEditScope name={scopeName} rule={rule} newRule={newRule} scope={scope} onChange={setScope} />
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="outline" onClick={() => onClose()}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!canSave || saving}>
+            {saving ? "Saving..." : "Save changes"}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+type EditScope = "all" | "this";
+
+const SCOPES = [
+  { value: "all", label: "All of them", hint: "Every time it comes back." },
+  { value: "this", label: "Just this one", hint: "Only today's; the routine stays as it is." },
+] as const;
+
+/** Asked while the rule is kept; a new rule is always for all of them, and says so instead. */
+function RoutineEditScope({
+  name,
+  rule,
+  newRule,
+  scope,
+  onChange,
+}: {
+  /** The radio group's name, one per dialog. */
+  name: string;
+  /** The routine's rule as stored; null for a row that does not repeat, which asks nothing. */
+  rule: string | null;
+  /** The rule as the dialog's Repeat field now has it. */
+  newRule: string | null;
+  scope: EditScope;
+  onChange: (scope: EditScope) => void;
+}) {
+  if (rule === null) return null;
+  if (newRule !== rule) return <p className="text-sm text-muted">A new repeat changes all of them.</p>;
+  return (
+    <fieldset className="grid gap-2 rounded-xl border border-border p-3">
+      <legend className="px-1 text-sm font-medium">It repeats. Which ones to change?</legend>
+      {SCOPES.map((s) => (
+        <label key={s.value} className="flex cursor-pointer items-start gap-3 rounded-lg p-1">
+          <input
+            type="radio"
+            name={name}
+            value={s.value}
+            checked={scope === s.value}
+            onChange={() => onChange(s.value)}
+            className="mt-0.5 size-4 accent-[var(--primary)]"
+          />
+          <span className="grid">
+            <span className="text-sm font-medium">{s.label}</span>
+            <span className="text-xs text-muted">{s.hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from "react";
+import type { QuickWin } from "../../../../shared/schemas.ts";
+import {
+  RepeatField,
+  type RepeatValue,
+  repeatProblem,
+  repeatRuleOf,
+  repeatValueOf,
+} from "../../../components/repeat-field.tsx";
+import { RoutineEditDialog } from "../../../components/routine-edit-dialog.tsx";
+import { Field, Input } from "../../../components/ui/input.tsx";
+import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { useUpdateQuickWin } from "../api.ts";
+
+/**
+ * Edits a quick win's words and its repeat (docs/decisions/046-edit-quick-wins.md). For a
+ * repeating one it asks, as Edit task does, whether the change is for all of them or just today's.
+ * `onClose` is told the saved row's id: a change for today only saves it as a new one-off.
+ */
+export function EditQuickWinDialog({ win, onClose }: { win: QuickWin; onClose: (savedId?: number) => void }) {
+  const [text, setText] = useState(win.text);
+  const [repeat, setRepeat] = useState<RepeatValue>(() => repeatValueOf(win.repeat));
+  const update = useUpdateQuickWin();
+  const trimmed = text.trim();
+  const rule = repeatRuleOf(repeat);
+
+  return (
+    <RoutineEditDialog
+      title="Edit quick win"
+      description="Change what it is or when it comes back."
+      noun="Quick win"
+      scopeName="edit-quick-win-scope"
+      rule={win.repeat}
+      newRule={rule}
+      canSave={trimmed !== "" && repeatProblem(repeat) === null}
+      saving={update.isPending}
+      save={async (scope) => {
+        // The rule is sent only when it changed: sending it places the series again.
+        const patch = rule !== win.repeat ? { text: trimmed, repeat: rule } : { text: trimmed };
+        return (await update.mutateAsync({ id: win.id, patch, scope })).id;
+      }}
+      // The server's reason, such as a quick win longer than it keeps; otherwise what failed.
+      failure={(error) => (error instanceof ApiError ? errorMessage(error) : "Failed to update quick win")}
+      onClose={onClose}
+    >
+      <Field id="edit-quick-win-text" label="Quick win">
+        <Input id="edit-quick-win-text" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+      </Field>
+      <RepeatField idPrefix="edit-quick-win" value={repeat} onChange={setRepeat} />
+    </RoutineEditDialog>
+  );
+}
