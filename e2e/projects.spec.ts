@@ -125,6 +125,48 @@ test("project detail: tasks add, toggle, inline edit, delete; notes", async ({ p
   await expect(page).toHaveURL(/\/projects$/);
 });
 
+test("project detail: a project can be renamed and moved, and deleted with Undo", async ({ page, api }) => {
+  const made = await api.project("Tax retrun", { bucket: "work", description: "Sort receipts" });
+  await page.goto(`/project-detail/${made.id}`);
+  await page.getByRole("button", { name: "Edit project" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit project" });
+  await expect(dialog.getByLabel("Project name")).toHaveValue("Tax retrun");
+  await expect(dialog.getByLabel("Description (optional)")).toHaveValue("Sort receipts");
+  await expectAccessible(page, "Edit project");
+  await dialog.getByLabel("Project name").fill("Tax return");
+  await dialog.getByLabel("Category").selectOption("Finance");
+  await dialog.getByLabel("Deadline (optional)").fill("2027-01-31");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(toastText(page, "Project updated")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Tax return", level: 1 })).toBeVisible();
+  await expect(page.getByText("Due Jan 31, 2027")).toBeVisible();
+  expect(await api.get<{ title: string; bucket: string; deadline: string }>(`/api/projects/${made.id}`)).toMatchObject({
+    title: "Tax return",
+    bucket: "finance",
+    deadline: "2027-01-31",
+  });
+
+  // Deleted: back on the list without it, and Undo brings it back.
+  await page.getByRole("button", { name: "Delete project" }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(toastText(page, "Project deleted")).toBeVisible();
+  await expect(page.getByRole("link", { name: /Tax return/ })).toBeHidden();
+  await expect(page.getByRole("button", { name: /^Finance/ })).toContainText("0");
+  await expectAccessible(page, "projects, a project deleted");
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("link", { name: /Tax return/ })).toBeVisible();
+
+  // Deleted again and left to go: the server forgets it.
+  await page.getByRole("link", { name: /Tax return/ }).click();
+  await page.getByRole("button", { name: "Delete project" }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+  await page.locator("[data-toast]").getByRole("button", { name: "Close notification" }).click();
+  await expect.poll(async () => (await api.get<unknown[]>("/api/projects")).length).toBe(0);
+  await page.goto(`/project-detail/${made.id}`);
+  await expect(page.getByText("Project not found")).toBeVisible();
+});
+
 test("project detail: bad ids redirect, missing projects say so", async ({ page, app }) => {
   await app.projectDetail.open("abc");
   await expect(page).toHaveURL(/\/projects$/);

@@ -12,7 +12,10 @@ const AREAS = [
     "Tasks",
     "Every focus task and quick win, a few at a time, in the dashboard's order. Edit or delete a task or quick win, put a task off with Not today (it comes back tomorrow, or a routine on its next day), and see what you finished under Done today.",
   ],
-  ["Projects", "Bigger goals in four buckets (work, personal, health, finance), each with tasks, progress and notes."],
+  [
+    "Projects",
+    "Bigger goals in four buckets (work, personal, health, finance), each with tasks, progress and notes. Rename, move or delete one from its page.",
+  ],
   [
     "Capture Inbox",
     "Every thought you dropped, sorted by type. Convert one into a focus task, a quick win, a project task or a calendar event, or archive it. Sort with Me walks through them one at a time.",

@@ -5,7 +5,7 @@ import { requireUser, useAuth } from "../app/auth.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Dialog } from "../components/ui/dialog.tsx";
 import { WaitingRows } from "../components/waiting-rows.tsx";
-import { useProjects } from "../features/projects/api.ts";
+import { useProjects, useShownProjects } from "../features/projects/api.ts";
 import { useTimeZone } from "../features/settings/api.ts";
 import { useThoughts } from "../features/thoughts/api.ts";
 import { ConvertPanel } from "../features/thoughts/components/convert-panel.tsx";
@@ -35,7 +35,8 @@ export function InboxPage() {
   const inbox = all.filter((t) => t.status === "inbox");
   const archived = all.filter((t) => t.status === "archived");
   const converted = all.filter((t) => t.status === "converted");
-  const projectChoices = (projects.data ?? []).map((p) => ({ id: p.id, title: p.title }));
+  // Not a project deleted a moment ago: a task converted into it would go with it.
+  const projectChoices = useShownProjects(projects.data ?? []).map((p) => ({ id: p.id, title: p.title }));
 
   const viewButton = (target: Exclude<View, "inbox">, label: string, count: number, icon: ReactNode) => (
     <Button

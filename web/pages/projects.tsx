@@ -4,7 +4,7 @@ import { useState } from "react";
 import { PROJECT_BUCKETS } from "../../shared/constants.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { capitalize, useProjects } from "../features/projects/api.ts";
+import { capitalize, useProjects, useShownProjects } from "../features/projects/api.ts";
 import { CreateProjectDialog } from "../features/projects/components/create-project-dialog.tsx";
 import { ProjectCard } from "../features/projects/components/project-card.tsx";
 
@@ -13,6 +13,8 @@ type Bucket = (typeof PROJECT_BUCKETS)[number];
 export function ProjectsPage() {
   const { user } = useAuth();
   const projects = useProjects();
+  // Without a project deleted a moment ago, while its toast can still take it back.
+  const shown = useShownProjects(projects.data ?? []);
   const [dialogBucket, setDialogBucket] = useState<Bucket>("work");
   const [dialogOpen, setDialogOpen] = useState(false);
   const [openSections, setOpenSections] = useState<Record<string, boolean>>({
@@ -41,7 +43,7 @@ export function ProjectsPage() {
       </header>
 
       {PROJECT_BUCKETS.map((bucket) => {
-        const list = (projects.data ?? []).filter((p) => p.bucket === bucket);
+        const list = shown.filter((p) => p.bucket === bucket);
         return (
           <Collapsible.Root
             key={bucket}

@@ -3,10 +3,11 @@ import type { z } from "zod";
 import type { projectTasksResponse } from "../../../shared/ai-schemas.ts";
 import { projectProgress } from "../../../shared/constants.ts";
 import { listUrl } from "../../../shared/list-url.ts";
-import type { CreateProjectInput, ProjectListParams, ProjectTask, project } from "../../../shared/schemas.ts";
+import type { CreateProjectInput, Project, ProjectListParams, ProjectTask, project } from "../../../shared/schemas.ts";
 import { api } from "../../lib/api.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { undoableDeletes } from "../../lib/undoable.ts";
 
 const PROJECTS = queryKeys.projects[0];
 
@@ -63,12 +64,16 @@ export function useCreateProject() {
   });
 }
 
+/** What the detail screen changes: its tasks and progress, its notes, or its name and the rest (Edit project). */
+type ProjectPatch = Partial<
+  Pick<Project, "tasks" | "progress" | "notes" | "title" | "description" | "bucket" | "deadline">
+>;
+
 /** Saves a change and mirrors it locally only after the server accepted it (spec section 4). */
 export function useUpdateProject(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: { tasks?: ProjectTask[]; progress?: number; notes?: string | null }) =>
-      api.put<typeof project>(queryKeys.project(id)[0], patch),
+    mutationFn: (patch: ProjectPatch) => api.put<typeof project>(queryKeys.project(id)[0], patch),
     onSuccess: (saved) => {
       queryClient.setQueryData(projectQuery(id).queryKey, saved);
       queryClient.setQueryData(projectsQuery().queryKey, (old) => old?.map((p) => (p.id === id ? saved : p)));
@@ -76,6 +81,25 @@ export function useUpdateProject(id: number) {
     },
   });
 }
+
+const projectDeletes = undoableDeletes<Project>({
+  list: queryKeys.projects,
+  words: (p) => ({
+    title: "Project deleted",
+    description: `"${p.title.length > 30 ? `${p.title.slice(0, 30)}...` : p.title}" is gone, with its tasks and notes.`,
+    altText: "Undo deleting the project",
+  }),
+  failure: "Failed to delete project",
+});
+
+/** The projects to show, without those waiting for their 'Project deleted' toast to close. */
+export const useShownProjects = projectDeletes.useShown;
+
+/**
+ * Deletes a project the undoable way (docs/decisions/047-edit-and-delete-projects.md): it leaves
+ * the list at once, and the server is told when the toast closes; Undo brings it back.
+ */
+export const useDeleteProject = projectDeletes.useDelete;
 
 export async function suggestProjectTasks(input: { title: string; description: string | null; category: string }) {
   const body = await api.post<typeof projectTasksResponse>("/api/ai/project-tasks", input);

@@ -1,17 +1,16 @@
 import { Plus, Sparkles, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { PROJECT_BUCKETS } from "../../../../shared/constants.ts";
 import type { User } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, Input, NativeSelect, Textarea } from "../../../components/ui/input.tsx";
+import { Field, Input, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
-import { capitalize, suggestProjectTasks, useCreateProject } from "../api.ts";
+import { suggestProjectTasks, useCreateProject } from "../api.ts";
 import { useNewProjectDraft } from "../draft.ts";
+import { type Bucket, ProjectFields } from "./project-fields.tsx";
 
-type Bucket = (typeof PROJECT_BUCKETS)[number];
 type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -122,52 +121,23 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
           void submit();
         }}
       >
-        <Field id="project-name" label="Project name">
-          {/* Focused itself, so a kept name is not selected (as the dialog would) but has the caret
-              after it: typing goes on from it. */}
-          <Input
-            id="project-name"
-            value={title}
-            onChange={(e) => change({ title: e.target.value })}
-            autoFocus
-            autoComplete="off"
-          />
-        </Field>
-        <Field id="project-description" label="Description (optional)">
-          <Textarea
-            id="project-description"
-            className="min-h-16"
-            value={description}
-            onChange={(e) => change({ description: e.target.value })}
-          />
-        </Field>
-        <Field id="project-notes" label="Notes (optional)">
-          <Textarea
-            id="project-notes"
-            className="min-h-16"
-            value={notes}
-            onChange={(e) => change({ notes: e.target.value })}
-          />
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="project-category" label="Category">
-            <NativeSelect id="project-category" value={bucket} onChange={(e) => setBucket(e.target.value as Bucket)}>
-              {PROJECT_BUCKETS.map((b) => (
-                <option key={b} value={b}>
-                  {capitalize(b)}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="project-deadline" label="Deadline (optional)">
-            <Input
-              id="project-deadline"
-              type="date"
-              value={deadline}
-              onChange={(e) => change({ deadline: e.target.value })}
-            />
-          </Field>
-        </div>
+        <ProjectFields
+          values={{ title, description, bucket, deadline }}
+          onChange={({ bucket: chosen, ...words }) => {
+            if (chosen) setBucket(chosen);
+            change(words);
+          }}
+          afterDescription={
+            <Field id="project-notes" label="Notes (optional)">
+              <Textarea
+                id="project-notes"
+                className="min-h-16"
+                value={notes}
+                onChange={(e) => change({ notes: e.target.value })}
+              />
+            </Field>
+          }
+        />
         {/* Named by its heading: a legend inside the row beside the button would not name the group. */}
         <fieldset className="grid gap-2" aria-labelledby="project-tasks">
           <div className="flex items-center justify-between gap-2">

@@ -1,4 +1,4 @@
-import { ArrowLeft, Pencil, Plus } from "lucide-react";
+import { ArrowLeft, Pencil, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { PROJECT_TASK_LIST_HEIGHT_PX, projectProgress } from "../../../../shared/constants.ts";
@@ -9,7 +9,8 @@ import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { formatDisplayDate } from "../../../lib/dates.ts";
 import { type DraftRules, useDraft } from "../../../lib/draft.ts";
-import { bucketClass, capitalize, useUpdateProject, withProgress } from "../api.ts";
+import { bucketClass, capitalize, useDeleteProject, useUpdateProject, withProgress } from "../api.ts";
+import { EditProjectDialog } from "./edit-project-dialog.tsx";
 import { ProgressBar } from "./project-card.tsx";
 import { ProjectTaskRow } from "./project-task-row.tsx";
 
@@ -44,6 +45,8 @@ export function ProjectView({ project }: { project: Project }) {
   const saved = project.notes ?? "";
   const notesChangedMeanwhile = editingNotes && notes.base !== saved && notes.text !== saved;
   const [newTask, setNewTask] = useState("");
+  const [editingProject, setEditingProject] = useState(false);
+  const removeProject = useDeleteProject();
   const tasks = project.tasks;
   // The list as it is now, for an Undo pressed after other changes were saved.
   const latestTasks = useRef(tasks);
@@ -75,12 +78,32 @@ export function ProjectView({ project }: { project: Project }) {
 
   return (
     <div className="grid gap-6">
-      <div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <Button variant="ghost" size="sm" onClick={() => navigate("/projects")}>
           <ArrowLeft className="size-4" aria-hidden />
           Back to Projects
         </Button>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" onClick={() => setEditingProject(true)}>
+            <Pencil className="size-4" aria-hidden />
+            Edit project
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              // Undoable from its toast, which outlives the page: the list it goes back to no
+              // longer shows it (docs/decisions/047-edit-and-delete-projects.md).
+              removeProject(project);
+              navigate("/projects");
+            }}
+          >
+            <Trash2 className="size-4" aria-hidden />
+            Delete project
+          </Button>
+        </div>
       </div>
+      {editingProject && <EditProjectDialog project={project} onClose={() => setEditingProject(false)} />}
       <header className="grid gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <Badge className={bucketClass(project.bucket)}>{capitalize(project.bucket)}</Badge>
