@@ -163,7 +163,9 @@ test("project detail: a project can be renamed and moved, and deleted with Undo"
   await expect(page).toHaveURL(/\/projects$/);
   await page.locator("[data-toast]").getByRole("button", { name: "Close notification" }).click();
   await expect.poll(async () => (await api.get<unknown[]>("/api/projects")).length).toBe(0);
-  await page.goto(`/project-detail/${made.id}`);
+  // Back to its page within the app, whose reads are kept: it is gone there too.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/project-detail/${made.id}$`));
   await expect(page.getByText("Project not found")).toBeVisible();
 });
 

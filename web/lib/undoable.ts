@@ -86,12 +86,13 @@ export function undoableDeletes<T extends { id: number }>(opts: {
           commit: (leaving) => {
             api
               .delete(`${opts.list[0]}/${row.id}${how.scope ? `?scope=${how.scope}` : ""}`, { keepalive: leaving })
-              .then(() =>
+              .then(() => {
                 // A skipped occurrence keeps its series, moved on: every read of the list is read again.
-                how.scope
-                  ? queryClient.invalidateQueries({ queryKey: opts.list })
-                  : editLists<T>(queryClient, opts.list, (rows) => rows.filter((r) => r.id !== row.id)),
-              )
+                if (how.scope) return queryClient.invalidateQueries({ queryKey: opts.list });
+                editLists<T>(queryClient, opts.list, (rows) => rows.filter((r) => r.id !== row.id));
+                // And the row's own read (a project's page) is forgotten: going back to it asks again.
+                queryClient.removeQueries({ queryKey: [`${opts.list[0]}/${row.id}`], exact: true });
+              })
               .catch((error: unknown) => {
                 // Already gone, or signed out meanwhile: nothing to tell.
                 if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return;
