@@ -125,8 +125,10 @@ test("project detail: tasks add, toggle, inline edit, delete; notes", async ({ p
   await expect(page).toHaveURL(/\/projects$/);
 });
 
-test("project detail: a project can be renamed and moved, and deleted with Undo", async ({ page, api }) => {
+test("project detail: a project can be renamed and moved, and deleted with Undo", async ({ page, api, app }) => {
   const made = await api.project("Tax retrun", { bucket: "work", description: "Sort receipts" });
+  await api.project("Garden");
+  await api.thought("Receipts from March", "Task");
   await page.goto(`/project-detail/${made.id}`);
   await page.getByRole("button", { name: "Edit project" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit project" });
@@ -157,13 +159,24 @@ test("project detail: a project can be renamed and moved, and deleted with Undo"
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByRole("link", { name: /Tax return/ })).toBeVisible();
 
-  // Deleted again and left to go: the server forgets it.
+  // Deleted again and left to go. While its toast is up, the inbox offers no converting into it.
   await page.getByRole("link", { name: /Tax return/ }).click();
   await page.getByRole("button", { name: "Delete project" }).click();
   await expect(page).toHaveURL(/\/projects$/);
+  await page.getByRole("link", { name: "Capture Inbox" }).first().click();
+  const convert = await app.inbox.openConvert("Receipts from March");
+  await convert.getByRole("button", { name: "Convert to project task" }).click();
+  await expect(convert.getByLabel("Project", { exact: true }).locator("option")).toHaveText(["Garden"]);
+  await expect(toastText(page, "Project deleted")).toBeVisible();
+  await convert.getByRole("button", { name: "Back" }).click();
+  await page.keyboard.press("Escape");
+  // The server forgets it once the toast closes.
   await page.locator("[data-toast]").getByRole("button", { name: "Close notification" }).click();
-  await expect.poll(async () => (await api.get<unknown[]>("/api/projects")).length).toBe(0);
-  // Back to its page within the app, whose reads are kept: it is gone there too.
+  await expect
+    .poll(async () => (await api.get<Array<{ title: string }>>("/api/projects")).map((p) => p.title))
+    .toEqual(["Garden"]);
+  // Back to its page within the app (past the inbox and the list), whose reads are kept: it is gone there too.
+  await page.goBack();
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`/project-detail/${made.id}$`));
   await expect(page.getByText("Project not found")).toBeVisible();

@@ -79,6 +79,9 @@ export function parseDateOnly(date: string): Date {
   return new Date(y, (m || 1) - 1, d || 1);
 }
 
+/** A date field's day as a local Date, or today while the field holds no date (the Repeat field's weekday). */
+export const dayOfDate = (date: string): Date => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? parseDateOnly(date) : new Date());
+
 /** 'MMM d, yyyy' (spec section 9). */
 export function formatDisplayDate(date: string): string {
   return format(parseDateOnly(date), DATE_DISPLAY_FORMAT);

@@ -21,6 +21,9 @@ export type DraftRules<T extends Flat> = {
   read: (stored: Record<string, unknown>) => T | null;
 };
 
+/** A stored field read back as text: `otherwise` when it is not (edited by hand, an older form). */
+export const keptText = (value: unknown, otherwise = ""): string => (typeof value === "string" ? value : otherwise);
+
 const keyOf = (userId: number, name: string) => `${STORAGE_KEYS.draft}:${userId}:${name}`;
 
 function parse<T extends Flat>(raw: string | null, rules: DraftRules<T>): T | null {
@@ -67,11 +70,12 @@ export function useDraft<T extends Flat>(
   if (state.userId !== userId || state.name !== name) setState({ userId, name, draft: current });
 
   // A change worked out from the draft as it is by then (an answer arriving after more typing).
+  // A change that changes nothing (a blank draft cleared) leaves the state, so nothing is drawn or stored again.
   const update = useCallback((change: Partial<T> | ((draft: T) => Partial<T>)) => {
-    setState((before) => ({
-      ...before,
-      draft: { ...before.draft, ...(typeof change === "function" ? change(before.draft) : change) },
-    }));
+    setState((before) => {
+      const draft = { ...before.draft, ...(typeof change === "function" ? change(before.draft) : change) };
+      return same(draft, before.draft) ? before : { ...before, draft };
+    });
   }, []);
   const clear = useCallback(() => update(blank), [update, blank]);
 

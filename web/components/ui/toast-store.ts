@@ -1,5 +1,9 @@
 import { useSyncExternalStore } from "react";
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "../../../shared/constants.ts";
+import { QUICK_WIN_TOAST_CHARS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "../../../shared/constants.ts";
+
+/** A name as a toast quotes it: its first 30 characters and "..." when longer (spec section 9). */
+export const inToast = (text: string): string =>
+  text.length > QUICK_WIN_TOAST_CHARS ? `${text.slice(0, QUICK_WIN_TOAST_CHARS)}...` : text;
 
 /** A button in the toast, e.g. Undo; `altText` says how to do the same without the toast. */
 export type ToastButton = { label: string; altText: string; onClick: () => void };

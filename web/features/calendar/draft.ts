@@ -4,7 +4,8 @@
  */
 import { EVENT_CATEGORIES } from "../../../shared/constants.ts";
 import { type RepeatValue, repeatFromKept, repeatKept } from "../../components/repeat-field.tsx";
-import { type DraftRules, useDraft } from "../../lib/draft.ts";
+import { dayOfDate } from "../../lib/dates.ts";
+import { type DraftRules, keptText, useDraft } from "../../lib/draft.ts";
 
 /** What the event dialog holds while the person types: the inputs' own values. */
 export type EventForm = {
@@ -36,8 +37,6 @@ const BLANK: EventDraft = {
   repeatDays: "",
 };
 
-const text = (value: unknown, otherwise = "") => (typeof value === "string" ? value : otherwise);
-
 const RULES: DraftRules<EventDraft> = {
   // Words typed: a title, a place or a description. A date or a time alone is nothing to come back to.
   worthKeeping: (draft) => [draft.title, draft.location, draft.description].some((t) => t.trim() !== ""),
@@ -45,26 +44,20 @@ const RULES: DraftRules<EventDraft> = {
     typeof stored.title === "string"
       ? {
           title: stored.title,
-          date: text(stored.date),
+          date: keptText(stored.date),
           dateChosen: stored.dateChosen === true,
-          startTime: text(stored.startTime, BLANK.startTime),
-          duration: text(stored.duration, BLANK.duration),
+          startTime: keptText(stored.startTime, BLANK.startTime),
+          duration: keptText(stored.duration, BLANK.duration),
           allDay: stored.allDay === true,
           category: (EVENT_CATEGORIES as readonly unknown[]).includes(stored.category)
             ? (stored.category as string)
             : "",
-          location: text(stored.location),
-          description: text(stored.description),
-          repeatChoice: text(stored.repeatChoice),
-          repeatDays: text(stored.repeatDays),
+          location: keptText(stored.location),
+          description: keptText(stored.description),
+          repeatChoice: keptText(stored.repeatChoice),
+          repeatDays: keptText(stored.repeatDays),
         }
       : null,
-};
-
-/** A date field's day as a local Date (for the Repeat field's weekday and day of the month). */
-export const dayOfDate = (date: string): Date => {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(y, m - 1, d) : new Date();
 };
 
 /**

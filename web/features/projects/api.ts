@@ -4,6 +4,7 @@ import type { projectTasksResponse } from "../../../shared/ai-schemas.ts";
 import { projectProgress } from "../../../shared/constants.ts";
 import { listUrl } from "../../../shared/list-url.ts";
 import type { CreateProjectInput, Project, ProjectListParams, ProjectTask, project } from "../../../shared/schemas.ts";
+import { inToast } from "../../components/ui/toast-store.ts";
 import { api } from "../../lib/api.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
@@ -86,7 +87,7 @@ const projectDeletes = undoableDeletes<Project>({
   list: queryKeys.projects,
   words: (p) => ({
     title: "Project deleted",
-    description: `"${p.title.length > 30 ? `${p.title.slice(0, 30)}...` : p.title}" is gone, with its tasks and notes.`,
+    description: `"${inToast(p.title)}" is gone, with its tasks and notes.`,
     altText: "Undo deleting the project",
   }),
   failure: "Failed to delete project",

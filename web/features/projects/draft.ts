@@ -2,7 +2,7 @@
  * A new project typed into Create Project and not created yet (docs/decisions/045-dialog-drafts.md):
  * kept until it is created, Cancel gives it up, or its person signs out.
  */
-import { type DraftRules, useDraft } from "../../lib/draft.ts";
+import { type DraftRules, keptText, useDraft } from "../../lib/draft.ts";
 
 /** The words of the form. Its tasks are stored as one JSON list, as a draft holds plain values. */
 type ProjectDraft = {
@@ -28,8 +28,6 @@ function taskList(stored: unknown): string[] {
   }
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value : "");
-
 const RULES: DraftRules<ProjectDraft> = {
   // Words typed anywhere in the form; a deadline alone is nothing to come back to.
   worthKeeping: (draft) =>
@@ -39,11 +37,11 @@ const RULES: DraftRules<ProjectDraft> = {
     typeof stored.title === "string"
       ? {
           title: stored.title,
-          description: text(stored.description),
-          notes: text(stored.notes),
-          deadline: /^\d{4}-\d{2}-\d{2}$/.test(text(stored.deadline)) ? text(stored.deadline) : "",
+          description: keptText(stored.description),
+          notes: keptText(stored.notes),
+          deadline: /^\d{4}-\d{2}-\d{2}$/.test(keptText(stored.deadline)) ? (stored.deadline as string) : "",
           tasks: JSON.stringify(taskList(stored.tasks)),
-          newTask: text(stored.newTask),
+          newTask: keptText(stored.newTask),
         }
       : null,
 };

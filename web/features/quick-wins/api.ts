@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { listUrl } from "../../../shared/list-url.ts";
 import type { QuickWin, QuickWinListParams, quickWin } from "../../../shared/schemas.ts";
 import { topQuickWinsParams } from "../../app/first-read-urls.ts";
+import { inToast } from "../../components/ui/toast-store.ts";
 import { api } from "../../lib/api.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
@@ -89,7 +90,7 @@ export const useUpdateQuickWin = () =>
 export function useToggleQuickWin() {
   return useOptimisticToggle<typeof quickWin>(queryKeys.quickWins, "Failed to update quick win", (q) => ({
     title: "Quick win done",
-    description: `"${q.text.length > 30 ? `${q.text.slice(0, 30)}...` : q.text}" is done.`,
+    description: `"${inToast(q.text)}" is done.`,
     altText: "Undo completing the quick win",
   }));
 }
@@ -98,7 +99,7 @@ const quickWinDeletes = undoableDeletes<QuickWin>({
   list: queryKeys.quickWins,
   words: (q) => ({
     title: "Quick win deleted",
-    description: `"${q.text.length > 30 ? `${q.text.slice(0, 30)}...` : q.text}" is off your list.`,
+    description: `"${inToast(q.text)}" is off your list.`,
     altText: "Undo deleting the quick win",
   }),
   failure: "Failed to delete quick win",

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_TASK_CATEGORY, TASK_CATEGORIES, TIME_ESTIMATE_DEFAULT } from "../../../shared/constants.ts";
 import { repeatFromKept, repeatKept } from "../../components/repeat-field.tsx";
-import { type DraftRules, useDraft } from "../../lib/draft.ts";
+import { type DraftRules, keptText, useDraft } from "../../lib/draft.ts";
 import type { TaskFormValues } from "./components/task-fields.tsx";
 
 /** The form as stored: the repeat choice with its days, "MO,WE", beside the inputs' strings. */
@@ -26,8 +26,6 @@ const BLANK: TaskDraft = {
   repeatDays: "",
 };
 
-const text = (value: unknown, otherwise: string) => (typeof value === "string" ? value : otherwise);
-
 const RULES: DraftRules<TaskDraft> = {
   // A task is its title: the other fields alone are nothing to come back to.
   worthKeeping: (draft) => draft.title.trim() !== "",
@@ -35,13 +33,13 @@ const RULES: DraftRules<TaskDraft> = {
     typeof stored.title === "string"
       ? {
           title: stored.title,
-          estimate: text(stored.estimate, BLANK.estimate),
-          dueTime: text(stored.dueTime, ""),
+          estimate: keptText(stored.estimate, BLANK.estimate),
+          dueTime: keptText(stored.dueTime),
           category: (TASK_CATEGORIES as readonly unknown[]).includes(stored.category)
             ? (stored.category as string)
             : BLANK.category,
-          repeatChoice: text(stored.repeatChoice, ""),
-          repeatDays: text(stored.repeatDays, ""),
+          repeatChoice: keptText(stored.repeatChoice),
+          repeatDays: keptText(stored.repeatDays),
         }
       : null,
 };

@@ -16,10 +16,10 @@ import { Field, Input, NativeSelect, Textarea } from "../../../components/ui/inp
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
 import { errorMessage } from "../../../lib/api.ts";
-import { zonedNow } from "../../../lib/dates.ts";
+import { dayOfDate, zonedNow } from "../../../lib/dates.ts";
 import { useWhenReader } from "../../../lib/use-when.ts";
 import { type EventInput, useSaveEvent } from "../api.ts";
-import { dayOfDate, type EventForm, useNewEventDraft } from "../draft.ts";
+import { type EventForm, useNewEventDraft } from "../draft.ts";
 import { OccurrenceChoice, type OccurrenceScope } from "./occurrence-choice.tsx";
 
 type Props = {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { QuickWin } from "../../../../shared/schemas.ts";
+import { EditDialog } from "../../../components/edit-dialog.tsx";
 import {
   RepeatField,
   type RepeatValue,
@@ -7,7 +8,6 @@ import {
   repeatRuleOf,
   repeatValueOf,
 } from "../../../components/repeat-field.tsx";
-import { RoutineEditDialog } from "../../../components/routine-edit-dialog.tsx";
 import { Field, Input } from "../../../components/ui/input.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { useUpdateQuickWin } from "../api.ts";
@@ -25,7 +25,7 @@ export function EditQuickWinDialog({ win, onClose }: { win: QuickWin; onClose: (
   const rule = repeatRuleOf(repeat);
 
   return (
-    <RoutineEditDialog
+    <EditDialog
       title="Edit quick win"
       description="Change what it is or when it comes back."
       noun="Quick win"
@@ -47,6 +47,6 @@ export function EditQuickWinDialog({ win, onClose }: { win: QuickWin; onClose: (
         <Input id="edit-quick-win-text" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
       </Field>
       <RepeatField idPrefix="edit-quick-win" value={repeat} onChange={setRepeat} />
-    </RoutineEditDialog>
+    </EditDialog>
   );
 }

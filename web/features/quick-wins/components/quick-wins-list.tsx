@@ -7,6 +7,7 @@ import { RepeatIcon } from "../../../components/repeat-icon.tsx";
 import { RoutineDeleteDialog } from "../../../components/routine-delete-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
+import { inToast } from "../../../components/ui/toast-store.ts";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { zonedNow } from "../../../lib/dates.ts";
 import { focusNeighbour, neighbourOf } from "../../../lib/focus-next.ts";
@@ -15,8 +16,6 @@ import { whenBack } from "../../../lib/routines.ts";
 import { useTimeZone } from "../../settings/api.ts";
 import { useDeleteQuickWin, useOpenQuickWins, useShownQuickWins, useToggleQuickWin } from "../api.ts";
 import { EditQuickWinDialog } from "./edit-quick-win-dialog.tsx";
-
-const short = (text: string) => (text.length > 30 ? `${text.slice(0, 30)}...` : text);
 
 /** Every open quick win, oldest first, a page at a time: where the dashboard's 'Show all (N)' leads. */
 export function QuickWinsList() {
@@ -120,7 +119,7 @@ export function QuickWinsList() {
                 scope: "this",
                 words: {
                   title: "Skipped for today",
-                  description: `"${short(win.text)}" comes back ${backOf(win)}.`,
+                  description: `"${inToast(win.text)}" comes back ${backOf(win)}.`,
                   altText: "Undo skipping the quick win today",
                 },
               });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Task } from "../../../../shared/schemas.ts";
-import { RoutineEditDialog } from "../../../components/routine-edit-dialog.tsx";
+import { EditDialog } from "../../../components/edit-dialog.tsx";
 import { useUpdateTask } from "../api.ts";
 import { TaskFields, taskFormOf, taskFormProblem, taskInputOf } from "./task-fields.tsx";
 
@@ -19,7 +19,7 @@ export function EditTaskDialog({ task, onClose }: Props) {
   const ruleChanged = repeat !== task.repeat;
 
   return (
-    <RoutineEditDialog
+    <EditDialog
       title="Edit task"
       description="Change what it is, how long it takes or when it is due."
       noun="Task"
@@ -37,6 +37,6 @@ export function EditTaskDialog({ task, onClose }: Props) {
       onClose={onClose}
     >
       <TaskFields idPrefix="edit-task" values={values} onChange={setValues} />
-    </RoutineEditDialog>
+    </EditDialog>
   );
 }

@@ -4,17 +4,17 @@ import { Dialog } from "./ui/dialog.tsx";
 import { toast } from "./ui/toast-store.ts";
 
 /**
- * The dialog that edits a row which may be a routine (a task, a quick win): its fields, the
- * question "all of them or just this one" while the rule is kept (docs/decisions/032-routines.md),
- * Cancel and "Save changes", and the toast that says what was saved.
+ * The dialog that edits a row (a task, a quick win, a project): its fields, Cancel and "Save
+ * changes", and the toast that says what was saved. For a routine (a `rule`) it also asks "all of
+ * them or just this one" while the rule is kept (docs/decisions/032-routines.md).
  */
-export function RoutineEditDialog({
+export function EditDialog({
   title,
   description,
   noun,
-  scopeName,
-  rule,
-  newRule,
+  scopeName = "edit-scope",
+  rule = null,
+  newRule = null,
   canSave,
   saving,
   save,
@@ -27,10 +27,10 @@ export function RoutineEditDialog({
   /** What was edited, for the toast: "Task" says "Task updated". */
   noun: string;
   /** The radio group's name. */
-  scopeName: string;
-  /** The row's rule as stored, and as its Repeat field now has it. */
-  rule: string | null;
-  newRule: string | null;
+  scopeName?: string;
+  /** The row's rule as stored, and as its Repeat field now has it; none for a row that cannot repeat. */
+  rule?: string | null;
+  newRule?: string | null;
   canSave: boolean;
   saving: boolean;
   /** Sends the change (`"this"`: today's occurrence only) and answers the saved row's id. */
