@@ -235,3 +235,55 @@ test("converting 'Dentist tomorrow at 3pm' makes an event tomorrow at 15:00, and
   const events = await api.get<Array<{ title: string; date: string; startTime: string }>>("/api/events");
   expect(events).toEqual([expect.objectContaining({ title: "Dentist", date: localDate(1), startTime: "15:00" })]);
 });
+
+test("inbox: a thought's words and type are fixed by keyboard alone, and an archived one can be deleted", async ({
+  page,
+  api,
+  app,
+}) => {
+  const { inbox, shell } = app;
+  await api.thought("Renew pasport before june", "Note");
+  await api.thought("Old grocery list", "Note");
+  await inbox.open();
+
+  const card = inbox.card("Renew pasport before june");
+  await card.getByRole("button", { name: "Edit" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Edit thought" });
+  const words = dialog.getByLabel("Thought");
+  await expect(words).toBeFocused();
+  await expectAccessible(page, "edit thought");
+  // Three words back, then three letters on: "pas|port".
+  for (const key of ["Control+ArrowLeft", "Control+ArrowLeft", "Control+ArrowLeft"]) await page.keyboard.press(key);
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+  await page.keyboard.type("s");
+  await expect(words).toHaveValue("Renew passport before june");
+  // Task, Idea, then Reminder.
+  for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Reminder" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("button", { name: "Reminder" })).toHaveAttribute("aria-pressed", "true");
+  await dialog.getByRole("button", { name: "Save changes" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(toastText(page, "Thought updated")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const fixed = inbox.card("Renew passport before june");
+  await expect(fixed.getByText("Reminder")).toBeVisible();
+  await expect(fixed.getByRole("button", { name: "Edit" })).toBeFocused();
+  await expect(inbox.tab("Reminder")).toContainText("1");
+  // Still in the inbox: the sidebar counts it as before.
+  await expect(shell.inboxLink).toContainText("2");
+
+  await inbox.archive("Old grocery list");
+  await inbox.openView("Archived (1)");
+  await inbox.card("Old grocery list").getByRole("button", { name: "Delete" }).click();
+  await expect(toastText(page, '"Old grocery list" is gone from Archived.')).toBeVisible();
+  await expect(page.getByText("Nothing archived.")).toBeVisible();
+  // Once the toast has closed, the server has deleted it; a reload does not bring it back.
+  await page.getByRole("button", { name: "Close notification" }).click();
+  await expect
+    .poll(async () => (await api.get<Array<{ content: string }>>("/api/thoughts")).map((t) => t.content))
+    .toEqual(["Renew passport before june"]);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Archived (0)" })).toBeVisible();
+});

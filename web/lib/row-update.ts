@@ -1,5 +1,5 @@
 /**
- * Editing one row of a server list (a task, a quick win). The change shows at once everywhere the
+ * Editing one row of a server list (a task, a quick win, a thought). The change shows at once everywhere the
  * row is held and is taken back if the server refuses it; then the bounded reads are read again,
  * since the change may move the row in or out of the first page.
  *
@@ -18,8 +18,18 @@ export function useRowUpdate<S extends z.ZodType<{ id: number }>, Patch extends 
   type Row = z.output<S>;
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch, scope }: { id: number; patch: Patch; scope?: "this" }) =>
-      api.patch<S>(`${list[0]}/${id}${scope ? `?scope=${scope}` : ""}`, patch),
+    mutationFn: ({
+      id,
+      patch,
+      scope,
+      also,
+    }: {
+      id: number;
+      patch: Patch;
+      scope?: "this";
+      /** Sent with the patch but not a field of the row (a thought's `contentIsTranscript`). */
+      also?: Record<string, unknown>;
+    }) => api.patch<S>(`${list[0]}/${id}${scope ? `?scope=${scope}` : ""}`, { ...patch, ...also }),
     onMutate: async ({ id, patch, scope }) => {
       if (scope === "this") return { previous: undefined };
       await queryClient.cancelQueries({ queryKey: list });

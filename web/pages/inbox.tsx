@@ -1,5 +1,5 @@
 import { Archive, ArrowRightLeft, Inbox, ListChecks } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { Thought } from "../../shared/schemas.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -7,14 +7,16 @@ import { Dialog } from "../components/ui/dialog.tsx";
 import { WaitingRows } from "../components/waiting-rows.tsx";
 import { useProjects, useShownProjects } from "../features/projects/api.ts";
 import { useTimeZone } from "../features/settings/api.ts";
-import { useThoughts } from "../features/thoughts/api.ts";
+import { useDeleteThought, useShownThoughts, useThoughts } from "../features/thoughts/api.ts";
 import { ConvertPanel } from "../features/thoughts/components/convert-panel.tsx";
+import { EditThoughtDialog } from "../features/thoughts/components/edit-thought-dialog.tsx";
 import { ArchivedThoughts, ConvertedThoughts, InboxThoughts } from "../features/thoughts/components/inbox-lists.tsx";
 import { QuickCapture } from "../features/thoughts/components/quick-capture.tsx";
 import { SortWithMe } from "../features/thoughts/components/sort-with-me.tsx";
 import { useArchive, useConvert } from "../features/thoughts/inbox-actions.ts";
 import { useVoiceNotes } from "../features/thoughts/use-voice-notes.ts";
 import { zonedNow } from "../lib/dates.ts";
+import { focusNextRow } from "../lib/focus-next.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 
 type View = "inbox" | "archived" | "converted";
@@ -31,7 +33,21 @@ export function InboxPage() {
   const [view, setView] = useState<View>("inbox");
   const [converting, setConverting] = useState<Thought | null>(null);
   const [sorting, setSorting] = useState(false);
-  const all = thoughts.data ?? [];
+  const [editing, setEditing] = useState<Thought | null>(null);
+  // Once the list is read again after an edit, focus goes back to the thought's Edit button, or,
+  // when a new type took it out of the tab on show, to that tab.
+  const [refocus, setRefocus] = useState<number | null>(null);
+  useEffect(() => {
+    if (refocus === null || thoughts.isFetching) return;
+    const target =
+      document.getElementById(`edit-thought-${refocus}`) ??
+      document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    target?.focus();
+    setRefocus(null);
+  }, [refocus, thoughts.isFetching]);
+  const remove = useDeleteThought();
+  // Not those deleted a moment ago, while their toast can still bring them back.
+  const all = useShownThoughts(thoughts.data ?? []);
   const inbox = all.filter((t) => t.status === "inbox");
   const archived = all.filter((t) => t.status === "archived");
   const converted = all.filter((t) => t.status === "converted");
@@ -80,7 +96,16 @@ export function InboxPage() {
       />
 
       {view === "archived" ? (
-        <ArchivedThoughts thoughts={archived} recordings={voiceNotes} onRestore={(t) => archive(t, "inbox")} />
+        <ArchivedThoughts
+          thoughts={archived}
+          recordings={voiceNotes}
+          onRestore={(t) => archive(t, "inbox")}
+          onDelete={(t, from) => {
+            // Focus moves to the next thought's Delete before this one leaves, never to the page.
+            focusNextRow(from, "[data-delete-thought]", "archived-title");
+            remove(t);
+          }}
+        />
       ) : view === "converted" ? (
         <ConvertedThoughts thoughts={converted} recordings={voiceNotes} />
       ) : (
@@ -89,10 +114,22 @@ export function InboxPage() {
           recordings={voiceNotes}
           loading={thoughts.isPending}
           onConvert={setConverting}
+          onEdit={setEditing}
           onArchive={(t) => archive(t, "archived")}
         />
       )}
 
+      {editing && (
+        <EditThoughtDialog
+          key={editing.id}
+          thought={editing}
+          waitingForWords={voiceNotes.get(editing.id)?.pending === true}
+          onClose={() => {
+            setRefocus(editing.id);
+            setEditing(null);
+          }}
+        />
+      )}
       <Dialog
         open={converting !== null}
         onOpenChange={(o) => !o && setConverting(null)}

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { categorizeResponse } from "../../../shared/ai-schemas.ts";
-import { RECENT_THOUGHTS_FOR_AI } from "../../../shared/constants.ts";
+import { PENDING_VOICE_NOTE, RECENT_THOUGHTS_FOR_AI } from "../../../shared/constants.ts";
 import { listUrl } from "../../../shared/list-url.ts";
 import type {
   ConvertThoughtInput,
@@ -12,10 +12,13 @@ import type {
   User,
 } from "../../../shared/schemas.ts";
 import { inboxCountParams } from "../../app/first-read-urls.ts";
+import { inToast } from "../../components/ui/toast-store.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import { createOrKeep, type Saved } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { useRowUpdate } from "../../lib/row-update.ts";
+import { undoableDeletes } from "../../lib/undoable.ts";
 
 const THOUGHTS = queryKeys.thoughts[0];
 export type ThoughtType = Thought["type"];
@@ -143,16 +146,34 @@ export function useUpdateThought() {
   });
 }
 
-export function useDeleteThought() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete(`${THOUGHTS}/${id}`),
-    onSuccess: (_r, id) => {
-      queryClient.setQueryData(thoughtsQuery().queryKey, (old) => old?.filter((t) => t.id !== id));
-      void refreshPages(queryClient, queryKeys.thoughts);
-    },
-  });
-}
+/**
+ * Edits a thought's words or its type (docs/decisions/048-edit-and-delete-thoughts.md), shown at
+ * once and taken back if refused (web/lib/row-update.ts).
+ */
+export const useEditThought = () =>
+  useRowUpdate<typeof thought, Partial<Pick<Thought, "content" | "type">>>(queryKeys.thoughts);
+
+/** How a thought is named in a toast: a voice note still waiting for its words is "Voice note". */
+export const thoughtWords = (t: Thought) => (t.content === PENDING_VOICE_NOTE ? "Voice note" : t.content);
+
+const thoughtDeletes = undoableDeletes<Thought>({
+  list: queryKeys.thoughts,
+  words: (t) => ({
+    title: "Thought deleted",
+    description: `"${inToast(thoughtWords(t))}" is gone from Archived.`,
+    altText: "Undo deleting the thought",
+  }),
+  failure: "Failed to delete thought",
+});
+
+/** The thoughts to show, without those waiting for their 'Thought deleted' toast to close. */
+export const useShownThoughts = thoughtDeletes.useShown;
+
+/**
+ * Deletes an archived thought, and its recording with it, the undoable way: it leaves the list at
+ * once, and the server is told when the toast closes (or the page is left).
+ */
+export const useDeleteThought = thoughtDeletes.useDelete;
 
 /** The assistant's type for a thought, asked once per text; a failure leaves the suggestion empty. */
 export function useSuggestedType(thought: Pick<Thought, "id" | "content"> | null) {

@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore, ArrowRightLeft, ExternalLink } from "lucide-react";
+import { Archive, ArchiveRestore, ArrowRightLeft, ExternalLink, Pencil, Trash2 } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { Link } from "react-router";
 import { THOUGHT_TYPES } from "../../../../shared/constants.ts";
@@ -11,15 +11,16 @@ import { ThoughtCard } from "./thought-card.tsx";
 /** The inbox's three lists. `recordings` tells which thoughts have a kept recording. */
 type ListProps = { thoughts: Thought[]; recordings: Map<number, { pending: boolean }> };
 
-/** Archived thoughts, each with Restore. */
+/** Archived thoughts, each with Restore and Delete. */
 export function ArchivedThoughts({
   thoughts: archived,
   recordings: voiceNotes,
   onRestore,
-}: ListProps & { onRestore: (thought: Thought) => void }) {
+  onDelete,
+}: ListProps & { onRestore: (thought: Thought) => void; onDelete: (thought: Thought, from: HTMLElement) => void }) {
   return (
     <section aria-labelledby="archived-title" className="grid gap-3">
-      <h2 id="archived-title" className="text-xl font-semibold">
+      <h2 id="archived-title" tabIndex={-1} className="text-xl font-semibold outline-none">
         Archived
       </h2>
       {archived.length === 0 ? (
@@ -32,10 +33,21 @@ export function ArchivedThoughts({
               thought={t}
               recording={voiceNotes.get(t.id)}
               actions={
-                <Button variant="outline" size="sm" onClick={() => onRestore(t)}>
-                  <ArchiveRestore className="size-4" aria-hidden />
-                  Restore
-                </Button>
+                <>
+                  <Button variant="outline" size="sm" onClick={() => onRestore(t)}>
+                    <ArchiveRestore className="size-4" aria-hidden />
+                    Restore
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    data-delete-thought=""
+                    onClick={(e) => onDelete(t, e.currentTarget)}
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                    Delete
+                  </Button>
+                </>
               }
             />
           ))}
@@ -82,14 +94,20 @@ export function ConvertedThoughts({ thoughts: converted, recordings: voiceNotes 
 
 const TABS = ["All", ...THOUGHT_TYPES] as const;
 
-/** Thoughts waiting in the inbox, by type, each with Convert and Archive. */
+/** Thoughts waiting in the inbox, by type, each with Convert, Edit and Archive. */
 export function InboxThoughts({
   thoughts: inbox,
   recordings: voiceNotes,
   loading,
   onConvert,
+  onEdit,
   onArchive,
-}: ListProps & { loading: boolean; onConvert: (thought: Thought) => void; onArchive: (thought: Thought) => void }) {
+}: ListProps & {
+  loading: boolean;
+  onConvert: (thought: Thought) => void;
+  onEdit: (thought: Thought) => void;
+  onArchive: (thought: Thought) => void;
+}) {
   const waiting = useWaitingCreates("/api/thoughts").length;
   return (
     <Tabs.Root defaultValue="All" className="grid gap-4">
@@ -135,6 +153,10 @@ export function InboxThoughts({
                         <Button variant="outline" size="sm" onClick={() => onConvert(t)}>
                           <ArrowRightLeft className="size-4" aria-hidden />
                           Convert
+                        </Button>
+                        <Button id={`edit-thought-${t.id}`} variant="ghost" size="sm" onClick={() => onEdit(t)}>
+                          <Pencil className="size-4" aria-hidden />
+                          Edit
                         </Button>
                         <Button variant="ghost" size="sm" onClick={() => onArchive(t)}>
                           <Archive className="size-4" aria-hidden />

@@ -1,0 +1,75 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { PENDING_VOICE_NOTE } from "../../../../shared/constants.ts";
+import type { Thought } from "../../../../shared/schemas.ts";
+import { EditDialog } from "../../../components/edit-dialog.tsx";
+import { caretAtEnd, Field, Textarea } from "../../../components/ui/input.tsx";
+import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { useEditThought } from "../api.ts";
+import { TypeChips } from "./type-chips.tsx";
+
+/**
+ * Fixes a thought's words (a slip of the thumb, a word the transcription got wrong) or its type
+ * (docs/decisions/048-edit-and-delete-thoughts.md). A voice note still waiting for its
+ * transcription opens with no words: what is typed becomes its text, and the recording stops
+ * waiting.
+ */
+export function EditThoughtDialog({
+  thought,
+  waitingForWords,
+  onClose,
+}: {
+  thought: Thought;
+  /** Its recording waits for a transcription. */
+  waitingForWords: boolean;
+  onClose: () => void;
+}) {
+  const placeholder = waitingForWords && thought.content === PENDING_VOICE_NOTE;
+  const [content, setContent] = useState(placeholder ? "" : thought.content);
+  const [type, setType] = useState(thought.type);
+  const edit = useEditThought();
+  const queryClient = useQueryClient();
+  const trimmed = content.trim();
+
+  return (
+    <EditDialog
+      title="Edit thought"
+      description={
+        placeholder ? "Write what the voice note says, or change its type." : "Fix the words or change its type."
+      }
+      noun="Thought"
+      canSave={trimmed !== ""}
+      saving={edit.isPending}
+      save={async () => {
+        const changed = trimmed !== thought.content;
+        const patch = changed ? { content: trimmed, type } : { type };
+        // The person's own words stand for the recording: no transcript is added after them.
+        const also = changed && waitingForWords ? { contentIsTranscript: true } : undefined;
+        const saved = await edit.mutateAsync({ id: thought.id, patch, also });
+        if (also) void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
+        return saved.id;
+      }}
+      // The server's reason, such as words longer than it keeps; otherwise what failed.
+      failure={(error) => (error instanceof ApiError ? errorMessage(error) : "Failed to update thought")}
+      onClose={() => onClose()}
+    >
+      <Field id="edit-thought-content" label="Thought">
+        <Textarea
+          id="edit-thought-content"
+          ref={caretAtEnd}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          placeholder={placeholder ? "What did you say?" : undefined}
+          rows={4}
+        />
+      </Field>
+      <div className="grid gap-1.5">
+        <span className="text-sm font-medium" aria-hidden>
+          Type
+        </span>
+        <TypeChips label="Type" value={type} onChange={(t) => t && setType(t)} />
+      </div>
+    </EditDialog>
+  );
+}

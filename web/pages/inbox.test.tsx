@@ -1,0 +1,185 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Thought } from "../../shared/schemas.ts";
+import { AuthProvider } from "../app/auth.tsx";
+import { dismissToast } from "../components/ui/toast-store.ts";
+import { renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { InboxPage } from "./inbox.tsx";
+
+// Each step waits on the real API, on a machine that may be busy.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(async () => {
+  await signUp();
+});
+afterEach(resetApp);
+
+const add = (content: string, type: Thought["type"]) => server<Thought>("POST", "/api/thoughts", { content, type });
+const stored = () => server<Thought[]>("GET", "/api/thoughts");
+/** The cards' words, also while a dialog hides them from the accessibility tree. */
+const cards = () => screen.queryAllByRole("listitem", { hidden: true }).map((li) => li.querySelector("p")?.textContent);
+const cardOf = (text: string) => screen.getByText(text).closest("li") as HTMLElement;
+
+function renderInbox() {
+  renderWithApp(
+    <AuthProvider>
+      <InboxPage />
+    </AuthProvider>,
+  );
+}
+
+async function editDialog(text: string) {
+  renderInbox();
+  await screen.findByText(text);
+  await userEvent.click(within(cardOf(text)).getByRole("button", { name: "Edit" }));
+  return screen.findByRole("dialog", { name: "Edit thought" });
+}
+
+/** A voice note kept with its recording, waiting for a transcription nothing here can make. */
+async function keptVoiceNote(): Promise<number> {
+  const boundary = "----voice-note";
+  const body = [
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="audio"; filename="note.ogg"',
+    "Content-Type: audio/ogg",
+    "",
+    "OggS".padEnd(2048, "x"),
+    `--${boundary}--`,
+    "",
+  ].join("\r\n");
+  const res = await fetch("/api/ai/transcribe?keep=true", {
+    method: "POST",
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
+  expect(res.status).toBe(202);
+  return ((await res.json()) as { thoughtId: number }).thoughtId;
+}
+
+describe("Edit thought (docs/decisions/048-edit-and-delete-thoughts.md)", () => {
+  it("fixes a thought's words and type in place, and gives focus back to its Edit button", async () => {
+    const thought = await add("Cal mom about sunday", "Note");
+    await add("Paint the fence blue", "Idea");
+    const dialog = await editDialog("Cal mom about sunday");
+    const words = within(dialog).getByLabelText("Thought");
+    expect(words).toHaveValue("Cal mom about sunday");
+    const types = within(dialog).getByRole("group", { name: "Type" });
+    expect(within(types).getByRole("button", { name: "Note" })).toHaveAttribute("aria-pressed", "true");
+    // The chosen type stays chosen when tapped again: a thought always has one.
+    await userEvent.click(within(types).getByRole("button", { name: "Note" }));
+    expect(within(types).getByRole("button", { name: "Note" })).toHaveAttribute("aria-pressed", "true");
+
+    await userEvent.clear(words);
+    expect(within(dialog).getByRole("button", { name: "Save changes" })).toBeDisabled();
+    await userEvent.type(words, "  Call mom about Sunday ");
+    await userEvent.click(within(types).getByRole("button", { name: "Reminder" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+
+    expect(await screen.findByText("Thought updated")).toBeVisible();
+    expect(screen.queryByRole("dialog", { name: "Edit thought" })).toBeNull();
+    expect(cards()).toContain("Call mom about Sunday");
+    expect(within(cardOf("Call mom about Sunday")).getByText("Reminder")).toBeVisible();
+    expect((await stored()).find((t) => t.id === thought.id)).toMatchObject({
+      content: "Call mom about Sunday",
+      type: "Reminder",
+      status: "inbox",
+    });
+    await waitFor(() =>
+      expect(within(cardOf("Call mom about Sunday")).getByRole("button", { name: "Edit" })).toHaveFocus(),
+    );
+  });
+
+  it("a new type takes the thought out of the tab on show, and focus goes to that tab", async () => {
+    await add("Maybe a herb garden", "Note");
+    renderInbox();
+    await userEvent.click(await screen.findByRole("tab", { name: /^Note/ }));
+    await userEvent.click(within(cardOf("Maybe a herb garden")).getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit thought" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Idea" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Thought updated")).toBeVisible();
+    await waitFor(() => expect(screen.queryByText("Maybe a herb garden")).toBeNull());
+    await waitFor(() => expect(screen.getByRole("tab", { name: /^Note/ })).toHaveFocus());
+    expect(screen.getByRole("tab", { name: /^Idea/ })).toHaveTextContent("1");
+  });
+
+  it("a refusal keeps the dialog with the words as typed, says why, and changes nothing", async () => {
+    const thought = await add("Short", "Note");
+    const dialog = await editDialog("Short");
+    const words = within(dialog).getByLabelText("Thought");
+    await userEvent.click(words);
+    await userEvent.paste("x".repeat(10_000));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText(/at most 10000 characters/i)).toBeVisible();
+    expect(screen.getByRole("dialog", { name: "Edit thought" })).toBeVisible();
+    expect(words).toHaveValue(`Short${"x".repeat(10_000)}`);
+    expect((await stored()).find((t) => t.id === thought.id)?.content).toBe("Short");
+    // Behind the dialog, the card is as it was.
+    await waitFor(() => expect(cards()).toContain("Short"));
+  });
+
+  it("a voice note waiting for its transcription opens empty; the words typed become its text", async () => {
+    const id = await keptVoiceNote();
+    renderInbox();
+    expect(await screen.findByText("Transcription is coming")).toBeVisible();
+    await userEvent.click(within(cardOf("Voice note")).getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit thought" });
+    expect(within(dialog).getByText("Write what the voice note says, or change its type.")).toBeVisible();
+    const words = within(dialog).getByLabelText("Thought");
+    expect(words).toHaveValue("");
+    await userEvent.type(words, "Pick up the dry cleaning");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Pick up the dry cleaning")).toBeVisible();
+    // The recording no longer waits: no transcript will be added after the person's own words.
+    await waitFor(() => expect(screen.queryByText("Transcription is coming")).toBeNull());
+    const { recordings } = await server<{ recordings: Array<{ thoughtId: number; pending: boolean }> }>(
+      "GET",
+      "/api/ai/recordings",
+    );
+    expect(recordings).toEqual([expect.objectContaining({ thoughtId: id, pending: false })]);
+  });
+});
+
+describe("Delete an archived thought (docs/decisions/048-edit-and-delete-thoughts.md)", () => {
+  async function archivedView(...texts: string[]) {
+    for (const text of texts) {
+      const t = await add(text, "Journal");
+      await server("PATCH", `/api/thoughts/${t.id}`, { status: "archived" });
+    }
+    renderInbox();
+    await userEvent.click(await screen.findByRole("button", { name: `Archived (${texts.length})` }));
+    return screen.findByRole("region", { name: "Archived" });
+  }
+
+  it("leaves at once with Undo in its toast; Undo brings it back, and nothing was deleted", async () => {
+    await archivedView("A hard day, written down");
+    await userEvent.click(within(cardOf("A hard day, written down")).getByRole("button", { name: "Delete" }));
+    expect(screen.queryByText("A hard day, written down")).toBeNull();
+    expect(await screen.findByText("Thought deleted")).toBeVisible();
+    expect(screen.getByText('"A hard day, written down" is gone from Archived.')).toBeVisible();
+    expect(screen.getByRole("button", { name: "Archived (0)" })).toBeVisible();
+    // Clicked without pointer events, which Radix Toast's swipe reads and jsdom lacks.
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    expect(await screen.findByText("A hard day, written down")).toBeVisible();
+    expect((await stored()).map((t) => t.content)).toEqual(["A hard day, written down"]);
+  });
+
+  it("is deleted on the server once its toast closes, and focus moves to the next thought's Delete", async () => {
+    await archivedView("First entry", "Second entry");
+    // Newest first: "Second entry" is above "First entry".
+    expect(cards()).toEqual(["Second entry", "First entry"]);
+    await userEvent.click(within(cardOf("Second entry")).getByRole("button", { name: "Delete" }));
+    expect(within(cardOf("First entry")).getByRole("button", { name: "Delete" })).toHaveFocus();
+    expect(await screen.findByText("Thought deleted")).toBeVisible();
+    dismissToast();
+    await waitFor(async () => expect((await stored()).map((t) => t.content)).toEqual(["First entry"]));
+    expect(cards()).toEqual(["First entry"]);
+    // The last one gone, focus rests on the list's heading, not the page.
+    await userEvent.click(within(cardOf("First entry")).getByRole("button", { name: "Delete" }));
+    expect(screen.getByRole("heading", { name: "Archived" })).toHaveFocus();
+    expect(screen.getByText("Nothing archived.")).toBeVisible();
+  });
+});
