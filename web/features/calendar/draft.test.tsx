@@ -90,6 +90,18 @@ describe("a new event typed into Add event and not saved", () => {
     expect(screen.getByLabelText("Date")).toHaveValue(LATER);
   });
 
+  it("still follows the dialog's day after a date from its title was used and then put back", async () => {
+    await userEvent.type(await openOn(TODAY), "Dentist tomorrow at 3pm");
+    await userEvent.click(await screen.findByRole("button", { name: "Use it" }));
+    expect(screen.getByLabelText("Date")).toHaveValue(addDays(TODAY, 1));
+    await userEvent.click(screen.getByRole("button", { name: "Don't use it" }));
+    expect(screen.getByLabelText("Title")).toHaveValue("Dentist tomorrow at 3pm");
+    expect(screen.getByLabelText("Date")).toHaveValue(TODAY);
+    // The date was never the person's own: opened on another day, the event falls on that one.
+    expect(await openOn(LATER)).toHaveValue("Dentist tomorrow at 3pm");
+    expect(screen.getByLabelText("Date")).toHaveValue(LATER);
+  });
+
   it("is given up with Cancel, and kept when the dialog is only closed", async () => {
     await userEvent.type(await openOn(TODAY), "Yoga");
     await userEvent.keyboard("{Escape}");

@@ -67,7 +67,13 @@ const RULES: DraftRules<EventDraft> = {
  */
 export function useNewEventDraft(defaultDate: string): {
   values: EventForm;
-  change: (values: Partial<EventForm>) => void;
+  /** Whether the person set the date: until then it follows `defaultDate`. */
+  dateChosen: boolean;
+  /**
+   * A change; a new date counts as set by the person unless `dateChosen` says otherwise (a date
+   * put back as it was, which may have been the dialog's own day).
+   */
+  change: (values: Partial<EventForm>, opts?: { dateChosen: boolean }) => void;
   kept: boolean;
   clear: () => void;
 } {
@@ -76,10 +82,11 @@ export function useNewEventDraft(defaultDate: string): {
   const date = dateChosen ? draft.date : defaultDate;
   return {
     values: { ...fields, date, repeat: repeatFromKept(repeatChoice, repeatDays, dayOfDate(date)) },
-    change: ({ repeat, ...values }) =>
+    dateChosen,
+    change: ({ repeat, ...values }, opts) =>
       update({
         ...values,
-        ...(values.date === undefined ? {} : { dateChosen: true }),
+        ...(values.date === undefined ? {} : { dateChosen: opts?.dateChosen ?? true }),
         ...(repeat ? repeatKept(repeat) : {}),
       }),
     kept: RULES.worthKeeping(draft),

@@ -31,8 +31,11 @@ type Props = {
   timeZone: string;
 };
 
-/** What the fields were before a date from the title was used, to put back on "Don't use it". */
-type Applied = { when: When; title: string; date: string; startTime: string; allDay: boolean };
+/**
+ * What the fields were before a date from the title was used, to put back on "Don't use it";
+ * `dateChosen`: whether a new event's date was the person's or the dialog's own day.
+ */
+type Applied = { when: When; title: string; date: string; startTime: string; allDay: boolean; dateChosen: boolean };
 
 /** The fields of an event being edited: its own values. */
 function formOfEvent(event: CalendarEvent): EventForm {
@@ -61,8 +64,8 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
   /** An edit's fields as changed so far; until then, the event's own. */
   const [edited, setEdited] = useState<{ id: number; form: EventForm } | null>(null);
   const form = event ? (edited?.id === event.id ? edited.form : formOfEvent(event)) : draft.values;
-  const set = (patch: Partial<EventForm>) =>
-    event ? setEdited({ id: event.id, form: { ...form, ...patch } }) : draft.change(patch);
+  const set = (patch: Partial<EventForm>, opts?: { dateChosen: boolean }) =>
+    event ? setEdited({ id: event.id, form: { ...form, ...patch } }) : draft.change(patch, opts);
   const { title, date, startTime, duration, allDay, category, location, description, repeat } = form;
   /** The edit waiting for "just this one or all of them". */
   const [asking, setAsking] = useState<EventInput | null>(null);
@@ -92,7 +95,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
   }, [reader, event, applied, title, timeZone, dismissed]);
 
   const acceptWhen = (when: When) => {
-    setApplied({ when, title, date, startTime, allDay });
+    setApplied({ when, title, date, startTime, allDay, dateChosen: draft.dateChosen });
     set({
       title: reader?.withoutWhen(title, when) || title,
       date: when.date,
@@ -101,7 +104,10 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
   };
   const dropWhen = () => {
     if (!applied) return;
-    set({ title: applied.title, date: applied.date, startTime: applied.startTime, allDay: applied.allDay });
+    set(
+      { title: applied.title, date: applied.date, startTime: applied.startTime, allDay: applied.allDay },
+      { dateChosen: applied.dateChosen },
+    );
     setDismissed(applied.when.phrase);
     setApplied(null);
   };
