@@ -26,6 +26,20 @@ export const keptText = (value: unknown, otherwise = ""): string => (typeof valu
 
 const keyOf = (userId: number, name: string) => `${STORAGE_KEYS.draft}:${userId}:${name}`;
 
+/**
+ * Gives up the draft `name` on this device, whoever's it is (only the signed-in person's can be
+ * there: signing out forgets every draft). For work on a record that is gone, such as a deleted
+ * project's unsaved notes.
+ */
+export function forgetDraft(name: string): void {
+  try {
+    const ours = (key: string | null) => key?.startsWith(`${STORAGE_KEYS.draft}:`) && key.endsWith(`:${name}`);
+    for (const key of Object.keys(localStorage).filter(ours)) writeLocal(key, null);
+  } catch {
+    // Storage switched off: nothing was kept.
+  }
+}
+
 function parse<T extends Flat>(raw: string | null, rules: DraftRules<T>): T | null {
   if (!raw) return null;
   try {

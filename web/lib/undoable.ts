@@ -49,6 +49,8 @@ export function undoableDeletes<T extends { id: number }>(opts: {
   words: (row: T) => { title: string; description: string; altText: string };
   /** Said when the server refuses. */
   failure: string;
+  /** What else goes once the server has deleted the row (work kept on this device for it). */
+  deleted?: (row: T) => void;
 }) {
   const deleting = new Set<number>();
   let version = 0;
@@ -92,6 +94,7 @@ export function undoableDeletes<T extends { id: number }>(opts: {
                 editLists<T>(queryClient, opts.list, (rows) => rows.filter((r) => r.id !== row.id));
                 // And the row's own read (a project's page) is forgotten: going back to it asks again.
                 queryClient.removeQueries({ queryKey: [`${opts.list[0]}/${row.id}`], exact: true });
+                opts.deleted?.(row);
               })
               .catch((error: unknown) => {
                 // Already gone, or signed out meanwhile: nothing to tell.

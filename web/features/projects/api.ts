@@ -6,9 +6,11 @@ import { listUrl } from "../../../shared/list-url.ts";
 import type { CreateProjectInput, Project, ProjectListParams, ProjectTask, project } from "../../../shared/schemas.ts";
 import { inToast } from "../../components/ui/toast-store.ts";
 import { api } from "../../lib/api.ts";
+import { forgetDraft } from "../../lib/draft.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
+import { projectNotesDraft } from "./draft.ts";
 
 const PROJECTS = queryKeys.projects[0];
 
@@ -91,6 +93,8 @@ const projectDeletes = undoableDeletes<Project>({
     altText: "Undo deleting the project",
   }),
   failure: "Failed to delete project",
+  // Notes being written on its page are of no use once it is gone.
+  deleted: (p) => forgetDraft(projectNotesDraft(p.id)),
 });
 
 /** The projects to show, without those waiting for their 'Project deleted' toast to close. */

@@ -66,3 +66,6 @@ export function useNewProjectDraft(): {
     clear,
   };
 }
+
+/** The name of the draft that keeps a project's notes while they are being edited on its page. */
+export const projectNotesDraft = (projectId: number) => `project-notes:${projectId}`;

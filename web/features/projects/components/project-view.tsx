@@ -10,6 +10,7 @@ import { toast } from "../../../components/ui/toast-store.ts";
 import { formatDisplayDate } from "../../../lib/dates.ts";
 import { type DraftRules, useDraft } from "../../../lib/draft.ts";
 import { bucketClass, capitalize, useDeleteProject, useUpdateProject, withProgress } from "../api.ts";
+import { projectNotesDraft } from "../draft.ts";
 import { EditProjectDialog } from "./edit-project-dialog.tsx";
 import { ProgressBar } from "./project-card.tsx";
 import { ProjectTaskRow } from "./project-task-row.tsx";
@@ -37,7 +38,7 @@ const NOTES_RULES: DraftRules<NotesDraft> = {
 export function ProjectView({ project }: { project: Project }) {
   const navigate = useNavigate();
   const update = useUpdateProject(project.id);
-  const [notes, setNotes, stopEditingNotes] = useDraft(`project-notes:${project.id}`, NOT_EDITING, NOTES_RULES);
+  const [notes, setNotes, stopEditingNotes] = useDraft(projectNotesDraft(project.id), NOT_EDITING, NOTES_RULES);
   const editingNotes = notes.editing;
   const notesDraft = notes.text;
   // Saved from elsewhere (another device or tab) since this edit began, and not to what is here:
