@@ -201,3 +201,25 @@ test("project notes being edited outlive a reload; saving or cancelling ends the
   await expect(page.getByText("Half a thought")).toBeHidden();
   expect(await drafts(page)).toEqual([]);
 });
+
+test("a new quick win and a project's new task typed and not added come back after a reload", async ({ page, api }) => {
+  const project = await api.project("Garden");
+  await page.goto("/dashboard");
+  await page.getByLabel("New quick win").fill("Refill the bird feeder");
+  await page.goto(`/project-detail/${project.id}`);
+  await page.getByLabel("New task").fill("Buy tomato seeds");
+  await page.reload();
+  await expect(page.getByLabel("New task")).toHaveValue("Buy tomato seeds");
+  await page.getByLabel("New task").press("Enter");
+  await expect(toastText(page, "Task added")).toBeVisible();
+  await expect(page.getByLabel("New task")).toHaveValue("");
+
+  await page.goto("/dashboard");
+  const quickWin = page.getByLabel("New quick win");
+  await expect(quickWin).toHaveValue("Refill the bird feeder");
+  await quickWin.press("Enter");
+  await expect(toastText(page, "Quick Win Added!")).toBeVisible();
+  await page.reload();
+  await expect(quickWin).toHaveValue("");
+  expect(await drafts(page)).toEqual([]);
+});

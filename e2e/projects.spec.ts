@@ -159,14 +159,18 @@ test("project detail: a project can be renamed and moved, and deleted with Undo"
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByRole("link", { name: /Tax return/ })).toBeVisible();
 
-  // Deleted again, with notes half written, and left to go. While its toast is up, the inbox
-  // offers no converting into it.
+  // Deleted again, with notes and a task half written, and left to go. While its toast is up, the
+  // inbox offers no converting into it.
   await page.getByRole("link", { name: /Tax return/ }).click();
   await page.getByRole("button", { name: "Edit Notes" }).click();
   await page.getByLabel("Project notes").fill("Ask about the");
-  const notesDraft = () =>
-    page.evaluate((id) => Object.keys(localStorage).filter((key) => key.endsWith(`:project-notes:${id}`)), made.id);
-  await expect.poll(notesDraft).toHaveLength(1);
+  await page.getByLabel("New task").fill("Call the");
+  const drafts = () =>
+    page.evaluate(
+      (id) => Object.keys(localStorage).filter((key) => new RegExp(`:project-(notes|task):${id}$`).test(key)),
+      made.id,
+    );
+  await expect.poll(drafts).toHaveLength(2);
   await page.getByRole("button", { name: "Delete project" }).click();
   await expect(page).toHaveURL(/\/projects$/);
   await page.getByRole("link", { name: "Capture Inbox" }).first().click();
@@ -181,8 +185,8 @@ test("project detail: a project can be renamed and moved, and deleted with Undo"
   await expect
     .poll(async () => (await api.get<Array<{ title: string }>>("/api/projects")).map((p) => p.title))
     .toEqual(["Garden"]);
-  // The notes being written went with it: nothing is left on this device for a project that is gone.
-  await expect.poll(notesDraft).toEqual([]);
+  // What was being written went with it: nothing is left on this device for a project that is gone.
+  await expect.poll(drafts).toEqual([]);
   // Back to its page within the app (past the inbox and the list), whose reads are kept: it is gone there too.
   await page.goBack();
   await page.goBack();

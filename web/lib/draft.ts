@@ -120,3 +120,17 @@ export function useDraft<T extends Flat>(
 
   return [current, update, clear];
 }
+
+type TextDraft = { text: string };
+const TEXT_BLANK: TextDraft = { text: "" };
+const TEXT_RULES: DraftRules<TextDraft> = {
+  worthKeeping: (draft) => draft.text.trim() !== "",
+  read: (stored) => (typeof stored.text === "string" ? { text: stored.text } : null),
+};
+
+/** The words of a one-line box (a new quick win, a project's new task) kept as the draft `name`. */
+export function useTextDraft(name: string): [string, (text: string) => void, () => void] {
+  const [draft, update, clear] = useDraft(name, TEXT_BLANK, TEXT_RULES);
+  const change = useCallback((text: string) => update({ text }), [update]);
+  return [draft.text, change, clear];
+}

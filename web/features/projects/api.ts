@@ -10,7 +10,7 @@ import { forgetDraft } from "../../lib/draft.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
-import { projectNotesDraft } from "./draft.ts";
+import { projectNotesDraft, projectTaskDraft } from "./draft.ts";
 
 const PROJECTS = queryKeys.projects[0];
 
@@ -93,8 +93,11 @@ const projectDeletes = undoableDeletes<Project>({
     altText: "Undo deleting the project",
   }),
   failure: "Failed to delete project",
-  // Notes being written on its page are of no use once it is gone.
-  deleted: (p) => forgetDraft(projectNotesDraft(p.id)),
+  // Notes or a task being written on its page are of no use once it is gone.
+  deleted: (p) => {
+    forgetDraft(projectNotesDraft(p.id));
+    forgetDraft(projectTaskDraft(p.id));
+  },
 });
 
 /** The projects to show, without those waiting for their 'Project deleted' toast to close. */

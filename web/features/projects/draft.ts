@@ -69,3 +69,5 @@ export function useNewProjectDraft(): {
 
 /** The name of the draft that keeps a project's notes while they are being edited on its page. */
 export const projectNotesDraft = (projectId: number) => `project-notes:${projectId}`;
+/** The name of the draft that keeps the words of a project's new task, typed and not added yet. */
+export const projectTaskDraft = (projectId: number) => `project-task:${projectId}`;

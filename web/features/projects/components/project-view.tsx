@@ -8,9 +8,9 @@ import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { formatDisplayDate } from "../../../lib/dates.ts";
-import { type DraftRules, useDraft } from "../../../lib/draft.ts";
+import { type DraftRules, useDraft, useTextDraft } from "../../../lib/draft.ts";
 import { bucketClass, capitalize, useDeleteProject, useUpdateProject, withProgress } from "../api.ts";
-import { projectNotesDraft } from "../draft.ts";
+import { projectNotesDraft, projectTaskDraft } from "../draft.ts";
 import { EditProjectDialog } from "./edit-project-dialog.tsx";
 import { ProgressBar } from "./project-card.tsx";
 import { ProjectTaskRow } from "./project-task-row.tsx";
@@ -45,7 +45,8 @@ export function ProjectView({ project }: { project: Project }) {
   // saving replaces that.
   const saved = project.notes ?? "";
   const notesChangedMeanwhile = editingNotes && notes.base !== saved && notes.text !== saved;
-  const [newTask, setNewTask] = useState("");
+  // Its words stay through a reload until the task is added (docs/decisions/049-one-line-drafts.md).
+  const [newTask, setNewTask, clearNewTask] = useTextDraft(projectTaskDraft(project.id));
   const [editingProject, setEditingProject] = useState(false);
   const removeProject = useDeleteProject();
   const tasks = project.tasks;
@@ -72,7 +73,7 @@ export function ProjectView({ project }: { project: Project }) {
     let id = Date.now();
     while (ids.has(id)) id += 1;
     if (await save(withProgress([...tasks, { id, title, completed: false }]), "Failed to add task")) {
-      setNewTask("");
+      clearNewTask();
       toast({ title: "Task added" });
     }
   };

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import "fake-indexeddb/auto";
-import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WEEKDAY_NAMES, weekdayOf } from "../../../../shared/repeat.ts";
 import type { QuickWin, User } from "../../../../shared/schemas.ts";
 import { sendWaiting, stopShowingWaiting } from "../../../lib/outbox.ts";
-import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { renderWithApp, resetApp, server, signUp, storedDrafts } from "../../../testing/app-harness.tsx";
 import { QuickWinsCard } from "./quick-wins-card.tsx";
 import { QuickWinsList } from "./quick-wins-list.tsx";
 
@@ -113,5 +113,34 @@ describe("all quick wins: deleting a repeating one", () => {
     expect(await screen.findByText("Quick win deleted")).toBeVisible();
     await clickInToast("Close notification");
     await waitFor(async () => expect((await wins()).map((w) => w.text)).toEqual(["Drink water"]));
+  });
+});
+
+describe("Quick Wins card: words typed and not added (docs/decisions/049-one-line-drafts.md)", () => {
+  /** The card drawn afresh, as after a reload, for the signed-in person. */
+  const reloaded = () => {
+    cleanup();
+    renderWithApp(<QuickWinsCard user={user} requireUser={() => true} />, { signedInAs: user });
+    return screen.getByLabelText("New quick win");
+  };
+
+  it("come back after a reload, and are forgotten once the quick win is added", async () => {
+    await userEvent.type(reloaded(), "Refill the water jug");
+    const box = reloaded();
+    expect(box).toHaveValue("Refill the water jug");
+    expect(storedDrafts()).toEqual([`draft:${user.id}:new-quick-win`]);
+    await userEvent.click(screen.getByRole("button", { name: "Add quick win" }));
+    expect(await screen.findByText("Quick Win Added!")).toBeVisible();
+    expect(box).toHaveValue("");
+    expect(storedDrafts()).toEqual([]);
+    expect(reloaded()).toHaveValue("");
+    expect((await wins()).map((q) => q.text)).toEqual(["Refill the water jug"]);
+  });
+
+  it("are forgotten when the box is emptied by hand", async () => {
+    await userEvent.type(reloaded(), "Stretch");
+    await userEvent.clear(reloaded());
+    expect(storedDrafts()).toEqual([]);
+    expect(reloaded()).toHaveValue("");
   });
 });

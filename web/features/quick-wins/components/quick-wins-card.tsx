@@ -18,6 +18,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
+import { useTextDraft } from "../../../lib/draft.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
 import { keepWaiting, newIdempotencyKey, unreachable, useWaitingCreates } from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
@@ -32,7 +33,8 @@ export function QuickWinsCard({ user, requireUser }: Props) {
   const quickWins = useTopQuickWins();
   const create = useCreateQuickWin();
   const toggle = useToggleQuickWin();
-  const [text, setText] = useState("");
+  // Words typed and not added yet stay through a reload (docs/decisions/049-one-line-drafts.md).
+  const [text, setText, clearText] = useTextDraft("new-quick-win");
   // The Repeat choice stays folded under a small button, so the one-line form is not crowded.
   const [repeat, setRepeat] = useState<RepeatValue>(() => noRepeat());
   const [repeatOpen, setRepeatOpen] = useState(false);
@@ -51,7 +53,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
     // A queued create keeps its rule: the outbox sends this body as it is.
     const input = rule ? { text: trimmed, userId: user.id, repeat: rule } : { text: trimmed, userId: user.id };
     const done = () => {
-      setText("");
+      clearText();
       setRepeat(noRepeat());
       setRepeatOpen(false);
     };
