@@ -95,7 +95,7 @@ test("I'm stuck puts a smaller first step in front and keeps the ticks", async (
   await app.focus.open();
   const dialog = await app.focus.chooseTask("Write the cover letter");
   await dialog.button("I'm stuck").click();
-  await expect(dialog.root.getByRole("status")).toHaveText(
+  await expect(dialog.root.getByRole("status").filter({ hasText: "New first step" })).toHaveText(
     "New first step: Write one sentence about why you want the job",
   );
   await expect(dialog.steps).toHaveCount(3);
@@ -182,4 +182,52 @@ test("focus dialog: 'I'm stuck' asks for smaller first steps for this task", asy
   expect(steps).toBeGreaterThanOrEqual(3);
   // The steps are about the task in hand.
   await expect(dialog.root.getByRole("region", { name: "Steps" })).toContainText(/garage/i);
+});
+
+test("focus dialog: a person writes their own steps, removes one and puts it back, by keyboard alone", async ({
+  page,
+  api,
+  app,
+}) => {
+  const task = await api.task("Pack for the trip", { timeEstimate: 30 });
+  await app.focus.open();
+  const dialog = await app.focus.chooseTask("Pack for the trip");
+  const region = dialog.root.getByRole("region", { name: "Steps" });
+  await expect(region.getByText("No steps yet. Write the first small one, or press I'm stuck.")).toBeVisible();
+  const box = region.getByLabel("New step");
+  await box.focus();
+  for (const step of ["Find the suitcase", "Lay out clothes", "Charge the phone"]) {
+    await page.keyboard.type(step);
+    await page.keyboard.press("Enter");
+    await expect(region.getByRole("checkbox", { name: step })).toBeVisible();
+    await expect(box).toHaveValue("");
+    await expect(box).toBeFocused();
+  }
+  await dialog.step("Find the suitcase").check();
+  await expectAccessible(page, "focus dialog with own steps");
+
+  // Removed by mistake: focus moves to the next step's remove button, and Undo puts it back in
+  // its place with its tick.
+  await region.getByRole("button", { name: "Remove step: Find the suitcase" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog.step("Find the suitcase")).toBeHidden();
+  await expect(region.getByRole("button", { name: "Remove step: Lay out clothes" })).toBeFocused();
+  await expect(region.getByRole("status")).toHaveText(/Removed "Find the suitcase"\./);
+  // Undo comes right after the list: past the last step's checkbox and its remove button.
+  for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
+  await expect(region.getByRole("button", { name: "Undo" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog.steps).toHaveCount(3);
+  await expect(dialog.steps.first()).toHaveAccessibleName("Find the suitcase");
+  await expect(dialog.step("Find the suitcase")).toBeChecked();
+  await expect(region.getByRole("button", { name: "Undo" })).toBeHidden();
+  await expect(dialog.root).toBeVisible();
+
+  await region.getByRole("button", { name: "Remove step: Charge the phone" }).click();
+  await expect(dialog.step("Charge the phone")).toBeHidden();
+  const stored = await api.get<Array<{ text: string; done: boolean }>>(`/api/tasks/${task.id}/steps`);
+  expect(stored.map(({ text, done }) => ({ text, done }))).toEqual([
+    { text: "Find the suitcase", done: true },
+    { text: "Lay out clothes", done: false },
+  ]);
 });

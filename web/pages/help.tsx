@@ -22,7 +22,7 @@ const AREAS = [
   ],
   [
     "Focus Mode",
-    "Pick one task and start a session of 5, 15, 25 or 45 minutes (or the task's own estimate), then take the 5-minute break. The session keeps running while you visit other screens; its time shows in the tab's title.",
+    "Pick one task and start a session of 5, 15, 25 or 45 minutes (or the task's own estimate), then take the 5-minute break. The session keeps running while you visit other screens; its time shows in the tab's title. Break the task into steps yourself, or press I'm stuck for a smaller first one.",
   ],
   [
     "Calendar",

@@ -9,6 +9,7 @@ import { speechRecognition } from "../../../lib/speech-recognition.ts";
 import { useReplaceTaskSteps, useTaskSteps, useTickTaskStep } from "../api.ts";
 import { formatClock } from "../clock.ts";
 import { useFocusSession } from "../focus-session.tsx";
+import { StepList } from "./step-list.tsx";
 
 type Props = {
   task: Task;
@@ -101,8 +102,6 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
 
   useEffect(() => () => recognitionRef.current?.stop(), []);
 
-  const allDone = steps.length > 0 && steps.every((s) => s.done);
-
   return (
     <Dialog
       open={open}
@@ -160,42 +159,24 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
           </p>
         </div>
 
-        {steps.length > 0 && (
-          <section aria-labelledby="steps-title">
-            <h3 id="steps-title" className="mb-2 font-semibold">
-              Steps
-            </h3>
-            <ul className="grid gap-1">
-              {steps.map((step) => (
-                <li key={step.id}>
-                  <label className="flex items-start gap-3 rounded-lg px-2 py-1.5 hover:bg-accent">
-                    <input
-                      type="checkbox"
-                      className="mt-1 size-4 accent-[var(--primary)]"
-                      checked={step.done}
-                      onChange={() => {
-                        const done = !step.done;
-                        setTicks((m) => new Map(m).set(step.id, done));
-                        void tick
-                          .mutateAsync({ stepId: step.id, done })
-                          .catch(() => undefined)
-                          .finally(() =>
-                            setTicks((m) => {
-                              const next = new Map(m);
-                              next.delete(step.id);
-                              return next;
-                            }),
-                          );
-                      }}
-                    />
-                    <span className={step.done ? "text-muted line-through" : ""}>{step.text}</span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-            {allDone && <p className="mt-2 font-medium text-primary">All steps completed!</p>}
-          </section>
-        )}
+        <StepList
+          steps={steps}
+          onToggle={(step) => {
+            const done = !step.done;
+            setTicks((m) => new Map(m).set(step.id, done));
+            void tick
+              .mutateAsync({ stepId: step.id, done })
+              .catch(() => undefined)
+              .finally(() =>
+                setTicks((m) => {
+                  const next = new Map(m);
+                  next.delete(step.id);
+                  return next;
+                }),
+              );
+          }}
+          replace={(list) => replaceSteps.mutateAsync(list)}
+        />
 
         <section aria-labelledby="voice-title" className="rounded-2xl border border-border p-4">
           <div className="flex items-center justify-between gap-2">

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TASK_STEPS_MAX } from "../../../../shared/constants.ts";
+import type { Task, TaskStep } from "../../../../shared/schemas.ts";
+import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { FocusModeDialog } from "./focus-mode-dialog.tsx";
+
+// Each step waits on the real API, on a machine that may be busy.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(async () => {
+  await signUp();
+});
+afterEach(resetApp);
+
+const stored = (task: Task) => server<TaskStep[]>("GET", `/api/tasks/${task.id}/steps`);
+
+/** The focus dialog on a new task with `steps`; "I'm stuck" answers `smaller`. */
+async function focusOn(steps: string[], smaller: string[] = []) {
+  const task = await server<Task>("POST", "/api/tasks", { title: "Write the report", timeEstimate: 30 });
+  if (steps.length > 0) await server("PUT", `/api/tasks/${task.id}/steps`, { steps });
+  renderWithApp(
+    <FocusModeDialog task={task} open onClose={() => {}} onComplete={async () => {}} onStuck={async () => smaller} />,
+  );
+  const region = await screen.findByRole("region", { name: "Steps" });
+  if (steps.length > 0) await within(region).findByRole("checkbox", { name: steps[0] });
+  return { task, region };
+}
+
+const names = (region: HTMLElement) =>
+  within(region)
+    .queryAllByRole("checkbox")
+    .map((box) => box.closest("label")?.textContent);
+
+describe("the focus dialog's own steps (docs/decisions/050-own-steps.md)", () => {
+  it("Undo puts a removed step back after the step it followed, even once a smaller step came first", async () => {
+    const { task, region } = await focusOn(["Open the draft", "Write the summary", "Send it"], ["Open the laptop"]);
+    await userEvent.click(within(region).getByRole("checkbox", { name: "Write the summary" }));
+    await userEvent.click(within(region).getByRole("button", { name: "Remove step: Write the summary" }));
+    await waitFor(() => expect(names(region)).toEqual(["Open the draft", "Send it"]));
+    await userEvent.click(screen.getByRole("button", { name: "I'm stuck" }));
+    await waitFor(() => expect(names(region)).toEqual(["Open the laptop", "Open the draft", "Send it"]));
+
+    await userEvent.click(within(region).getByRole("button", { name: "Undo" }));
+    await waitFor(() =>
+      expect(names(region)).toEqual(["Open the laptop", "Open the draft", "Write the summary", "Send it"]),
+    );
+    expect(within(region).getByRole("checkbox", { name: "Write the summary" })).toBeChecked();
+    expect(within(region).queryByRole("button", { name: "Undo" })).toBeNull();
+    expect((await stored(task)).map((s) => [s.text, s.done])).toEqual([
+      ["Open the laptop", false],
+      ["Open the draft", false],
+      ["Write the summary", true],
+      ["Send it", false],
+    ]);
+  });
+
+  it("a full checklist says so and takes no more", async () => {
+    const steps = Array.from({ length: TASK_STEPS_MAX }, (_, i) => `Step ${i + 1}`);
+    const { region } = await focusOn(steps);
+    expect(within(region).getByLabelText("New step")).toBeDisabled();
+    expect(within(region).getByText(`A task keeps at most ${TASK_STEPS_MAX} steps.`)).toBeVisible();
+    await userEvent.click(within(region).getByRole("button", { name: "Remove step: Step 30" }));
+    await waitFor(() => expect(within(region).getByLabelText("New step")).toBeEnabled());
+    expect(within(region).queryByText(`A task keeps at most ${TASK_STEPS_MAX} steps.`)).toBeNull();
+  });
+});

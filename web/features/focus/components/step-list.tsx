@@ -1,0 +1,167 @@
+import { Plus, X } from "lucide-react";
+import { useState } from "react";
+import { TASK_STEPS_MAX } from "../../../../shared/constants.ts";
+import type { TaskStep } from "../../../../shared/schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { inToast, toast } from "../../../components/ui/toast-store.ts";
+import { errorMessage } from "../../../lib/api.ts";
+import { focusNextRow } from "../../../lib/focus-next.ts";
+
+/** A step as the checklist keeps it: its words and its tick. */
+export type KeptStep = { text: string; done: boolean };
+
+type Props = {
+  steps: TaskStep[];
+  onToggle: (step: TaskStep) => void;
+  /** Saves the whole checklist in this order; rejects with the server's reason. */
+  replace: (steps: KeptStep[]) => Promise<unknown>;
+};
+
+const kept = (steps: TaskStep[]): KeptStep[] => steps.map((s) => ({ text: s.text, done: s.done }));
+
+/** Each step's words, and which time they come for words that come more than once. */
+function keysByWords(steps: TaskStep[]): string[] {
+  const seen = new Map<string, number>();
+  return steps.map((s) => {
+    const n = (seen.get(s.text) ?? 0) + 1;
+    seen.set(s.text, n);
+    return `${n}:${s.text}`;
+  });
+}
+
+/**
+ * The focus dialog's checklist (docs/decisions/050-own-steps.md): the steps to tick, each with a
+ * remove button, and a box to add one's own at the end. A removed step comes back with Undo, in
+ * its place and with its tick, until the next change to the checklist.
+ */
+export function StepList({ steps, onToggle, replace }: Props) {
+  const [text, setText] = useState("");
+  const [adding, setAdding] = useState(false);
+  // The last step removed, where it was and the step it came after: Undo here, inside the dialog,
+  // where a keyboard can reach it (a toast sits outside the dialog's focus).
+  const [removed, setRemoved] = useState<{ step: KeptStep; index: number; after: string | null } | null>(null);
+  const full = steps.length >= TASK_STEPS_MAX;
+  const allDone = steps.length > 0 && steps.every((s) => s.done);
+  // A saved checklist comes back with new ids: rows are keyed by their words instead, so the rows
+  // that stay are the same elements, and focus on them is kept.
+  const rowKeys = keysByWords(steps);
+
+  const add = async () => {
+    const words = text.trim();
+    if (!words || full || adding) return;
+    setAdding(true);
+    try {
+      await replace([...kept(steps), { text: words, done: false }]);
+      setText("");
+      setRemoved(null);
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Could not add the step."), variant: "destructive" });
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const remove = async (step: TaskStep, button: HTMLElement) => {
+    const index = steps.findIndex((s) => s.id === step.id);
+    const before = kept(steps);
+    focusNextRow(button, "[data-remove-step]", "new-step");
+    try {
+      await replace(before.filter((_, i) => i !== index));
+      setRemoved({ step: { text: step.text, done: step.done }, index, after: steps[index - 1]?.text ?? null });
+    } catch (error) {
+      toast({ title: "Error", description: errorMessage(error, "Could not remove the step."), variant: "destructive" });
+    }
+  };
+
+  const undo = async () => {
+    if (!removed) return;
+    document.getElementById("new-step")?.focus();
+    // Back in its place among the steps as they are now (ticked since, or a smaller step put first):
+    // after the step it followed, or first if it was.
+    const now = kept(steps);
+    const previous = removed.after === null ? -1 : now.findIndex((s) => s.text === removed.after);
+    const at = removed.after === null ? 0 : previous >= 0 ? previous + 1 : Math.min(removed.index, now.length);
+    now.splice(at, 0, removed.step);
+    try {
+      await replace(now);
+      setRemoved(null);
+    } catch (error) {
+      toast({
+        title: "Error",
+        description: errorMessage(error, "Could not put the step back."),
+        variant: "destructive",
+      });
+    }
+  };
+
+  return (
+    <section aria-labelledby="steps-title">
+      <h3 id="steps-title" className="mb-2 font-semibold">
+        Steps
+      </h3>
+      {steps.length === 0 ? (
+        <p className="mb-2 text-sm text-muted">No steps yet. Write the first small one, or press I'm stuck.</p>
+      ) : (
+        <ul className="grid gap-1">
+          {steps.map((step, i) => (
+            <li key={rowKeys[i]} className="flex items-start gap-1">
+              <label className="flex min-w-0 flex-1 items-start gap-3 rounded-lg px-2 py-1.5 hover:bg-accent">
+                <input
+                  type="checkbox"
+                  className="mt-1 size-4 shrink-0 accent-[var(--primary)]"
+                  checked={step.done}
+                  onChange={() => onToggle(step)}
+                />
+                <span className={step.done ? "break-words text-muted line-through" : "break-words"}>{step.text}</span>
+              </label>
+              <Button
+                variant="ghost"
+                size="icon"
+                data-remove-step=""
+                aria-label={`Remove step: ${step.text}`}
+                title="Remove step"
+                onClick={(e) => void remove(step, e.currentTarget)}
+              >
+                <X className="size-4 text-muted" aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {allDone && <p className="mt-2 font-medium text-primary">All steps completed!</p>}
+      <div role="status" className="text-sm">
+        {removed && (
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 text-muted">
+            <span className="min-w-0 break-words">Removed "{inToast(removed.step.text)}".</span>
+            <Button variant="outline" size="sm" onClick={() => void undo()}>
+              Undo
+            </Button>
+          </p>
+        )}
+      </div>
+      <form
+        className="mt-2 flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
+        <Input
+          id="new-step"
+          aria-label="New step"
+          placeholder="Add a step..."
+          maxLength={300}
+          value={text}
+          disabled={full}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button type="submit" variant="outline" disabled={!text.trim() || full || adding}>
+          <Plus className="size-4" aria-hidden />
+          Add step
+        </Button>
+      </form>
+      {full && <p className="mt-1 text-sm text-muted">A task keeps at most {TASK_STEPS_MAX} steps.</p>}
+    </section>
+  );
+}
