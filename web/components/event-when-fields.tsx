@@ -11,13 +11,15 @@ type Props = {
   /** Minutes as typed; the duration field shows only when this is given. */
   duration?: string;
   onDurationChange?: (minutes: string) => void;
+  /** A word about the date as it stands ("This day has already passed."), under it and read with it. */
+  dateNote?: string | null;
 };
 
 /**
  * Date, All day, and — unless the event lasts all day — its start time (and duration): the
  * calendar's event dialog and the inbox's "convert to event" share these.
  */
-export function EventWhenFields({ idPrefix, value, onChange, duration, onDurationChange }: Props) {
+export function EventWhenFields({ idPrefix, value, onChange, duration, onDurationChange, dateNote }: Props) {
   const set = (patch: Partial<EventWhen>) => onChange({ ...value, ...patch });
   return (
     <>
@@ -28,9 +30,14 @@ export function EventWhenFields({ idPrefix, value, onChange, duration, onDuratio
             type="date"
             value={value.date}
             onChange={(e) => set({ date: e.target.value })}
+            aria-describedby={dateNote ? `${idPrefix}-date-note` : undefined}
           />
+          <p id={`${idPrefix}-date-note`} aria-live="polite" className={dateNote ? "text-sm text-muted" : "sr-only"}>
+            {dateNote ?? ""}
+          </p>
         </Field>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
+        {/* Level with the date box (under its label), whether or not a note follows the box. */}
+        <label className="flex h-10 items-center gap-2 self-start text-sm font-medium sm:mt-[1.625rem]">
           <input
             type="checkbox"
             className="size-4 accent-[var(--primary)]"

@@ -84,6 +84,23 @@ describe("a new event typed into Add event and not saved", () => {
     expect(screen.getByLabelText("Location (optional)")).toHaveValue("");
   });
 
+  it("says so, without refusing it, when the date kept or typed has passed", async () => {
+    await userEvent.type(await openOn(TODAY), "Book club");
+    expect(screen.queryByText("This day has already passed.")).toBeNull();
+    const date = screen.getByLabelText("Date");
+    await userEvent.clear(date);
+    await userEvent.type(date, addDays(TODAY, -2));
+    // Days later, the kept draft opens on its own date, now past.
+    await openOn(TODAY);
+    expect(screen.getByLabelText("Date")).toHaveValue(addDays(TODAY, -2));
+    expect(screen.getByText("This day has already passed.")).toBeVisible();
+    expect(screen.getByLabelText("Date")).toHaveAccessibleDescription("This day has already passed.");
+    expect(screen.getByRole("button", { name: "Save event" })).toBeEnabled();
+    await userEvent.clear(screen.getByLabelText("Date"));
+    await userEvent.type(screen.getByLabelText("Date"), LATER);
+    expect(screen.queryByText("This day has already passed.")).toBeNull();
+  });
+
   it("falls on the day the dialog opens on until a date is set", async () => {
     await userEvent.type(await openOn(TODAY), "Call the bank");
     expect(await openOn(LATER)).toHaveValue("Call the bank");

@@ -112,6 +112,8 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
     setApplied(null);
   };
 
+  const pastDay = !event && /^\d{4}-\d{2}-\d{2}$/.test(date) && date < zonedNow(new Date(), timeZone).date;
+
   const send = async (input: EventInput, scope?: OccurrenceScope) => {
     try {
       await save.mutateAsync({ id: event?.id, input, scope });
@@ -209,6 +211,8 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
           }
           duration={duration}
           onDurationChange={(minutes) => set({ duration: minutes })}
+          // A date kept from days ago, or a slip of the keyboard: said, not refused (an event may be logged after it).
+          dateNote={pastDay ? "This day has already passed." : null}
         />
         {repeatable && (
           <RepeatField
