@@ -352,6 +352,12 @@ export const updateThoughtInput = z
      * recognition made it): the recording no longer waits for a transcription.
      */
     contentIsTranscript: z.boolean(),
+    /**
+     * The day the thought is for (null: none, and no time either); `whenTime` is read only with
+     * it, as on create: a time without its day is not kept.
+     */
+    whenDate: dateString.nullable(),
+    whenTime: timeString.nullable(),
   })
   .partial();
 

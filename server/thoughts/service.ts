@@ -113,6 +113,10 @@ export async function updateThought(
   if (input.type !== undefined) patch.type = input.type;
   if (input.status !== undefined) patch.status = input.status;
   if (input.convertedTo !== undefined) patch.converted_to = input.convertedTo;
+  if (input.whenDate !== undefined) {
+    patch.when_date = input.whenDate;
+    patch.when_time = input.whenDate ? (input.whenTime ?? null) : null;
+  }
   await inTransaction(db, async (trx) => {
     if (Object.keys(patch).length > 0) {
       await trx

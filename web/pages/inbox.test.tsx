@@ -183,3 +183,32 @@ describe("Delete an archived thought (docs/decisions/048-edit-and-delete-thought
     expect(screen.getByText("Nothing archived.")).toBeVisible();
   });
 });
+
+describe("Edit thought: the day and time a thought is for", () => {
+  it("sets a day and time, shows them on the card, and clears them again", async () => {
+    const thought = await add("Dentist", "Reminder");
+    let dialog = await editDialog("Dentist");
+    const time = within(dialog).getByLabelText("Time (optional)");
+    expect(time).toBeDisabled();
+    expect(time).toHaveAccessibleDescription("Pick a day to add a time.");
+    await userEvent.type(within(dialog).getByLabelText("Day (optional)"), "2026-12-01");
+    expect(time).toBeEnabled();
+    await userEvent.type(time, "09:30");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Thought updated")).toBeVisible();
+    await waitFor(() => expect(cardOf("Dentist")).toHaveTextContent(/For\s*Tue, Dec 1 at 9:30 AM/));
+    expect((await stored()).find((t) => t.id === thought.id)).toMatchObject({
+      whenDate: "2026-12-01",
+      whenTime: "09:30",
+    });
+
+    await userEvent.click(within(cardOf("Dentist")).getByRole("button", { name: "Edit" }));
+    dialog = await screen.findByRole("dialog", { name: "Edit thought" });
+    expect(within(dialog).getByLabelText("Day (optional)")).toHaveValue("2026-12-01");
+    expect(within(dialog).getByLabelText("Time (optional)")).toHaveValue("09:30");
+    await userEvent.clear(within(dialog).getByLabelText("Day (optional)"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(cardOf("Dentist")).not.toHaveTextContent(/For/));
+    expect((await stored()).find((t) => t.id === thought.id)).toMatchObject({ whenDate: null, whenTime: null });
+  });
+});

@@ -147,11 +147,14 @@ export function useUpdateThought() {
 }
 
 /**
- * Edits a thought's words or its type (docs/decisions/048-edit-and-delete-thoughts.md), shown at
- * once and taken back if refused (web/lib/row-update.ts).
+ * Edits a thought's words, its type or the day and time it is for
+ * (docs/decisions/048-edit-and-delete-thoughts.md), shown at once and taken back if refused
+ * (web/lib/row-update.ts).
  */
 export const useEditThought = () =>
-  useRowUpdate<typeof thought, Partial<Pick<Thought, "content" | "type">>>(queryKeys.thoughts);
+  useRowUpdate<typeof thought, Partial<Pick<Thought, "content" | "type" | "whenDate" | "whenTime">>>(
+    queryKeys.thoughts,
+  );
 
 /** How a thought is named in a toast: a voice note still waiting for its words is "Voice note". */
 export const thoughtWords = (t: Thought) => (t.content === PENDING_VOICE_NOTE ? "Voice note" : t.content);

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { PENDING_VOICE_NOTE } from "../../../../shared/constants.ts";
 import type { Thought } from "../../../../shared/schemas.ts";
 import { EditDialog } from "../../../components/edit-dialog.tsx";
-import { caretAtEnd, Field, Textarea } from "../../../components/ui/input.tsx";
+import { caretAtEnd, Field, Input, Textarea } from "../../../components/ui/input.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { useEditThought } from "../api.ts";
@@ -28,6 +28,8 @@ export function EditThoughtDialog({
   const placeholder = waitingForWords && thought.content === PENDING_VOICE_NOTE;
   const [content, setContent] = useState(placeholder ? "" : thought.content);
   const [type, setType] = useState(thought.type);
+  const [day, setDay] = useState(thought.whenDate ?? "");
+  const [time, setTime] = useState(thought.whenTime ?? "");
   const edit = useEditThought();
   const queryClient = useQueryClient();
   const trimmed = content.trim();
@@ -36,14 +38,21 @@ export function EditThoughtDialog({
     <EditDialog
       title="Edit thought"
       description={
-        placeholder ? "Write what the voice note says, or change its type." : "Fix the words or change its type."
+        placeholder
+          ? "Write what the voice note says, or change its type."
+          : "Fix the words, change its type or the day it is for."
       }
       noun="Thought"
       canSave={trimmed !== ""}
       saving={edit.isPending}
       save={async () => {
         const changed = trimmed !== thought.content;
-        const patch = changed ? { content: trimmed, type } : { type };
+        // The day and time are sent only when they changed; a time without its day is not kept.
+        const when =
+          day !== (thought.whenDate ?? "") || (day && time !== (thought.whenTime ?? ""))
+            ? { whenDate: day || null, whenTime: day && time ? time : null }
+            : {};
+        const patch = changed ? { content: trimmed, type, ...when } : { type, ...when };
         // The person's own words stand for the recording: no transcript is added after them.
         const also = changed && waitingForWords ? { contentIsTranscript: true } : undefined;
         const saved = await edit.mutateAsync({ id: thought.id, patch, also });
@@ -70,6 +79,26 @@ export function EditThoughtDialog({
         </span>
         <TypeChips label="Type" value={type} onChange={(t) => t && setType(t)} />
       </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Field id="edit-thought-day" label="Day (optional)">
+          <Input id="edit-thought-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+        </Field>
+        <Field id="edit-thought-time" label="Time (optional)">
+          <Input
+            id="edit-thought-time"
+            type="time"
+            value={day ? time : ""}
+            disabled={!day}
+            aria-describedby={day ? undefined : "edit-thought-time-note"}
+            onChange={(e) => setTime(e.target.value)}
+          />
+        </Field>
+      </div>
+      {!day && (
+        <p id="edit-thought-time-note" className="-mt-2 text-sm text-muted">
+          Pick a day to add a time.
+        </p>
+      )}
     </EditDialog>
   );
 }
