@@ -10,10 +10,10 @@ import { useEditThought } from "../api.ts";
 import { TypeChips } from "./type-chips.tsx";
 
 /**
- * Fixes a thought's words (a slip of the thumb, a word the transcription got wrong) or its type
- * (docs/decisions/048-edit-and-delete-thoughts.md). A voice note still waiting for its
- * transcription opens with no words: what is typed becomes its text, and the recording stops
- * waiting.
+ * Fixes a thought's words (a slip of the thumb, a word the transcription got wrong), its type, or
+ * the day and time it is for (docs/decisions/048-edit-and-delete-thoughts.md). A voice note still
+ * waiting for its transcription opens with no words: what is typed becomes its text, and the
+ * recording stops waiting.
  */
 export function EditThoughtDialog({
   thought,
