@@ -18,7 +18,7 @@ const AREAS = [
   ],
   [
     "Capture Inbox",
-    "Every thought you dropped, sorted by type. Convert one into a focus task, a quick win, a project task or a calendar event, fix its words or its type, or archive it; an archived thought can be restored or deleted. Sort with Me walks through them one at a time.",
+    "Every thought you dropped, sorted by type. Convert one into a focus task, a quick win, a project task or a calendar event, fix its words or its type, or archive it; an archived thought can be restored or deleted. Find a thought by any of its words, and let Sort with Me walk through them one at a time.",
   ],
   [
     "Focus Mode",

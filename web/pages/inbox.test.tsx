@@ -212,3 +212,36 @@ describe("Edit thought: the day and time a thought is for", () => {
     expect((await stored()).find((t) => t.id === thought.id)).toMatchObject({ whenDate: null, whenTime: null });
   });
 });
+
+describe("Find a thought (docs/decisions/051-find-a-thought.md)", () => {
+  it("narrows every list to the thoughts with all the words typed, and says when none has them", async () => {
+    await add("Swap plants at the Café", "Idea");
+    await add("Plant the tomatoes", "Task");
+    await add("Call the plumber", "Task");
+    const old = await add("Old plant catalogue", "Note");
+    await server("PATCH", `/api/thoughts/${old.id}`, { status: "archived" });
+    renderInbox();
+    const find = await screen.findByRole("searchbox", { name: "Find a thought" });
+    await screen.findByText("Call the plumber");
+
+    await userEvent.type(find, "cafe PLANT");
+    expect(cards()).toEqual(["Swap plants at the Café"]);
+    expect(screen.getByRole("tab", { name: /^All/ })).toHaveTextContent("1");
+    expect(screen.getByRole("tab", { name: /^Task/ })).toHaveTextContent("0");
+    // The views' own counts stay whole: the search narrows what is shown, not what there is.
+    expect(screen.getByRole("button", { name: "Archived (1)" })).toBeVisible();
+
+    await userEvent.clear(find);
+    await userEvent.type(find, "plant");
+    expect(cards()).toEqual(["Plant the tomatoes", "Swap plants at the Café"]);
+    await userEvent.click(screen.getByRole("button", { name: "Archived (1)" }));
+    expect(cards()).toEqual(["Old plant catalogue"]);
+
+    await userEvent.type(find, " boat");
+    expect(screen.getByText("No thought here matches “plant boat”.")).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Back to inbox" }));
+    expect(screen.getByText("No thought here matches “plant boat”.")).toBeVisible();
+    await userEvent.clear(find);
+    expect(cards()).toEqual(["Call the plumber", "Plant the tomatoes", "Swap plants at the Café"]);
+  });
+});

@@ -1,19 +1,21 @@
-import { Archive, ArrowRightLeft, Inbox, ListChecks } from "lucide-react";
+import { Archive, ArrowRightLeft, Inbox, ListChecks, Search } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import type { Thought } from "../../shared/schemas.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Dialog } from "../components/ui/dialog.tsx";
+import { Input } from "../components/ui/input.tsx";
 import { WaitingRows } from "../components/waiting-rows.tsx";
 import { useProjects, useShownProjects } from "../features/projects/api.ts";
 import { useTimeZone } from "../features/settings/api.ts";
-import { useDeleteThought, useShownThoughts, useThoughts } from "../features/thoughts/api.ts";
+import { thoughtWords, useDeleteThought, useShownThoughts, useThoughts } from "../features/thoughts/api.ts";
 import { ConvertPanel } from "../features/thoughts/components/convert-panel.tsx";
 import { EditThoughtDialog } from "../features/thoughts/components/edit-thought-dialog.tsx";
 import { ArchivedThoughts, ConvertedThoughts, InboxThoughts } from "../features/thoughts/components/inbox-lists.tsx";
 import { QuickCapture } from "../features/thoughts/components/quick-capture.tsx";
 import { SortWithMe } from "../features/thoughts/components/sort-with-me.tsx";
 import { useArchive, useConvert } from "../features/thoughts/inbox-actions.ts";
+import { wordsMatcher } from "../features/thoughts/search.ts";
 import { useVoiceNotes } from "../features/thoughts/use-voice-notes.ts";
 import { zonedNow } from "../lib/dates.ts";
 import { focusNextRow } from "../lib/focus-next.ts";
@@ -48,9 +50,14 @@ export function InboxPage() {
   const remove = useDeleteThought();
   // Not those deleted a moment ago, while their toast can still bring them back.
   const all = useShownThoughts(thoughts.data ?? []);
-  const inbox = all.filter((t) => t.status === "inbox");
-  const archived = all.filter((t) => t.status === "archived");
-  const converted = all.filter((t) => t.status === "converted");
+  // What the find box narrows the lists to; the Archived and Converted counts stay whole.
+  const [query, setQuery] = useState("");
+  const matches = wordsMatcher(query);
+  const found = all.filter((t) => matches(thoughtWords(t)));
+  const inbox = found.filter((t) => t.status === "inbox");
+  const archived = found.filter((t) => t.status === "archived");
+  const converted = found.filter((t) => t.status === "converted");
+  const countOf = (status: Thought["status"]) => all.filter((t) => t.status === status).length;
   // Not a project deleted a moment ago: a task converted into it would go with it.
   const projectChoices = useShownProjects(projects.data ?? []).map((p) => ({ id: p.id, title: p.title }));
 
@@ -79,9 +86,14 @@ export function InboxPage() {
               Back to inbox
             </Button>
           )}
-          {viewButton("archived", "Archived", archived.length, <Archive className="size-4" aria-hidden />)}
-          {viewButton("converted", "Converted", converted.length, <ArrowRightLeft className="size-4" aria-hidden />)}
-          <Button onClick={() => setSorting(true)} disabled={inbox.length === 0}>
+          {viewButton("archived", "Archived", countOf("archived"), <Archive className="size-4" aria-hidden />)}
+          {viewButton(
+            "converted",
+            "Converted",
+            countOf("converted"),
+            <ArrowRightLeft className="size-4" aria-hidden />,
+          )}
+          <Button onClick={() => setSorting(true)} disabled={countOf("inbox") === 0}>
             <ListChecks className="size-4" aria-hidden />
             Sort with Me
           </Button>
@@ -95,9 +107,27 @@ export function InboxPage() {
         className="rounded-2xl border border-border bg-card p-2"
       />
 
+      {all.length > 0 && (
+        <div className="relative sm:max-w-sm">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            aria-label="Find a thought"
+            placeholder="Find a thought..."
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+      )}
+
       {view === "archived" ? (
         <ArchivedThoughts
           thoughts={archived}
+          query={query}
           recordings={voiceNotes}
           onRestore={(t) => archive(t, "inbox")}
           onDelete={(t, from) => {
@@ -107,10 +137,11 @@ export function InboxPage() {
           }}
         />
       ) : view === "converted" ? (
-        <ConvertedThoughts thoughts={converted} recordings={voiceNotes} />
+        <ConvertedThoughts thoughts={converted} query={query} recordings={voiceNotes} />
       ) : (
         <InboxThoughts
           thoughts={inbox}
+          query={query}
           recordings={voiceNotes}
           loading={thoughts.isPending}
           onConvert={setConverting}

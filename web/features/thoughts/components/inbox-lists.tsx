@@ -8,13 +8,20 @@ import { useWaitingCreates } from "../../../lib/outbox.ts";
 import { conversionLink } from "../converted.ts";
 import { ThoughtCard } from "./thought-card.tsx";
 
-/** The inbox's three lists. `recordings` tells which thoughts have a kept recording. */
-type ListProps = { thoughts: Thought[]; recordings: Map<number, { pending: boolean }> };
+/**
+ * The inbox's three lists. `recordings` tells which thoughts have a kept recording; `query` is what
+ * the list was narrowed to (web/features/thoughts/search.ts), said when nothing matches.
+ */
+type ListProps = { thoughts: Thought[]; recordings: Map<number, { pending: boolean }>; query?: string };
+
+/** Said instead of a list's own empty text while a search finds nothing in it. */
+const noMatch = (query: string) => `No thought here matches “${query.trim()}”.`;
 
 /** Archived thoughts, each with Restore and Delete. */
 export function ArchivedThoughts({
   thoughts: archived,
   recordings: voiceNotes,
+  query = "",
   onRestore,
   onDelete,
 }: ListProps & { onRestore: (thought: Thought) => void; onDelete: (thought: Thought, from: HTMLElement) => void }) {
@@ -24,7 +31,7 @@ export function ArchivedThoughts({
         Archived
       </h2>
       {archived.length === 0 ? (
-        <p className="text-muted">Nothing archived.</p>
+        <p className="text-muted">{query.trim() ? noMatch(query) : "Nothing archived."}</p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {archived.map((t) => (
@@ -58,14 +65,14 @@ export function ArchivedThoughts({
 }
 
 /** Converted thoughts, each with a link to what it became. */
-export function ConvertedThoughts({ thoughts: converted, recordings: voiceNotes }: ListProps) {
+export function ConvertedThoughts({ thoughts: converted, recordings: voiceNotes, query = "" }: ListProps) {
   return (
     <section aria-labelledby="converted-title" className="grid gap-3">
       <h2 id="converted-title" className="text-xl font-semibold">
         Converted
       </h2>
       {converted.length === 0 ? (
-        <p className="text-muted">Nothing converted yet.</p>
+        <p className="text-muted">{query.trim() ? noMatch(query) : "Nothing converted yet."}</p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {converted.map((t) => {
@@ -98,6 +105,7 @@ const TABS = ["All", ...THOUGHT_TYPES] as const;
 export function InboxThoughts({
   thoughts: inbox,
   recordings: voiceNotes,
+  query = "",
   loading,
   onConvert,
   onEdit,
@@ -134,6 +142,10 @@ export function InboxThoughts({
           <Tabs.Content key={tab} value={tab}>
             {loading ? (
               <div className="h-28 animate-pulse rounded-2xl bg-accent" aria-hidden />
+            ) : list.length === 0 && query.trim() ? (
+              <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted">
+                {noMatch(query)}
+              </p>
             ) : list.length === 0 ? (
               // Thoughts waiting to sync show above: the inbox is not empty for the person.
               (tab !== "All" || waiting === 0) && (
