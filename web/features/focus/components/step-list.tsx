@@ -33,7 +33,7 @@ function keysByWords(steps: TaskStep[]): string[] {
 /**
  * The focus dialog's checklist (docs/decisions/050-own-steps.md): the steps to tick, each with a
  * remove button, and a box to add one's own at the end. A removed step comes back with Undo, in
- * its place and with its tick, until the next change to the checklist.
+ * its place and with its tick, until a step is added or another one removed.
  */
 export function StepList({ steps, onToggle, replace }: Props) {
   const [text, setText] = useState("");
