@@ -79,8 +79,11 @@ export function parseDateOnly(date: string): Date {
   return new Date(y, (m || 1) - 1, d || 1);
 }
 
+/** A whole date as a date input holds it (YYYY-MM-DD); an input being typed into may hold less. */
+export const isDateOnly = (date: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(date);
+
 /** A date field's day as a local Date, or today while the field holds no date (the Repeat field's weekday). */
-export const dayOfDate = (date: string): Date => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? parseDateOnly(date) : new Date());
+export const dayOfDate = (date: string): Date => (isDateOnly(date) ? parseDateOnly(date) : new Date());
 
 /** 'MMM d, yyyy' (spec section 9). */
 export function formatDisplayDate(date: string): string {

@@ -1,3 +1,5 @@
+import { useCallback, useEffect, useState } from "react";
+
 /** How long a row that was just ticked or deleted counts as on its way out (a refusal brings it back). */
 const LEAVING_MS = 3000;
 
@@ -40,4 +42,25 @@ export function neighbourOf(from: HTMLElement, fallback?: HTMLElement | null): H
 /** Moves focus to `neighbourOf(from, fallback)` before `from`'s row leaves: never lost to the page. */
 export function focusNeighbour(from: HTMLElement, fallback?: HTMLElement | null): void {
   neighbourOf(from, fallback)?.focus();
+}
+
+/** An element to focus: its id, and what takes focus instead when it is gone (a CSS selector). */
+type FocusTarget = { id: string; otherwise?: string };
+
+/**
+ * Focus to give once the lists on screen are read again (`settled`): after an edit, back to the
+ * row's Edit button, which the new answer may have moved or replaced. Returns the function that
+ * asks for it; until the lists settle, nothing moves.
+ */
+export function useFocusWhenSettled(settled: boolean): (target: FocusTarget) => void {
+  const [target, setTarget] = useState<FocusTarget | null>(null);
+  useEffect(() => {
+    if (target === null || !settled) return;
+    const el =
+      document.getElementById(target.id) ??
+      (target.otherwise ? document.querySelector<HTMLElement>(target.otherwise) : null);
+    el?.focus();
+    setTarget(null);
+  }, [target, settled]);
+  return useCallback((next: FocusTarget) => setTarget(next), []);
 }

@@ -125,6 +125,11 @@ describe("Edit thought (docs/decisions/048-edit-and-delete-thoughts.md)", () => 
     const id = await keptVoiceNote();
     renderInbox();
     expect(await screen.findByText("Transcription is coming")).toBeVisible();
+    // Found as its card reads (docs/decisions/051-find-a-thought.md).
+    const find = screen.getByRole("searchbox", { name: "Find a thought" });
+    await userEvent.type(find, "voice");
+    expect(cards()).toEqual(["Voice note"]);
+    await userEvent.clear(find);
     await userEvent.click(within(cardOf("Voice note")).getByRole("button", { name: "Edit" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit thought" });
     expect(within(dialog).getByText("Write what the voice note says, or change its type.")).toBeVisible();

@@ -1,5 +1,5 @@
 import { Archive, ArrowRightLeft, Inbox, ListChecks, Search } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { Thought } from "../../shared/schemas.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -18,7 +18,7 @@ import { useArchive, useConvert } from "../features/thoughts/inbox-actions.ts";
 import { wordsMatcher } from "../features/thoughts/search.ts";
 import { useVoiceNotes } from "../features/thoughts/use-voice-notes.ts";
 import { zonedNow } from "../lib/dates.ts";
-import { focusNextRow } from "../lib/focus-next.ts";
+import { focusNextRow, useFocusWhenSettled } from "../lib/focus-next.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 
 type View = "inbox" | "archived" | "converted";
@@ -38,15 +38,7 @@ export function InboxPage() {
   const [editing, setEditing] = useState<Thought | null>(null);
   // Once the list is read again after an edit, focus goes back to the thought's Edit button, or,
   // when a new type took it out of the tab on show, to that tab.
-  const [refocus, setRefocus] = useState<number | null>(null);
-  useEffect(() => {
-    if (refocus === null || thoughts.isFetching) return;
-    const target =
-      document.getElementById(`edit-thought-${refocus}`) ??
-      document.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
-    target?.focus();
-    setRefocus(null);
-  }, [refocus, thoughts.isFetching]);
+  const focusLater = useFocusWhenSettled(!thoughts.isFetching);
   const remove = useDeleteThought();
   // Not those deleted a moment ago, while their toast can still bring them back.
   const all = useShownThoughts(thoughts.data ?? []);
@@ -156,7 +148,7 @@ export function InboxPage() {
           thought={editing}
           waitingForWords={voiceNotes.get(editing.id)?.pending === true}
           onClose={() => {
-            setRefocus(editing.id);
+            focusLater({ id: `edit-thought-${editing.id}`, otherwise: '[role="tab"][aria-selected="true"]' });
             setEditing(null);
           }}
         />

@@ -146,15 +146,24 @@ export function useUpdateThought() {
   });
 }
 
+type ThoughtEdit = Partial<Pick<Thought, "content" | "type" | "whenDate" | "whenTime">>;
+
 /**
  * Edits a thought's words, its type or the day and time it is for
  * (docs/decisions/048-edit-and-delete-thoughts.md), shown at once and taken back if refused
- * (web/lib/row-update.ts).
+ * (web/lib/row-update.ts). `transcript`: the new words stand for the thought's kept recording,
+ * which then stops waiting for a transcription.
  */
-export const useEditThought = () =>
-  useRowUpdate<typeof thought, Partial<Pick<Thought, "content" | "type" | "whenDate" | "whenTime">>>(
-    queryKeys.thoughts,
-  );
+export function useEditThought() {
+  const queryClient = useQueryClient();
+  const update = useRowUpdate<typeof thought, ThoughtEdit>(queryKeys.thoughts);
+  const save = async (id: number, patch: ThoughtEdit, { transcript = false } = {}) => {
+    const saved = await update.mutateAsync({ id, patch, also: transcript ? { contentIsTranscript: true } : undefined });
+    if (transcript) void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
+    return saved;
+  };
+  return { save, saving: update.isPending };
+}
 
 /** How a thought is named in a toast: a voice note still waiting for its words is "Voice note". */
 export const thoughtWords = (t: Thought) => (t.content === PENDING_VOICE_NOTE ? "Voice note" : t.content);

@@ -16,7 +16,7 @@ import { Field, Input, NativeSelect, Textarea } from "../../../components/ui/inp
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
 import { errorMessage } from "../../../lib/api.ts";
-import { dayOfDate, zonedNow } from "../../../lib/dates.ts";
+import { dayOfDate, isDateOnly, zonedNow } from "../../../lib/dates.ts";
 import { useWhenReader } from "../../../lib/use-when.ts";
 import { type EventInput, useSaveEvent } from "../api.ts";
 import { type EventForm, useNewEventDraft } from "../draft.ts";
@@ -112,7 +112,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
     setApplied(null);
   };
 
-  const pastDay = !event && /^\d{4}-\d{2}-\d{2}$/.test(date) && date < zonedNow(new Date(), timeZone).date;
+  const pastDay = !event && isDateOnly(date) && date < zonedNow(new Date(), timeZone).date;
 
   const send = async (input: EventInput, scope?: OccurrenceScope) => {
     try {
@@ -130,9 +130,9 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
   // The day of "Every month" or "Every Monday" follows the date while a new rule is picked.
   const changeDate = (next: string): Partial<EventForm> => {
     const rule = repeatRuleOf(repeat);
-    if (rule !== (event?.repeat ?? null) && /^\d{4}-\d{2}-\d{2}$/.test(next)) {
+    if (rule !== (event?.repeat ?? null) && isDateOnly(next)) {
       const day = dayOfDate(next);
-      const was = /^\d{4}-\d{2}-\d{2}$/.test(date) ? weekdayOfDate(dayOfDate(date)) : null;
+      const was = isDateOnly(date) ? weekdayOfDate(dayOfDate(date)) : null;
       if (rule?.startsWith("FREQ=MONTHLY")) {
         return { date: next, repeat: { ...repeat, choice: `FREQ=MONTHLY;BYMONTHDAY=${day.getDate()}` } };
       }

@@ -1,5 +1,5 @@
 import { Pencil, Trash2, Zap } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { QUICK_WIN_BADGE } from "../../../../shared/constants.ts";
 import type { QuickWin } from "../../../../shared/schemas.ts";
 import { PagedList } from "../../../components/paged-list.tsx";
@@ -10,7 +10,7 @@ import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { inToast } from "../../../components/ui/toast-store.ts";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { zonedNow } from "../../../lib/dates.ts";
-import { focusNeighbour, neighbourOf } from "../../../lib/focus-next.ts";
+import { focusNeighbour, neighbourOf, useFocusWhenSettled } from "../../../lib/focus-next.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
 import { whenBack } from "../../../lib/routines.ts";
 import { useTimeZone } from "../../settings/api.ts";
@@ -31,12 +31,7 @@ export function QuickWinsList() {
   const [editing, setEditing] = useState<QuickWin | null>(null);
   // Once the list is read again after an edit, focus goes back to the quick win's Edit button;
   // after a change for today only, to the one-off quick win that holds it.
-  const [refocus, setRefocus] = useState<number | null>(null);
-  useEffect(() => {
-    if (refocus === null || walk.isFetching) return;
-    document.getElementById(`edit-quick-win-${refocus}`)?.focus();
-    setRefocus(null);
-  }, [refocus, walk.isFetching]);
+  const focusLater = useFocusWhenSettled(!walk.isFetching);
   const rows = useShownQuickWins(walk.data?.pages.flatMap((p) => p.items) ?? []).filter((q) => !q.completed);
 
   return (
@@ -101,7 +96,7 @@ export function QuickWinsList() {
           key={editing.id}
           win={editing}
           onClose={(savedId) => {
-            setRefocus(savedId ?? editing.id);
+            focusLater({ id: `edit-quick-win-${savedId ?? editing.id}` });
             setEditing(null);
           }}
         />

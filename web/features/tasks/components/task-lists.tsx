@@ -1,5 +1,5 @@
 import { CalendarClock, CheckCircle2, Clock, ListChecks, Pencil, Trash2, Undo2 } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { isPutOff } from "../../../../shared/ranking.ts";
 import type { Task } from "../../../../shared/schemas.ts";
 import { PagedList } from "../../../components/paged-list.tsx";
@@ -11,7 +11,7 @@ import { toast } from "../../../components/ui/toast-store.ts";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
-import { focusNeighbour, neighbourOf } from "../../../lib/focus-next.ts";
+import { focusNeighbour, neighbourOf, useFocusWhenSettled } from "../../../lib/focus-next.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
 import { whenBack } from "../../../lib/routines.ts";
 import {
@@ -57,13 +57,7 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
   // An edit can move its task (a new due time ranks it higher): once the lists are read again,
   // focus goes back to the task's Edit button, wherever it now stands; after a change for today
   // only, to the one-off task that holds it.
-  const [refocus, setRefocus] = useState<number | null>(null);
-  const settled = !open.isFetching && !later.isFetching;
-  useEffect(() => {
-    if (refocus === null || !settled) return;
-    document.getElementById(`edit-task-${refocus}`)?.focus();
-    setRefocus(null);
-  }, [refocus, settled]);
+  const focusLater = useFocusWhenSettled(!open.isFetching && !later.isFetching);
 
   const rowsOf = (walk: typeof open) => walk.data?.pages.flatMap((p) => p.items) ?? [];
   // Rows changed on this screen leave their list at once, before the lists are read again.
@@ -282,7 +276,7 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
           key={editing.id}
           task={editing}
           onClose={(savedId) => {
-            setRefocus(savedId ?? editing.id);
+            focusLater({ id: `edit-task-${savedId ?? editing.id}` });
             setEditing(null);
           }}
         />

@@ -1,11 +1,9 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { PENDING_VOICE_NOTE } from "../../../../shared/constants.ts";
 import type { Thought } from "../../../../shared/schemas.ts";
 import { EditDialog } from "../../../components/edit-dialog.tsx";
 import { caretAtEnd, Field, Input, Textarea } from "../../../components/ui/input.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
 import { useEditThought } from "../api.ts";
 import { TypeChips } from "./type-chips.tsx";
 
@@ -31,7 +29,6 @@ export function EditThoughtDialog({
   const [day, setDay] = useState(thought.whenDate ?? "");
   const [time, setTime] = useState(thought.whenTime ?? "");
   const edit = useEditThought();
-  const queryClient = useQueryClient();
   const trimmed = content.trim();
 
   return (
@@ -44,20 +41,15 @@ export function EditThoughtDialog({
       }
       noun="Thought"
       canSave={trimmed !== ""}
-      saving={edit.isPending}
+      saving={edit.saving}
       save={async () => {
         const changed = trimmed !== thought.content;
         // The day and time are sent only when they changed; a time without its day is not kept.
-        const when =
-          day !== (thought.whenDate ?? "") || (day && time !== (thought.whenTime ?? ""))
-            ? { whenDate: day || null, whenTime: day && time ? time : null }
-            : {};
-        const patch = changed ? { content: trimmed, type, ...when } : { type, ...when };
+        const when = { whenDate: day || null, whenTime: (day && time) || null };
+        const whenChanged = when.whenDate !== thought.whenDate || when.whenTime !== thought.whenTime;
+        const patch = { type, ...(changed ? { content: trimmed } : {}), ...(whenChanged ? when : {}) };
         // The person's own words stand for the recording: no transcript is added after them.
-        const also = changed && waitingForWords ? { contentIsTranscript: true } : undefined;
-        const saved = await edit.mutateAsync({ id: thought.id, patch, also });
-        if (also) void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
-        return saved.id;
+        return (await edit.save(thought.id, patch, { transcript: changed && waitingForWords })).id;
       }}
       // The server's reason, such as words longer than it keeps; otherwise what failed.
       failure={(error) => (error instanceof ApiError ? errorMessage(error) : "Failed to update thought")}

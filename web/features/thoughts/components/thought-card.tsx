@@ -1,10 +1,10 @@
 import { format } from "date-fns";
 import { CalendarClock } from "lucide-react";
 import type { ReactNode } from "react";
-import { PENDING_VOICE_NOTE } from "../../../../shared/constants.ts";
 import type { Thought } from "../../../../shared/schemas.ts";
 import { Badge } from "../../../components/ui/card.tsx";
 import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
+import { thoughtWords } from "../api.ts";
 import { conversionLink } from "../converted.ts";
 
 const TYPE_BADGE: Record<string, string> = {
@@ -25,7 +25,7 @@ type Props = {
 export function ThoughtCard({ thought, actions, recording }: Props) {
   const time = format(new Date(thought.createdAt), "MMM d, h:mm a");
   // The stored placeholder reads oddly next to the player; the note below says the same calmly.
-  const content = recording?.pending && thought.content === PENDING_VOICE_NOTE ? "Voice note" : thought.content;
+  const content = recording?.pending ? thoughtWords(thought) : thought.content;
   return (
     <li className="grid gap-3 rounded-2xl border border-border bg-card p-4">
       <div className="flex items-center justify-between gap-2">
