@@ -14,6 +14,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase, openSqliteFile } from "../server/db/database.ts";
+import { foldWords } from "../shared/search-words.ts";
 
 export type CannedResponse = {
   method: string;
@@ -37,10 +38,10 @@ async function openQuickWinStore(): Promise<QuickWinStore> {
     .prepare("insert into users (username, username_key, created_at) values ('bare', 'bare', ?) returning id")
     .get(new Date().toISOString()) as { id: number };
   const insert = db.prepare(
-    "insert into quick_wins (user_id, text, completed, created_at) values (?, ?, 0, ?) returning id, user_id, text, completed, created_at, repeat, occurs_on",
+    "insert into quick_wins (user_id, text, search_text, completed, created_at) values (?, ?, ?, 0, ?) returning id, user_id, text, completed, created_at, repeat, occurs_on",
   );
   return {
-    commit: (text) => insert.get(user.id, text, new Date().toISOString()),
+    commit: (text) => insert.get(user.id, text, foldWords(text), new Date().toISOString()),
     close: () => {
       db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -111,6 +111,7 @@ async function seedUsers(db: Db, first: number, count: number): Promise<void> {
       tasks.push({
         user_id: id,
         title: `Task ${i} of a long backlog`,
+        search_text: `task ${i} of a long backlog`,
         category: pick(["Work", "Personal", "Health", "Finance", "Education"]),
         time_estimate: pick([5, 10, 15, 15, 30, 45, 60, 90, 120]),
         due_time: r < 0.05 ? pick(["08:00", "12:30", "17:00", "21:00"]) : null,
@@ -123,6 +124,7 @@ async function seedUsers(db: Db, first: number, count: number): Promise<void> {
       wins.push({
         user_id: id,
         text: `Quick win ${i}`,
+        search_text: `quick win ${i}`,
         completed: rnd() < 0.5 ? 1 : 0,
         created_at: daysAgo(rnd() * 90),
       });

@@ -274,3 +274,31 @@ test("the Tasks page is in the sidebar and works by keyboard alone", async ({ pa
   await expect(app.tasks.today).toBeFocused();
   await expect(app.tasks.today).toContainText("No focus tasks for today");
 });
+
+test("a task not yet on screen is found by its words, by keyboard, and Escape shows everything again", async ({
+  page,
+  api,
+  app,
+}) => {
+  await seedTwelve(api);
+  await api.task("Call the Café about the cake");
+  await api.quickWin("Call Mum back");
+  await app.tasks.open();
+  await expect(app.tasks.showMore).toBeVisible();
+  await expect(app.tasks.row("Call the Café about the cake")).toHaveCount(0);
+
+  await app.tasks.tab("Focus tasks").focus();
+  await page.keyboard.press("Tab");
+  await expect(app.tasks.find).toBeFocused();
+  await page.keyboard.type("cafe CALL");
+  await expect.poll(() => app.tasks.todayTitles()).toEqual(["Call the Café about the cake"]);
+  await expect(app.tasks.tab("Focus tasks")).toHaveText("Focus tasks (1)");
+  await expect(app.tasks.tab("Quick wins")).toHaveText("Quick wins (0)");
+  await expect(app.tasks.showMore).toBeHidden();
+  await expectAccessible(page, "Tasks page with a search");
+
+  await page.keyboard.press("Escape");
+  await expect(app.tasks.find).toHaveValue("");
+  await expect.poll(() => app.tasks.todayTitles()).toEqual(titles(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
+  await expect(app.tasks.tab("Focus tasks")).toHaveText("Focus tasks");
+});

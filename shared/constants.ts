@@ -48,6 +48,8 @@ export const THOUGHT_STATUSES = ["inbox", "archived", "converted"] as const;
 /** List pages (GET /api/tasks?limit=…): the largest page, and the page size when only filters are given. */
 export const LIST_LIMIT_MAX = 200;
 export const LIST_LIMIT_DEFAULT = 50;
+/** Longest `q` a list search takes (docs/decisions/052-find-a-task.md). */
+export const LIST_SEARCH_MAX = 200;
 /** Response headers of a list page: rows matching the filters, and the cursor of the next page. */
 export const TOTAL_COUNT_HEADER = "X-Total-Count";
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";

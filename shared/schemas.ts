@@ -13,6 +13,7 @@ import {
   FOCUS_SESSION_MAX_MINUTES,
   HELP_LEVELS,
   LIST_LIMIT_MAX,
+  LIST_SEARCH_MAX,
   MOODS,
   MOTION_PREFERENCES,
   PASSWORD_MAX,
@@ -698,6 +699,13 @@ const pageFields = {
 /** The dashboard's ranked order (docs/decisions/015-ranked-short-lists.md). */
 export const listOrder = z.enum(["focus"], { error: "Expected focus" });
 const completedFilter = queryBool.optional().describe("Only done (true) or open (false) items.");
+/** Finding by words (docs/decisions/052-find-a-task.md, shared/search-words.ts). */
+const searchFilter = text()
+  .max(LIST_SEARCH_MAX, `At most ${LIST_SEARCH_MAX} characters`)
+  .optional()
+  .describe(
+    "Only items with every word of q in their words, in any order, ignoring case and accents. Blank: no filter.",
+  );
 
 /**
  * GET /api/tasks. `order=focus`: due soonest, then (Tired or Sad) smallest estimate, then oldest,
@@ -709,6 +717,7 @@ export const taskListQuery = z
   .strictObject({
     ...pageFields,
     completed: completedFilter,
+    q: searchFilter,
     order: listOrder
       .optional()
       .describe("focus: due soonest, then the smallest estimate when Tired or Sad, then oldest. Default: id."),
@@ -736,6 +745,7 @@ export type TaskListParams = z.output<typeof taskListQuery>;
 export const quickWinListQuery = z.strictObject({
   ...pageFields,
   completed: completedFilter,
+  q: searchFilter,
   order: listOrder.optional().describe("focus: oldest first. Default: id."),
 });
 export type QuickWinListParams = z.output<typeof quickWinListQuery>;

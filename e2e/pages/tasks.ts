@@ -13,6 +13,10 @@ export class TasksPage {
   tab(name: "Focus tasks" | "Quick wins"): Locator {
     return this.page.getByRole("tab", { name });
   }
+  /** The find box over both lists (docs/decisions/052-find-a-task.md). */
+  get find(): Locator {
+    return this.page.getByRole("searchbox", { name: "Find a task or quick win" });
+  }
 
   // Today: the open tasks in the dashboard's order.
   get today(): Locator {

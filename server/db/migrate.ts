@@ -15,6 +15,7 @@ import * as listVersions from "./migrations/0013-list-versions.ts";
 import * as welcomeBack from "./migrations/0014-welcome-back.ts";
 import * as repeats from "./migrations/0015-repeats.ts";
 import * as eventRepeats from "./migrations/0016-event-repeats.ts";
+import * as searchText from "./migrations/0017-search-text.ts";
 
 const MIGRATION_LOCK_ID = 724201;
 
@@ -52,6 +53,7 @@ const migrations: Migration[] = [
   { name: "0014-welcome-back", up: welcomeBack.up },
   { name: "0015-repeats", up: repeats.up },
   { name: "0016-event-repeats", up: eventRepeats.up },
+  { name: "0017-search-text", up: searchText.up },
 ];
 
 export function migrationContext(dialect: Dialect): MigrationContext {

@@ -49,6 +49,8 @@ export type TasksTable = {
   archived_at: Generated<string | null>;
   /** A repeating task's RRULE (migration 0015); `due_date` is then its current occurrence. */
   repeat: Generated<string | null>;
+  /** The title folded for finding (shared/search-words.ts, migration 0017); every write of the title sets it. */
+  search_text: string;
 };
 
 /** The last day of use per user, and the day before an absence whose welcome is still due (migration 0014). */
@@ -69,6 +71,8 @@ export type QuickWinsTable = {
   /** A repeating quick win's RRULE and current occurrence, YYYY-MM-DD (migration 0015). */
   repeat: Generated<string | null>;
   occurs_on: Generated<string | null>;
+  /** The text folded for finding (shared/search-words.ts, migration 0017); every write of the text sets it. */
+  search_text: string;
 };
 
 export type ThoughtsTable = {

@@ -97,7 +97,13 @@ describe("the server's writes", () => {
     await handle.db.transaction().execute(async (trx) => {
       await trx
         .insertInto("quick_wins")
-        .values({ user_id: userId, text: "In a transaction", completed: 0, created_at: nowIso() })
+        .values({
+          user_id: userId,
+          text: "In a transaction",
+          search_text: "in a transaction",
+          completed: 0,
+          created_at: nowIso(),
+        })
         .execute();
       adding = add("Outside it");
       // The write waits for the transaction, which goes on with its own work meanwhile.

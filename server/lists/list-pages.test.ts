@@ -50,6 +50,7 @@ async function seedTasks(userId: number, count: number, seed: number) {
   const rows = Array.from({ length: count }, (_, i) => ({
     user_id: userId,
     title: `task ${seed}-${i}`,
+    search_text: `task ${seed}-${i}`,
     category: "Work",
     time_estimate: pick(rnd, [5, 15, 15, 30, 120]),
     due_time: pick(rnd, [null, null, null, "08:00", "12:30", "23:59"]),
@@ -79,6 +80,7 @@ beforeAll(async () => {
         Array.from({ length: n }, (_, i) => ({
           user_id: user.userId,
           text: `win ${user.userId}-${i}`,
+          search_text: `win ${user.userId}-${i}`,
           completed: rnd() < 0.3 ? 1 : 0,
           created_at: pick(rnd, CREATED),
         })),
@@ -328,6 +330,7 @@ describe("tasks", () => {
                 list.map((x, i) => ({
                   user_id: user.userId,
                   title: `r${i}`,
+                  search_text: `r${i}`,
                   category: "Work",
                   time_estimate: x.timeEstimate,
                   due_time: x.dueTime,
@@ -505,8 +508,8 @@ describe("API description", () => {
   it("lists the parameters and the page headers of every list route", async () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
     const expectations: Record<string, string[]> = {
-      "/api/tasks": ["limit", "cursor", "completed", "order", "mood", "putOff", "completedOn", "archived"],
-      "/api/quick-wins": ["limit", "cursor", "completed", "order"],
+      "/api/tasks": ["limit", "cursor", "completed", "order", "mood", "putOff", "completedOn", "archived", "q"],
+      "/api/quick-wins": ["limit", "cursor", "completed", "order", "q"],
       "/api/thoughts": ["limit", "cursor", "status"],
       "/api/events": ["limit", "cursor", "from", "to"],
       "/api/projects": ["limit", "cursor"],

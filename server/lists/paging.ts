@@ -14,6 +14,7 @@ import {
   taskListQuery,
   thoughtListQuery,
 } from "../../shared/schemas.ts";
+import { searchWords } from "../../shared/search-words.ts";
 import { invalidField } from "../errors.ts";
 
 export type SortKey = ReadonlyArray<string | number>;
@@ -59,6 +60,18 @@ export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T {
 export function afterKey(exprs: Expression<unknown>[], key: SortKey, direction: "asc" | "desc"): RawBuilder<SqlBool> {
   const op = sql.raw(direction === "asc" ? ">" : "<");
   return sql<SqlBool>`(${sql.join(exprs)}) ${op} (${sql.join(key.map((v) => sql.val(v)))})`;
+}
+
+/**
+ * Rows holding every word of a search (docs/decisions/052-find-a-task.md) in their `search_text`,
+ * the words folded as the search is (shared/search-words.ts). `%`, `_` and `\` in a word are
+ * matched as themselves. Null when the search has no words: nothing to filter.
+ */
+export function hasWords(q: string | undefined): RawBuilder<SqlBool> | null {
+  const words = q === undefined ? [] : searchWords(q);
+  if (words.length === 0) return null;
+  const likes = words.map((w) => sql<SqlBool>`search_text like ${`%${w.replace(/[\\%_]/g, "\\$&")}%`} escape '\\'`);
+  return sql<SqlBool>`(${sql.join(likes, sql` and `)})`;
 }
 
 /** Cuts the `limit + 1` rows read into a page and the cursor after its last row, if more follow. */

@@ -48,6 +48,7 @@ beforeAll(async () => {
         Array.from({ length: TASKS_EACH }, (_, i) => ({
           user_id: id,
           title: `task ${i}`,
+          search_text: `task ${i}`,
           category: "Work",
           time_estimate: 5 + (i % 4) * 10,
           due_time: i % 7 === 0 ? "09:00" : null,
@@ -62,7 +63,9 @@ beforeAll(async () => {
     const few = Array.from({ length: 10 }, (_, i) => i);
     await db
       .insertInto("quick_wins")
-      .values(few.map((i) => ({ user_id: id, text: `win ${i}`, completed: i % 2, created_at: now })))
+      .values(
+        few.map((i) => ({ user_id: id, text: `win ${i}`, search_text: `win ${i}`, completed: i % 2, created_at: now })),
+      )
       .execute();
     await db
       .insertInto("thoughts")

@@ -1,19 +1,29 @@
-import { type Selectable, sql } from "kysely";
+import { type Selectable, sql, type Updateable } from "kysely";
 import { z } from "zod";
 import { quickWinKey } from "../../shared/ranking.ts";
 import type { createQuickWinInput, QuickWin, quickWinListQuery, updateQuickWinInput } from "../../shared/schemas.ts";
+import { foldWords } from "../../shared/search-words.ts";
 import { type Db, fromBool, inTransaction, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned, toggleOwnedCompleted } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { QuickWinsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
-import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
+import {
+  afterKey,
+  cursorValue,
+  decodeCursor,
+  encodeCursor,
+  hasWords,
+  type Page,
+  pageLimit,
+  takePage,
+} from "../lists/paging.ts";
 import { occurrenceAfter } from "../routines/occurrences.ts";
 import { placeSeries, userToday } from "../routines/roll-forward.ts";
 
 const columns = ["id", "user_id", "text", "completed", "created_at", "repeat", "occurs_on"] as const;
 
-function toQuickWin(row: Selectable<QuickWinsTable>): QuickWin {
+function toQuickWin(row: Pick<Selectable<QuickWinsTable>, (typeof columns)[number]>): QuickWin {
   return {
     id: row.id,
     userId: row.user_id,
@@ -50,6 +60,8 @@ export async function listQuickWinPage(
   const limit = pageLimit(query);
   let base = db.selectFrom("quick_wins").where("user_id", "=", opts.userId);
   if (query.completed !== undefined) base = base.where("completed", "=", fromBool(query.completed));
+  const words = hasWords(query.q);
+  if (words) base = base.where(words);
   if (query.completed === false) {
     base = base.where((eb) => eb.or([eb("occurs_on", "is", null), eb("occurs_on", "<=", opts.today)]));
   }
@@ -84,8 +96,11 @@ async function getQuickWin(db: Db, userId: number, id: number): Promise<QuickWin
   return toQuickWin(row);
 }
 
-const insertQuickWin = precompiled((db: Db, userId: number, text: string, createdAt: string) =>
-  db.insertInto("quick_wins").values({ user_id: userId, text, completed: 0, created_at: createdAt }).returning(columns),
+const insertQuickWin = precompiled((db: Db, userId: number, text: string, searchText: string, createdAt: string) =>
+  db
+    .insertInto("quick_wins")
+    .values({ user_id: userId, text, search_text: searchText, completed: 0, created_at: createdAt })
+    .returning(columns),
 );
 
 export async function createQuickWin(
@@ -100,6 +115,7 @@ export async function createQuickWin(
       .values({
         user_id: opts.userId,
         text: opts.input.text,
+        search_text: foldWords(opts.input.text),
         completed: 0,
         created_at: nowIso(),
         repeat,
@@ -109,7 +125,7 @@ export async function createQuickWin(
       .executeTakeFirstOrThrow();
     return toQuickWin(row);
   }
-  const [row] = await insertQuickWin(db, opts.userId, opts.input.text, nowIso());
+  const [row] = await insertQuickWin(db, opts.userId, opts.input.text, foldWords(opts.input.text), nowIso());
   if (!row) throw new Error("the new quick win was not returned");
   return toQuickWin(row);
 }
@@ -119,8 +135,11 @@ export async function updateQuickWin(
   opts: { userId: number; id: number; input: z.output<typeof updateQuickWinInput>; today?: string },
 ): Promise<QuickWin> {
   const before = await getQuickWin(db, opts.userId, opts.id);
-  const patch: { text?: string; completed?: number; repeat?: string | null; occurs_on?: string | null } = {};
-  if (opts.input.text !== undefined) patch.text = opts.input.text;
+  const patch: Updateable<QuickWinsTable> = {};
+  if (opts.input.text !== undefined) {
+    patch.text = opts.input.text;
+    patch.search_text = foldWords(opts.input.text);
+  }
   if (opts.input.repeat !== undefined && opts.input.repeat !== before.repeat) {
     patch.repeat = opts.input.repeat;
     const today = opts.today ?? (await userToday(db, opts.userId, Date.now())).today;
@@ -170,11 +189,13 @@ export async function updateQuickWinOccurrence(
   const win = await getQuickWin(db, opts.userId, opts.id);
   if (win.repeat === null) return updateQuickWin(db, opts);
   return inTransaction(db, async (trx) => {
+    const text = opts.input.text ?? win.text;
     const row = await trx
       .insertInto("quick_wins")
       .values({
         user_id: opts.userId,
-        text: opts.input.text ?? win.text,
+        text,
+        search_text: foldWords(text),
         completed: fromBool(opts.input.completed ?? win.completed),
         // It keeps the series' place among the oldest.
         created_at: win.createdAt,

@@ -4,12 +4,22 @@ import { z } from "zod";
 import { addDays } from "../../shared/dates.ts";
 import { END_OF_DAY, type FocusRankContext, focusKey, isLowEnergyMood, todayInZone } from "../../shared/ranking.ts";
 import type { createTaskInput, Task, taskListQuery, updateTaskInput } from "../../shared/schemas.ts";
+import { foldWords } from "../../shared/search-words.ts";
 import { type Db, fromBool, inTransaction, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { TasksTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
-import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
+import {
+  afterKey,
+  cursorValue,
+  decodeCursor,
+  encodeCursor,
+  hasWords,
+  type Page,
+  pageLimit,
+  takePage,
+} from "../lists/paging.ts";
 import { occurrenceAfter } from "../routines/occurrences.ts";
 import { placeSeries, userToday } from "../routines/roll-forward.ts";
 import { DEFAULT_TIME_ZONE } from "../settings/service.ts";
@@ -29,7 +39,7 @@ const columns = [
   "archived_at",
   "repeat",
 ] as const;
-type Row = Selectable<TasksTable>;
+type Row = Pick<Selectable<TasksTable>, (typeof columns)[number]>;
 
 function toTask(row: Row): Task {
   return {
@@ -163,6 +173,8 @@ export async function listTaskPage(
     .where("user_id", "=", opts.userId)
     .where("archived_at", query.archived ? "is not" : "is", null);
   if (query.completed !== undefined) base = base.where("completed", "=", fromBool(query.completed));
+  const words = hasWords(query.q);
+  if (words) base = base.where(words);
   if (putOff === true) base = base.where("not_before", ">", today);
   if (putOff === false) base = base.where((eb) => eb.or([eb("not_before", "is", null), eb("not_before", "<=", today)]));
   if (query.completedOn !== undefined && day) {
@@ -232,6 +244,7 @@ export async function createTask(
     .values({
       user_id: opts.userId,
       title: input.title,
+      search_text: foldWords(input.title),
       category: input.category,
       time_estimate: input.timeEstimate,
       due_time: input.dueTime,
@@ -280,7 +293,10 @@ export async function updateTask(
     const today = opts.today ?? (await userToday(db, opts.userId, (opts.now ?? systemClock)())).today;
     if (before.dueDate > today) patch.due_date = today;
   }
-  if (input.title !== undefined) patch.title = input.title;
+  if (input.title !== undefined) {
+    patch.title = input.title;
+    patch.search_text = foldWords(input.title);
+  }
   if (input.category !== undefined) patch.category = input.category;
   if (input.timeEstimate !== undefined) patch.time_estimate = input.timeEstimate;
   if (input.dueTime !== undefined) patch.due_time = input.dueTime;
@@ -393,11 +409,13 @@ export async function updateTaskOccurrence(
   return inTransaction(db, async (trx) => {
     const completed = input.completed ?? task.completed;
     const at = new Date((opts.now ?? systemClock)()).toISOString();
+    const title = input.title ?? task.title;
     const row = await trx
       .insertInto("tasks")
       .values({
         user_id: opts.userId,
-        title: input.title ?? task.title,
+        title,
+        search_text: foldWords(title),
         category: input.category ?? task.category,
         time_estimate: input.timeEstimate ?? task.timeEstimate,
         due_time: input.dueTime !== undefined ? input.dueTime : task.dueTime,

@@ -1,10 +1,11 @@
-import { Archive, ArrowRightLeft, Inbox, ListChecks, Search } from "lucide-react";
+import { Archive, ArrowRightLeft, Inbox, ListChecks } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import type { Thought } from "../../shared/schemas.ts";
+import { wordsMatcher } from "../../shared/search-words.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
+import { FindBox } from "../components/find-box.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Dialog } from "../components/ui/dialog.tsx";
-import { Input } from "../components/ui/input.tsx";
 import { WaitingRows } from "../components/waiting-rows.tsx";
 import { useProjects, useShownProjects } from "../features/projects/api.ts";
 import { useTimeZone } from "../features/settings/api.ts";
@@ -15,7 +16,6 @@ import { ArchivedThoughts, ConvertedThoughts, InboxThoughts } from "../features/
 import { QuickCapture } from "../features/thoughts/components/quick-capture.tsx";
 import { SortWithMe } from "../features/thoughts/components/sort-with-me.tsx";
 import { useArchive, useConvert } from "../features/thoughts/inbox-actions.ts";
-import { wordsMatcher } from "../features/thoughts/search.ts";
 import { useVoiceNotes } from "../features/thoughts/use-voice-notes.ts";
 import { zonedNow } from "../lib/dates.ts";
 import { focusNextRow, useFocusWhenSettled } from "../lib/focus-next.ts";
@@ -99,22 +99,7 @@ export function InboxPage() {
         className="rounded-2xl border border-border bg-card p-2"
       />
 
-      {all.length > 0 && (
-        <div className="relative sm:max-w-sm">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            aria-label="Find a thought"
-            placeholder="Find a thought..."
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            className="pl-9"
-          />
-        </div>
-      )}
+      {all.length > 0 && <FindBox label="Find a thought" value={query} onChange={setQuery} />}
 
       {view === "archived" ? (
         <ArchivedThoughts

@@ -4,15 +4,19 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { addDays } from "../../shared/dates.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
+import { FindBox } from "../components/find-box.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { KinderEstimateOffer } from "../features/focus/components/kinder-estimate-offer.tsx";
 import { storedMood } from "../features/mood/api.ts";
+import { useQuickWinMatches } from "../features/quick-wins/api.ts";
 import { QuickWinsList } from "../features/quick-wins/components/quick-wins-list.tsx";
 import { useTimeZone } from "../features/settings/api.ts";
+import { useTaskMatches } from "../features/tasks/api.ts";
 import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
 import { LetGoList } from "../features/tasks/components/let-go-list.tsx";
 import { TaskLists } from "../features/tasks/components/task-lists.tsx";
 import { zonedNow } from "../lib/dates.ts";
+import { useListSearch } from "../lib/list-search.ts";
 
 const LISTS = [
   ["tasks", "Focus tasks"],
@@ -20,9 +24,17 @@ const LISTS = [
 ] as const;
 type ListName = (typeof LISTS)[number][0];
 
+/** "Found 1 focus task and no quick wins." — said to assistive technology as a search settles. */
+function matchesSaid(tasks: number, wins: number): string {
+  const count = (n: number, one: string, many: string) => (n === 0 ? `no ${many}` : `${n} ${n === 1 ? one : many}`);
+  return `Found ${count(tasks, "focus task", "focus tasks")} and ${count(wins, "quick win", "quick wins")}.`;
+}
+
 /**
  * Every task, where the dashboard shows five (docs/decisions/019-tasks-page-and-not-today.md):
- * 'Show all (N)' on Top Focus Tasks opens the focus tasks, on Quick Wins `?list=quick-wins`.
+ * 'Show all (N)' on Top Focus Tasks opens the focus tasks, on Quick Wins `?list=quick-wins`. A
+ * find box narrows both lists to the words typed, and each tab counts its matches
+ * (docs/decisions/052-find-a-task.md).
  */
 export function TasksPage() {
   const { user } = useAuth();
@@ -31,6 +43,10 @@ export function TasksPage() {
   const timeZone = useTimeZone();
   const today = zonedNow(new Date(), timeZone).date;
   const list: ListName = params.get("list") === "quick-wins" ? "quick-wins" : "tasks";
+  const [typed, setTyped] = useState("");
+  const search = useListSearch(typed);
+  const matches = { tasks: useTaskMatches(search.q, today), "quick-wins": useQuickWinMatches(search.q) };
+  const counted = search.active && matches.tasks !== undefined && matches["quick-wins"] !== undefined;
 
   return (
     <div className="grid gap-6">
@@ -50,25 +66,32 @@ export function TasksPage() {
         onValueChange={(value) => setParams(value === "tasks" ? {} : { list: value }, { replace: true })}
         className="grid gap-6"
       >
-        <Tabs.List aria-label="Lists" className="flex w-full gap-1 rounded-xl bg-accent p-1 sm:w-fit">
-          {LISTS.map(([value, label]) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="flex-1 rounded-lg px-4 py-2 text-sm font-medium whitespace-nowrap text-muted data-[state=active]:bg-card data-[state=active]:text-fg data-[state=active]:shadow-sm sm:flex-none"
-            >
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Tabs.List aria-label="Lists" className="flex w-full gap-1 rounded-xl bg-accent p-1 sm:w-fit">
+            {LISTS.map(([value, label]) => (
+              <Tabs.Trigger
+                key={value}
+                value={value}
+                className="flex-1 rounded-lg px-4 py-2 text-sm font-medium whitespace-nowrap text-muted data-[state=active]:bg-card data-[state=active]:text-fg data-[state=active]:shadow-sm sm:flex-none"
+              >
+                {label}
+                {counted && ` (${matches[value]})`}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <FindBox label="Find a task or quick win" value={typed} onChange={setTyped} className="w-full sm:w-72" />
+          <p role="status" className="sr-only">
+            {counted ? matchesSaid(matches.tasks ?? 0, matches["quick-wins"] ?? 0) : ""}
+          </p>
+        </div>
         <Tabs.Content value="tasks">
           <div className="grid gap-6">
-            <TaskLists mood={storedMood()} today={today} tomorrow={addDays(today, 1)} />
-            <LetGoList />
+            <TaskLists mood={storedMood()} today={today} tomorrow={addDays(today, 1)} search={search} />
+            <LetGoList search={search} />
           </div>
         </Tabs.Content>
         <Tabs.Content value="quick-wins">
-          <QuickWinsList />
+          <QuickWinsList search={search} />
         </Tabs.Content>
       </Tabs.Root>
 

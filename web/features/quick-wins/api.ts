@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -48,8 +49,8 @@ export function useTopQuickWins() {
 }
 
 /** Every open quick win, oldest first, page after page ('Show more'). */
-export const openQuickWinsWalk = () => {
-  const params: QuickWinListParams = { completed: false, order: "focus" };
+export const openQuickWinsWalk = (q?: string) => {
+  const params: QuickWinListParams = { completed: false, order: "focus", q };
   return infiniteQueryOptions({
     queryKey: queryKeys.pages(queryKeys.quickWins, params),
     queryFn: async ({ pageParam }) =>
@@ -64,8 +65,23 @@ export const openQuickWinsWalk = () => {
   });
 };
 
-export function useOpenQuickWins() {
-  return useInfiniteQuery(openQuickWinsWalk());
+/** The open quick wins; with `q`, those with its words (docs/decisions/052-find-a-task.md). */
+export function useOpenQuickWins(q?: string) {
+  // A new search keeps the rows on show until its own first page arrives.
+  return useInfiniteQuery({ ...openQuickWinsWalk(q), placeholderData: keepPreviousData });
+}
+
+/** How many open quick wins match a search (a page of one row, for its count); undefined with none. */
+export function useQuickWinMatches(q: string | undefined): number | undefined {
+  const params: QuickWinListParams = { completed: false, q, limit: 1 };
+  const count = useQuery({
+    queryKey: queryKeys.page(queryKeys.quickWins, params),
+    queryFn: () => api.page<typeof quickWin>(listUrl(QUICK_WINS, params)),
+    select: (page) => page.total,
+    placeholderData: keepPreviousData,
+    enabled: q !== undefined,
+  });
+  return q === undefined ? undefined : count.data;
 }
 
 export function useCreateQuickWin() {

@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -66,22 +67,49 @@ const taskWalk = (params: Omit<TaskListParams, "cursor">) =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
+// Each walk takes `q`, a search of the Tasks page (docs/decisions/052-find-a-task.md): only the
+// tasks with its words.
+
 /** Today's open tasks in focus order: the dashboard's five first, then the rest. */
-export const openTasksWalk = (mood: TaskMood | null) =>
-  taskWalk({ completed: false, order: "focus", mood: mood ?? undefined, limit: TASKS_PAGE_SIZE });
+export const openTasksWalk = (mood: TaskMood | null, q?: string) =>
+  taskWalk({ completed: false, order: "focus", mood: mood ?? undefined, q, limit: TASKS_PAGE_SIZE });
 /**
  * Open tasks put off with "Not today". Few by nature, so a larger page: the screen sorts them by
  * the day they come back, which holds across everything read.
  */
-export const laterTasksWalk = () =>
-  taskWalk({ completed: false, order: "focus", putOff: true, limit: LATER_PAGE_SIZE });
+export const laterTasksWalk = (q?: string) =>
+  taskWalk({ completed: false, order: "focus", putOff: true, q, limit: LATER_PAGE_SIZE });
 /** The tasks let go (docs/decisions/033-welcome-back.md), oldest first, to bring back. */
-export const letGoTasksWalk = () => taskWalk({ archived: true, limit: LATER_PAGE_SIZE });
+export const letGoTasksWalk = (q?: string) => taskWalk({ archived: true, q, limit: LATER_PAGE_SIZE });
 /** 'Done today': the tasks marked done on `today` (the user's date), in the order they were made. */
-export const doneTodayWalk = (today: string) => taskWalk({ completedOn: today, limit: TASKS_PAGE_SIZE });
+export const doneTodayWalk = (today: string, q?: string) => taskWalk({ completedOn: today, q, limit: TASKS_PAGE_SIZE });
 
-export function useTaskWalk(walk: ReturnType<typeof taskWalk>) {
-  return useInfiniteQuery(walk);
+/** A walk; a new search or mood keeps the rows on show until its own first page arrives. */
+export function useTaskWalk(walk: ReturnType<typeof taskWalk>, opts: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...walk, placeholderData: keepPreviousData, ...opts });
+}
+
+/**
+ * How many of a list's rows match a search: a page of one row, for the count it answers with. The
+ * page is cached as any page is, so an edit reads it again.
+ */
+const matchCount = (params: TaskListParams) =>
+  queryOptions({
+    queryKey: queryKeys.page(queryKeys.tasks, { ...params, limit: 1 }),
+    queryFn: () => api.page<typeof task>(listUrl(TASKS, { ...params, limit: 1 })),
+    select: (page) => page.total,
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * How many of the tasks the Tasks page shows match a search: the open ones (Today and Later) and
+ * those done today. Undefined with no search, or until counted.
+ */
+export function useTaskMatches(q: string | undefined, today: string): number | undefined {
+  const open = useQuery({ ...matchCount({ completed: false, q }), enabled: q !== undefined });
+  const done = useQuery({ ...matchCount({ completedOn: today, q }), enabled: q !== undefined });
+  if (q === undefined || open.data === undefined || done.data === undefined) return undefined;
+  return open.data + done.data;
 }
 
 export function useCreateTask() {

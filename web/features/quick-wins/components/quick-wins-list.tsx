@@ -11,15 +11,19 @@ import { inToast } from "../../../components/ui/toast-store.ts";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { zonedNow } from "../../../lib/dates.ts";
 import { focusNeighbour, neighbourOf, useFocusWhenSettled } from "../../../lib/focus-next.ts";
+import { type ListSearch, noMatch } from "../../../lib/list-search.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
 import { whenBack } from "../../../lib/routines.ts";
 import { useTimeZone } from "../../settings/api.ts";
 import { useDeleteQuickWin, useOpenQuickWins, useShownQuickWins, useToggleQuickWin } from "../api.ts";
 import { EditQuickWinDialog } from "./edit-quick-win-dialog.tsx";
 
-/** Every open quick win, oldest first, a page at a time: where the dashboard's 'Show all (N)' leads. */
-export function QuickWinsList() {
-  const walk = useOpenQuickWins();
+/**
+ * Every open quick win, oldest first, a page at a time: where the dashboard's 'Show all (N)' leads.
+ * With a search (docs/decisions/052-find-a-task.md), only those with its words.
+ */
+export function QuickWinsList({ search }: { search?: ListSearch }) {
+  const walk = useOpenQuickWins(search?.q);
   const toggle = useToggleQuickWin();
   const waiting = useWaitingCreates("/api/quick-wins");
   const remove = useDeleteQuickWin();
@@ -32,7 +36,9 @@ export function QuickWinsList() {
   // Once the list is read again after an edit, focus goes back to the quick win's Edit button;
   // after a change for today only, to the one-off quick win that holds it.
   const focusLater = useFocusWhenSettled(!walk.isFetching);
-  const rows = useShownQuickWins(walk.data?.pages.flatMap((p) => p.items) ?? []).filter((q) => !q.completed);
+  const rows = useShownQuickWins(walk.data?.pages.flatMap((p) => p.items) ?? []).filter(
+    (q) => !q.completed && (search?.matches(q.text) ?? true),
+  );
 
   return (
     <Card aria-labelledby="all-quick-wins-title" tabIndex={-1} className="outline-none">
@@ -46,7 +52,13 @@ export function QuickWinsList() {
         query={walk}
         rows={rows}
         label="Quick wins"
-        empty={waiting.length === 0 && <p className="py-2 text-sm text-muted">No quick wins yet. Add some!</p>}
+        empty={
+          search?.active ? (
+            <p className="py-2 text-sm text-muted">{noMatch("quick win", search.typed)}</p>
+          ) : (
+            waiting.length === 0 && <p className="py-2 text-sm text-muted">No quick wins yet. Add some!</p>
+          )
+        }
       >
         {(q) => (
           <div className="flex items-center gap-3">

@@ -1,4 +1,3 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronDown, Clock, Undo2, Wind } from "lucide-react";
 import { useId, useState } from "react";
 import type { Task } from "../../../../shared/schemas.ts";
@@ -7,7 +6,8 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card } from "../../../components/ui/card.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { cn } from "../../../lib/cn.ts";
-import { letGoTasksWalk, taskCategoryClass, useRestoreTask } from "../api.ts";
+import { type ListSearch, noMatch } from "../../../lib/list-search.ts";
+import { letGoTasksWalk, taskCategoryClass, useRestoreTask, useTaskWalk } from "../api.ts";
 
 const titleOf = (task: Task) => task.title || "Untitled Task";
 
@@ -15,12 +15,14 @@ const titleOf = (task: Task) => task.title || "Untitled Task";
  * "Let go" on the Tasks page (docs/decisions/033-welcome-back.md): the tasks put away from the
  * welcome back, closed until asked for (and only then read), each with "Bring back".
  */
-export function LetGoList() {
+export function LetGoList({ search }: { search?: ListSearch }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const walk = useInfiniteQuery({ ...letGoTasksWalk(), enabled: open });
+  const walk = useTaskWalk(letGoTasksWalk(search?.q), { enabled: open });
   const restore = useRestoreTask();
-  const rows = (walk.data?.pages.flatMap((p) => p.items) ?? []).filter((t) => t.archivedAt !== null);
+  const rows = (walk.data?.pages.flatMap((p) => p.items) ?? []).filter(
+    (t) => t.archivedAt !== null && (search?.matches(titleOf(t)) ?? true),
+  );
 
   const bringBack = (task: Task, from: HTMLElement) => {
     const row = from.closest("li");
@@ -58,7 +60,13 @@ export function LetGoList() {
             query={walk}
             rows={rows}
             label="Let go"
-            empty={<p className="text-sm text-muted">Tasks you let go wait here, in case you want them back.</p>}
+            empty={
+              <p className="text-sm text-muted">
+                {search?.active
+                  ? noMatch("task you let go", search.typed)
+                  : "Tasks you let go wait here, in case you want them back."}
+              </p>
+            }
           >
             {(task) => (
               <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

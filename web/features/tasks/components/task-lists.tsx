@@ -12,6 +12,7 @@ import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
 import { focusNeighbour, neighbourOf, useFocusWhenSettled } from "../../../lib/focus-next.ts";
+import { type ListSearch, noMatch } from "../../../lib/list-search.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
 import { whenBack } from "../../../lib/routines.ts";
 import {
@@ -34,6 +35,8 @@ type Props = {
   /** Today and tomorrow in the user's time zone (YYYY-MM-DD). */
   today: string;
   tomorrow: string;
+  /** The Tasks page's search (docs/decisions/052-find-a-task.md): every list shows only its matches. */
+  search?: ListSearch;
 };
 
 const titleOf = (task: Task) => task.title || "Untitled Task";
@@ -43,10 +46,11 @@ const titleOf = (task: Task) => task.title || "Untitled Task";
  * the dashboard's order, a page at a time, each with "Not today", edit and delete; the tasks put
  * off to a later day; and what was done today, which can be unticked.
  */
-export function TaskLists({ mood, today, tomorrow }: Props) {
-  const open = useTaskWalk(openTasksWalk(mood));
-  const later = useTaskWalk(laterTasksWalk());
-  const done = useTaskWalk(doneTodayWalk(today));
+export function TaskLists({ mood, today, tomorrow, search }: Props) {
+  const q = search?.q;
+  const open = useTaskWalk(openTasksWalk(mood, q));
+  const later = useTaskWalk(laterTasksWalk(q));
+  const done = useTaskWalk(doneTodayWalk(today, q));
   const toggle = useToggleTask();
   const waiting = useWaitingCreates("/api/tasks");
   const update = useUpdateTask();
@@ -59,7 +63,9 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
   // only, to the one-off task that holds it.
   const focusLater = useFocusWhenSettled(!open.isFetching && !later.isFetching);
 
-  const rowsOf = (walk: typeof open) => walk.data?.pages.flatMap((p) => p.items) ?? [];
+  // The rows on show narrow at once as words are typed; the server's answer follows.
+  const rowsOf = (walk: typeof open) =>
+    (walk.data?.pages.flatMap((p) => p.items) ?? []).filter((t) => search?.matches(titleOf(t)) ?? true);
   // Rows changed on this screen leave their list at once, before the lists are read again.
   const openRows = useShownTasks(rowsOf(open)).filter((t) => !t.completed && !isPutOff(t, today));
   // Soonest back first (the server answers them in focus order, which breaks ties here).
@@ -170,11 +176,15 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
           rows={openRows}
           label="Today's tasks"
           empty={
-            waiting.length === 0 && (
-              <div className="rounded-xl border border-dashed border-border p-6 text-center">
-                <p className="font-medium">No focus tasks for today</p>
-                <p className="mt-1 text-sm text-muted">Add your most important tasks to stay on track.</p>
-              </div>
+            search?.active ? (
+              <p className="text-sm text-muted">{noMatch("task for today", search.typed)}</p>
+            ) : (
+              waiting.length === 0 && (
+                <div className="rounded-xl border border-dashed border-border p-6 text-center">
+                  <p className="font-medium">No focus tasks for today</p>
+                  <p className="mt-1 text-sm text-muted">Add your most important tasks to stay on track.</p>
+                </div>
+              )
             )
           }
         >
@@ -250,7 +260,11 @@ export function TaskLists({ mood, today, tomorrow }: Props) {
           query={done}
           rows={doneRows}
           label="Done today"
-          empty={<p className="text-sm text-muted">Tasks you finish today gather here.</p>}
+          empty={
+            <p className="text-sm text-muted">
+              {search?.active ? noMatch("task done today", search.typed) : "Tasks you finish today gather here."}
+            </p>
+          }
         >
           {(task) => <TaskRow task={task} check={check(task)} />}
         </PagedList>

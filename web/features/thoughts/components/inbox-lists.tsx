@@ -4,18 +4,16 @@ import { Link } from "react-router";
 import { THOUGHT_TYPES } from "../../../../shared/constants.ts";
 import type { Thought } from "../../../../shared/schemas.ts";
 import { Button, buttonClass } from "../../../components/ui/button.tsx";
+import { noMatch } from "../../../lib/list-search.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
 import { conversionLink } from "../converted.ts";
 import { ThoughtCard } from "./thought-card.tsx";
 
 /**
  * The inbox's three lists. `recordings` tells which thoughts have a kept recording; `query` is what
- * the list was narrowed to (web/features/thoughts/search.ts), said when nothing matches.
+ * the list was narrowed to (shared/search-words.ts), said when nothing matches.
  */
 type ListProps = { thoughts: Thought[]; recordings: Map<number, { pending: boolean }>; query?: string };
-
-/** Said instead of a list's own empty text while a search finds nothing in it. */
-const noMatch = (query: string) => `No thought here matches “${query.trim()}”.`;
 
 /** Archived thoughts, each with Restore and Delete. */
 export function ArchivedThoughts({
@@ -31,7 +29,7 @@ export function ArchivedThoughts({
         Archived
       </h2>
       {archived.length === 0 ? (
-        <p className="text-muted">{query.trim() ? noMatch(query) : "Nothing archived."}</p>
+        <p className="text-muted">{query.trim() ? noMatch("thought here", query) : "Nothing archived."}</p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {archived.map((t) => (
@@ -72,7 +70,7 @@ export function ConvertedThoughts({ thoughts: converted, recordings: voiceNotes,
         Converted
       </h2>
       {converted.length === 0 ? (
-        <p className="text-muted">{query.trim() ? noMatch(query) : "Nothing converted yet."}</p>
+        <p className="text-muted">{query.trim() ? noMatch("thought here", query) : "Nothing converted yet."}</p>
       ) : (
         <ul className="grid gap-3 md:grid-cols-2">
           {converted.map((t) => {
@@ -144,7 +142,7 @@ export function InboxThoughts({
               <div className="h-28 animate-pulse rounded-2xl bg-accent" aria-hidden />
             ) : list.length === 0 && query.trim() ? (
               <p className="rounded-2xl border border-dashed border-border p-8 text-center text-muted">
-                {noMatch(query)}
+                {noMatch("thought here", query)}
               </p>
             ) : list.length === 0 ? (
               // Thoughts waiting to sync show above: the inbox is not empty for the person.

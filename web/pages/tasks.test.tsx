@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { QuickWin, Task } from "../../shared/schemas.ts";
+import { AuthProvider } from "../app/auth.tsx";
+import { TASKS_PAGE_SIZE } from "../features/tasks/api.ts";
+import { renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { TasksPage } from "./tasks.tsx";
+
+// Each step waits on the real API, on a machine that may be busy.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(async () => {
+  await signUp();
+});
+afterEach(resetApp);
+
+const addTask = (title: string) => server<Task>("POST", "/api/tasks", { title });
+const addWin = (text: string) => server<QuickWin>("POST", "/api/quick-wins", { text });
+/** The titles in one of the page's lists. */
+const titlesIn = (list: string) =>
+  within(screen.getByRole("list", { name: list }))
+    .getAllByRole("checkbox")
+    .map((box) => box.getAttribute("aria-label")?.replace(/^Complete /, "") ?? box.closest("label")?.textContent);
+
+function renderTasks() {
+  renderWithApp(
+    <AuthProvider>
+      <TasksPage />
+    </AuthProvider>,
+  );
+}
+
+describe("Find a task or quick win (docs/decisions/052-find-a-task.md)", () => {
+  it("finds a task not yet read, by any of its words, ignoring case and accents", async () => {
+    // More than a page of today's tasks, the one looked for last in the order.
+    for (let i = 1; i <= TASKS_PAGE_SIZE + 2; i++) await addTask(`Chore ${i}`);
+    await addTask("Call the Café about the cake");
+    renderTasks();
+    await screen.findByRole("button", { name: "Show more" });
+    expect(screen.queryByText("Call the Café about the cake")).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole("searchbox", { name: "Find a task or quick win" }), "CAKE cafe");
+    await waitFor(() => expect(titlesIn("Today's tasks")).toEqual(["Call the Café about the cake"]));
+    expect(screen.queryByRole("button", { name: "Show more" })).not.toBeInTheDocument();
+  });
+
+  it("counts the matches in each tab, says them, and finds quick wins too", async () => {
+    await addTask("Reply to Ana");
+    await addTask("Book the dentist");
+    const done = await addTask("Reply to the school");
+    await server("PATCH", `/api/tasks/${done.id}/toggle`);
+    await addWin("Reply to Renée");
+    await addWin("Reply to Kai");
+    await addWin("Water the plants");
+    renderTasks();
+    await screen.findByText("Book the dentist");
+
+    await userEvent.type(screen.getByRole("searchbox", { name: "Find a task or quick win" }), "reply");
+    expect(await screen.findByRole("tab", { name: "Focus tasks (2)" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Quick wins (2)" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Found 2 focus tasks and 2 quick wins.");
+    expect(titlesIn("Today's tasks")).toEqual(["Reply to Ana"]);
+    expect(titlesIn("Done today")).toEqual(["Reply to the school"]);
+
+    await userEvent.click(screen.getByRole("tab", { name: "Quick wins (2)" }));
+    await waitFor(() => expect(titlesIn("Quick wins")).toEqual(["Reply to Renée", "Reply to Kai"]));
+  });
+
+  it("says when nothing matches, in each list, and shows everything again once cleared", async () => {
+    await addTask("Book the dentist");
+    await addWin("Water the plants");
+    renderTasks();
+    await screen.findByText("Book the dentist");
+    const box = screen.getByRole("searchbox", { name: "Find a task or quick win" });
+
+    await userEvent.type(box, "zebra");
+    expect(await screen.findByText("No task for today matches “zebra”.")).toBeInTheDocument();
+    expect(screen.getByText("No task done today matches “zebra”.")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent("Found no focus tasks and no quick wins."),
+    );
+    await userEvent.click(screen.getByRole("tab", { name: "Quick wins (0)" }));
+    expect(await screen.findByText("No quick win matches “zebra”.")).toBeInTheDocument();
+
+    await userEvent.clear(box);
+    await waitFor(() => expect(titlesIn("Quick wins")).toEqual(["Water the plants"]));
+    expect(screen.getByRole("tab", { name: "Quick wins" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
+  });
+
+  it("narrows the rows on show at once, and a renamed task leaves the matches", async () => {
+    const task = await addTask("Reply to Ana");
+    await addTask("Reply to Sam");
+    renderTasks();
+    await screen.findByText("Reply to Ana");
+    await userEvent.type(screen.getByRole("searchbox", { name: "Find a task or quick win" }), "ana");
+    // Before typing has even paused long enough to ask the server.
+    expect(titlesIn("Today's tasks")).toEqual(["Reply to Ana"]);
+
+    await userEvent.click(screen.getByRole("button", { name: "Edit Reply to Ana" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit task" });
+    const title = within(dialog).getByLabelText("Task title");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Reply to Bo");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("No task for today matches “ana”.")).toBeInTheDocument();
+    await waitFor(async () =>
+      expect((await server<Task[]>("GET", "/api/tasks")).find((t) => t.id === task.id)?.title).toBe("Reply to Bo"),
+    );
+  });
+});
