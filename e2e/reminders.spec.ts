@@ -109,11 +109,15 @@ test.describe("with the service worker", () => {
         registrationId: await registration,
         data: message,
       });
+      // The browser starts the worker for the message first, which on a busy machine can take longer
+      // than the usual wait.
       await expect
-        .poll(() =>
-          page.evaluate(async () =>
-            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.body]),
-          ),
+        .poll(
+          () =>
+            page.evaluate(async () =>
+              (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.body]),
+            ),
+          { timeout: 20_000 },
         )
         .toEqual([["Reminders are on", "This device will get your reminders."]]);
     } finally {

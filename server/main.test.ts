@@ -8,7 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { backendsOf, freshSchema, terminateBackends, waitFor } from "./testing/postgres-faults.ts";
+import { freshSchema, terminateAndWait, waitFor } from "./testing/postgres-faults.ts";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -161,8 +161,7 @@ if (onPostgres) {
       expect(await Promise.all([ready(), ready(), ready()])).toEqual([200, 200, 200]);
 
       for (let i = 0; i < 3; i++) {
-        expect(await terminateBackends(schema.applicationName)).toBeGreaterThan(0);
-        await waitFor(async () => (await backendsOf(schema.applicationName)).length === 0, "backends to exit");
+        expect(await terminateAndWait(schema.applicationName)).toBeGreaterThan(0);
         await new Promise((r) => setTimeout(r, 100));
         expect(server.child.exitCode).toBeNull();
         expect(await ready()).toBe(200);

@@ -82,6 +82,24 @@ export async function terminateBackends(applicationName: string): Promise<number
   return rows.filter((r) => r.ok).length;
 }
 
+/**
+ * Terminates the server processes serving this application name and waits until each has exited.
+ * Only those: a server that opens a new connection meanwhile (a timer's query) is not waited for.
+ * Answers how many were terminated.
+ */
+export async function terminateAndWait(applicationName: string): Promise<number> {
+  const rows = await adminQuery<{ pid: number; ok: boolean }>(
+    "select pid, pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()",
+    [applicationName],
+  );
+  const ended = new Set(rows.filter((r) => r.ok).map((r) => r.pid));
+  await waitFor(
+    async () => (await backendsOf(applicationName)).every((b) => !ended.has(b.pid)),
+    "the terminated backends to exit",
+  );
+  return ended.size;
+}
+
 export async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
