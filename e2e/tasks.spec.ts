@@ -302,3 +302,34 @@ test("a task not yet on screen is found by its words, by keyboard, and Escape sh
   await expect.poll(() => app.tasks.todayTitles()).toEqual(titles(1, 2, 3, 4, 5, 6, 7, 8, 9, 10));
   await expect(app.tasks.tab("Focus tasks")).toHaveText("Focus tasks");
 });
+
+test("a task done before today is found under Done earlier and put back on the list, by keyboard", async ({
+  page,
+  api,
+}) => {
+  // Imported as done: done before today.
+  const imported = await page.request.post("/api/data/import", {
+    data: { tasks: [{ title: "Renew the library card", completed: true }] },
+  });
+  expect(imported.ok()).toBeTruthy();
+  await api.task("Water the plants");
+  await page.goto("/tasks");
+  const toggle = page.getByRole("button", { name: "Done earlier" });
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  const card = page.getByRole("region", { name: "Done earlier" });
+  await expect(card.getByRole("checkbox", { name: "Complete Renew the library card" })).toBeChecked();
+  await expectAccessible(page, "Tasks page with Done earlier open");
+
+  await page.keyboard.press("Tab");
+  await expect(card.getByRole("checkbox", { name: "Complete Renew the library card" })).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(toastText(page, "Back on your list")).toBeVisible();
+  await expect(toggle).toBeFocused();
+  await expect(card).toContainText("Tasks you finished before today gather here.");
+  await expect(
+    page
+      .getByRole("list", { name: "Today's tasks" })
+      .getByRole("checkbox", { name: "Complete Renew the library card" }),
+  ).not.toBeChecked();
+});

@@ -698,6 +698,8 @@ const pageFields = {
 };
 /** The dashboard's ranked order (docs/decisions/015-ranked-short-lists.md). */
 export const listOrder = z.enum(["focus"], { error: "Expected focus" });
+/** A task list's orders: the ranking, or most recently done first (docs/decisions/053-done-earlier.md). */
+const taskListOrder = z.enum(["focus", "done"], { error: "Expected focus or done" });
 const completedFilter = queryBool.optional().describe("Only done (true) or open (false) items.");
 /** Finding by words (docs/decisions/052-find-a-task.md, shared/search-words.ts). */
 const searchFilter = text()
@@ -718,9 +720,12 @@ export const taskListQuery = z
     ...pageFields,
     completed: completedFilter,
     q: searchFilter,
-    order: listOrder
+    order: taskListOrder
       .optional()
-      .describe("focus: due soonest, then the smallest estimate when Tired or Sad, then oldest. Default: id."),
+      .describe(
+        "focus: due soonest, then the smallest estimate when Tired or Sad, then oldest. done: most recently " +
+          "done first (completedAt, then id, descending; tasks with no completedAt last). Default: id.",
+      ),
     mood: mood.optional().describe("With order=focus: today's mood, instead of the one stored for today."),
     putOff: queryBool
       .optional()
@@ -731,6 +736,12 @@ export const taskListQuery = z
     completedOn: dateString
       .optional()
       .describe("Only tasks marked done on this day (YYYY-MM-DD, the user's zone): 'Done today'."),
+    completedBefore: dateString
+      .optional()
+      .describe(
+        "Only tasks marked done before this day began (YYYY-MM-DD, the user's zone), and done tasks with no " +
+          "completedAt: 'Done earlier'.",
+      ),
     archived: queryBool
       .optional()
       .describe("true: only the tasks let go (archived), to bring back. Every other read leaves them out."),
@@ -739,6 +750,10 @@ export const taskListQuery = z
   .refine((q) => q.completedOn === undefined || q.completed !== false, {
     message: "Only for done tasks, not with completed=false",
     path: ["completedOn"],
+  })
+  .refine((q) => q.completedBefore === undefined || q.completed !== false, {
+    message: "Only for done tasks, not with completed=false",
+    path: ["completedBefore"],
   });
 export type TaskListParams = z.output<typeof taskListQuery>;
 /** GET /api/quick-wins. `order=focus`: oldest first (createdAt, id). Default order: id. */

@@ -508,7 +508,18 @@ describe("API description", () => {
   it("lists the parameters and the page headers of every list route", async () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
     const expectations: Record<string, string[]> = {
-      "/api/tasks": ["limit", "cursor", "completed", "order", "mood", "putOff", "completedOn", "archived", "q"],
+      "/api/tasks": [
+        "limit",
+        "cursor",
+        "completed",
+        "order",
+        "mood",
+        "putOff",
+        "completedOn",
+        "archived",
+        "q",
+        "completedBefore",
+      ],
       "/api/quick-wins": ["limit", "cursor", "completed", "order", "q"],
       "/api/thoughts": ["limit", "cursor", "status"],
       "/api/events": ["limit", "cursor", "from", "to"],

@@ -208,6 +208,12 @@ const dashboardCalls: Array<[string, (db: Db) => Promise<unknown>, string, strin
     ["tasks_user_completed_at"],
   ],
   [
+    "its Done earlier: /api/tasks?completedBefore=today&order=done&limit=10",
+    (db) => listTaskPage(db, { userId, query: { completedBefore: today, order: "done", limit: 10 } }),
+    "tasks",
+    ["tasks_user_completed_at", "tasks_user_completed"],
+  ],
+  [
     "the full list: /api/tasks?completed=false&limit=50",
     (db) => listTaskPage(db, { userId, query: { completed: false, limit: 50 } }),
     "tasks",

@@ -83,6 +83,8 @@ export async function listTasksWithArchived(db: Db, opts: { userId: number }): P
 
 const { int, date, time, timestamp } = cursorValue;
 const idCursor = z.tuple([z.literal("id"), int]);
+/** `order=done`: the last row's completedAt (null once past the done tasks that have one) and id. */
+const doneCursor = z.tuple([z.literal("done"), timestamp.nullable(), int]);
 /** The focus order's cursor carries its context (today, low energy), so a walk stays one order. */
 const focusCursor = z.tuple([
   z.literal("focus"),
@@ -153,12 +155,14 @@ export async function listTaskPage(
   const limit = pageLimit(query);
   const focus = query.order === "focus";
   const focusAt = focus && query.cursor ? decodeCursor(query.cursor, focusCursor) : undefined;
-  const idAt = !focus && query.cursor ? decodeCursor(query.cursor, idCursor) : undefined;
+  const byDone = query.order === "done";
+  const doneAt = byDone && query.cursor ? decodeCursor(query.cursor, doneCursor) : undefined;
+  const idAt = !focus && !byDone && query.cursor ? decodeCursor(query.cursor, idCursor) : undefined;
   const putOff = query.putOff ?? (focus ? false : undefined);
   // A focus walk keeps the day it started on, for its order and for what counts as put off.
   const needsDay = (focus || putOff !== undefined) && !focusAt;
   const day =
-    needsDay || query.completedOn !== undefined
+    needsDay || query.completedOn !== undefined || query.completedBefore !== undefined
       ? await userDay(db, { userId: opts.userId, mood: query.mood, now: (opts.now ?? systemClock)() })
       : undefined;
   const focusCtx: FocusRankContext | undefined = focusAt
@@ -180,6 +184,12 @@ export async function listTaskPage(
   if (query.completedOn !== undefined && day) {
     const [start, end] = dayBounds(query.completedOn, day.timeZone);
     base = base.where("completed", "=", 1).where("completed_at", ">=", start).where("completed_at", "<", end);
+  }
+  if (query.completedBefore !== undefined && day) {
+    const [start] = dayBounds(query.completedBefore, day.timeZone);
+    base = base
+      .where("completed", "=", 1)
+      .where((eb) => eb.or([eb("completed_at", "<", start), eb("completed_at", "is", null)]));
   }
   const total = async () => Number((await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
 
@@ -203,6 +213,36 @@ export async function listTaskPage(
       encodeCursor(["focus", focusCtx.today, focusCtx.lowEnergy, focusKey(t, focusCtx)]),
     );
     return { items: page.rows, total: n, nextCursor: page.next };
+  }
+
+  if (byDone) {
+    // Those with a done time, newest first, through the (user, completed_at, id) index; then
+    // those done before the time was kept (or imported as done), newest made first.
+    const rows: Row[] = [];
+    if (doneAt?.[1] !== null) {
+      let dated = base.select(columns).where("completed_at", "is not", null);
+      if (doneAt)
+        dated = dated.where(afterKey([sql.ref("completed_at"), sql.ref("id")], [doneAt[1], doneAt[2]], "desc"));
+      rows.push(
+        ...(await dated
+          .orderBy("completed_at", "desc")
+          .orderBy("id", "desc")
+          .limit(limit + 1)
+          .execute()),
+      );
+    }
+    if (rows.length <= limit) {
+      let undated = base.select(columns).where("completed_at", "is", null);
+      if (doneAt?.[1] === null) undated = undated.where("id", "<", doneAt[2]);
+      rows.push(
+        ...(await undated
+          .orderBy("id", "desc")
+          .limit(limit + 1 - rows.length)
+          .execute()),
+      );
+    }
+    const page = takePage(rows.map(toTask), limit, (t) => encodeCursor(["done", t.completedAt, t.id]));
+    return { items: page.rows, total: await total(), nextCursor: page.next };
   }
 
   let q = base.select(columns);

@@ -10,7 +10,7 @@ const AREAS = [
   ],
   [
     "Tasks",
-    "Every focus task and quick win, a few at a time, in the dashboard's order. Edit or delete a task or quick win, put a task off with Not today (it comes back tomorrow, or a routine on its next day), and see what you finished under Done today. Find a task or quick win by any of its words; each tab counts what it found.",
+    "Every focus task and quick win, a few at a time, in the dashboard's order. Edit or delete a task or quick win, put a task off with Not today (it comes back tomorrow, or a routine on its next day), and see what you finished under Done today and Done earlier (untick one to put it back on your list). Find a task or quick win by any of its words; each tab counts what it found.",
   ],
   [
     "Projects",

@@ -112,3 +112,43 @@ describe("Find a task or quick win (docs/decisions/052-find-a-task.md)", () => {
     );
   });
 });
+
+describe("Done earlier (docs/decisions/053-done-earlier.md)", () => {
+  it("holds what was done before today, closed until opened; unticking one puts it back on the list", async () => {
+    // Imported as done: done before today, on no known day.
+    await server("POST", "/api/data/import", {
+      tasks: [
+        { title: "File the old report", completed: true },
+        { title: "Renew the library card", completed: true },
+      ],
+    });
+    const today = await addTask("Done this morning");
+    await server("PATCH", `/api/tasks/${today.id}/toggle`);
+    renderTasks();
+    const toggle = await screen.findByRole("button", { name: "Done earlier" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("list", { name: "Done earlier" })).not.toBeInTheDocument();
+
+    await userEvent.click(toggle);
+    await waitFor(() => expect(titlesIn("Done earlier")).toEqual(["Renew the library card", "File the old report"]));
+    await waitFor(() => expect(titlesIn("Done today")).toEqual(["Done this morning"]));
+
+    await userEvent.click(screen.getByRole("checkbox", { name: "Complete Renew the library card" }));
+    expect(await screen.findByText("Back on your list")).toBeInTheDocument();
+    await waitFor(() => expect(titlesIn("Today's tasks")).toEqual(["Renew the library card"]));
+    expect(titlesIn("Done earlier")).toEqual(["File the old report"]);
+    // Focus stays in the list, on the row that took the reopened one's place.
+    expect(document.activeElement?.closest("ul")).toHaveAccessibleName("Done earlier");
+
+    expect(screen.getByText(`"Renew the library card" is open again, on today's list.`)).toBeInTheDocument();
+  });
+
+  it("is searched with the rest, and says when nothing done earlier matches", async () => {
+    await server("POST", "/api/data/import", { tasks: [{ title: "File the old report", completed: true }] });
+    renderTasks();
+    await userEvent.click(await screen.findByRole("button", { name: "Done earlier" }));
+    await waitFor(() => expect(titlesIn("Done earlier")).toEqual(["File the old report"]));
+    await userEvent.type(screen.getByRole("searchbox", { name: "Find a task or quick win" }), "library");
+    expect(await screen.findByText("No task done earlier matches “library”.")).toBeInTheDocument();
+  });
+});

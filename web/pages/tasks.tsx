@@ -13,6 +13,7 @@ import { QuickWinsList } from "../features/quick-wins/components/quick-wins-list
 import { useTimeZone } from "../features/settings/api.ts";
 import { useTaskMatches } from "../features/tasks/api.ts";
 import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
+import { DoneEarlierList } from "../features/tasks/components/done-earlier-list.tsx";
 import { LetGoList } from "../features/tasks/components/let-go-list.tsx";
 import { TaskLists } from "../features/tasks/components/task-lists.tsx";
 import { zonedNow } from "../lib/dates.ts";
@@ -87,6 +88,7 @@ export function TasksPage() {
         <Tabs.Content value="tasks">
           <div className="grid gap-6">
             <TaskLists mood={storedMood()} today={today} tomorrow={addDays(today, 1)} search={search} />
+            <DoneEarlierList today={today} search={search} />
             <LetGoList search={search} />
           </div>
         </Tabs.Content>

@@ -84,6 +84,13 @@ export const letGoTasksWalk = (q?: string) => taskWalk({ archived: true, q, limi
 /** 'Done today': the tasks marked done on `today` (the user's date), in the order they were made. */
 export const doneTodayWalk = (today: string, q?: string) => taskWalk({ completedOn: today, q, limit: TASKS_PAGE_SIZE });
 
+/**
+ * 'Done earlier' (docs/decisions/053-done-earlier.md): the tasks done before `today`, most recently
+ * done first.
+ */
+export const doneEarlierWalk = (today: string, q?: string) =>
+  taskWalk({ completedBefore: today, order: "done", q, limit: TASKS_PAGE_SIZE });
+
 /** A walk; a new search or mood keeps the rows on show until its own first page arrives. */
 export function useTaskWalk(walk: ReturnType<typeof taskWalk>, opts: { enabled?: boolean } = {}) {
   return useInfiniteQuery({ ...walk, placeholderData: keepPreviousData, ...opts });

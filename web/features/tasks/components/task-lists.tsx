@@ -1,16 +1,14 @@
-import { CalendarClock, CheckCircle2, Clock, ListChecks, Pencil, Trash2, Undo2 } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { CalendarClock, CheckCircle2, ListChecks, Pencil, Trash2, Undo2 } from "lucide-react";
+import { useState } from "react";
 import { isPutOff } from "../../../../shared/ranking.ts";
 import type { Task } from "../../../../shared/schemas.ts";
 import { PagedList } from "../../../components/paged-list.tsx";
-import { RepeatIcon } from "../../../components/repeat-icon.tsx";
 import { RoutineDeleteDialog } from "../../../components/routine-delete-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
+import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
-import { cn } from "../../../lib/cn.ts";
-import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
+import { formatShortDay } from "../../../lib/dates.ts";
 import { focusNeighbour, neighbourOf, useFocusWhenSettled } from "../../../lib/focus-next.ts";
 import { type ListSearch, noMatch } from "../../../lib/list-search.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
@@ -20,7 +18,6 @@ import {
   laterTasksWalk,
   openTasksWalk,
   type TaskMood,
-  taskCategoryClass,
   useDeleteTask,
   useShownTasks,
   useTaskWalk,
@@ -28,6 +25,7 @@ import {
   useUpdateTask,
 } from "../api.ts";
 import { EditTaskDialog } from "./edit-task-dialog.tsx";
+import { TaskRow, titleOf } from "./task-row.tsx";
 
 type Props = {
   /** Today's mood as the dashboard shows it, so this list and the dashboard's five agree. */
@@ -38,8 +36,6 @@ type Props = {
   /** The Tasks page's search (docs/decisions/052-find-a-task.md): every list shows only its matches. */
   search?: ListSearch;
 };
-
-const titleOf = (task: Task) => task.title || "Untitled Task";
 
 /**
  * The Tasks page's lists (docs/decisions/019-tasks-page-and-not-today.md): today's open tasks in
@@ -295,40 +291,6 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
           }}
         />
       )}
-    </div>
-  );
-}
-
-function TaskRow({
-  task,
-  check,
-  note,
-  children,
-}: {
-  task: Task;
-  check: ReactNode;
-  note?: string | null;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-      <div className={cn("flex min-w-48 flex-1 items-start gap-3", task.completed && "text-muted")}>
-        {check}
-        <div className="grid min-w-0 gap-1">
-          <span className={cn("font-medium break-words", task.completed && "line-through")}>{titleOf(task)}</span>
-          <span className="flex flex-wrap items-center gap-2 text-xs text-muted">
-            <Badge className={taskCategoryClass(task.category)}>{task.category}</Badge>
-            <span className="inline-flex items-center gap-1">
-              <Clock className="size-3.5" aria-hidden />
-              {task.timeEstimate} min
-            </span>
-            {task.dueTime && <span>Due {formatTime12(task.dueTime)}</span>}
-            {task.repeat && <RepeatIcon rule={task.repeat} className="size-3.5" />}
-            {note && <span>{note}</span>}
-          </span>
-        </div>
-      </div>
-      {children && <div className="ml-auto flex items-center gap-1">{children}</div>}
     </div>
   );
 }
