@@ -8,16 +8,15 @@ import { FindBox } from "../components/find-box.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { KinderEstimateOffer } from "../features/focus/components/kinder-estimate-offer.tsx";
 import { storedMood } from "../features/mood/api.ts";
-import { useQuickWinMatches } from "../features/quick-wins/api.ts";
 import { QuickWinsList } from "../features/quick-wins/components/quick-wins-list.tsx";
 import { useTimeZone } from "../features/settings/api.ts";
-import { useTaskMatches } from "../features/tasks/api.ts";
 import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
 import { DoneEarlierList } from "../features/tasks/components/done-earlier-list.tsx";
 import { LetGoList } from "../features/tasks/components/let-go-list.tsx";
 import { TaskLists } from "../features/tasks/components/task-lists.tsx";
 import { zonedNow } from "../lib/dates.ts";
-import { useListSearch } from "../lib/list-search.ts";
+import { useListSearch, useMatchCount } from "../lib/list-search.ts";
+import { queryKeys } from "../lib/query-keys.ts";
 
 const LISTS = [
   ["tasks", "Focus tasks"],
@@ -46,8 +45,13 @@ export function TasksPage() {
   const list: ListName = params.get("list") === "quick-wins" ? "quick-wins" : "tasks";
   const [typed, setTyped] = useState("");
   const search = useListSearch(typed);
-  const matches = { tasks: useTaskMatches(search.q, today), "quick-wins": useQuickWinMatches(search.q) };
-  const counted = search.active && matches.tasks !== undefined && matches["quick-wins"] !== undefined;
+  // Each tab's matches: the open tasks (Today and Later) with those done today; the open quick wins.
+  const openTasks = useMatchCount(queryKeys.tasks, { completed: false, q: search.q });
+  const doneToday = useMatchCount(queryKeys.tasks, { completedOn: today, q: search.q });
+  const quickWins = useMatchCount(queryKeys.quickWins, { completed: false, q: search.q });
+  const tasks = openTasks === undefined || doneToday === undefined ? undefined : openTasks + doneToday;
+  const matches = { tasks, "quick-wins": quickWins };
+  const counted = search.active && tasks !== undefined && quickWins !== undefined;
 
   return (
     <div className="grid gap-6">
@@ -82,7 +86,7 @@ export function TasksPage() {
           </Tabs.List>
           <FindBox label="Find a task or quick win" value={typed} onChange={setTyped} className="w-full sm:w-72" />
           <p role="status" className="sr-only">
-            {counted ? matchesSaid(matches.tasks ?? 0, matches["quick-wins"] ?? 0) : ""}
+            {counted ? matchesSaid(tasks ?? 0, quickWins ?? 0) : ""}
           </p>
         </div>
         <Tabs.Content value="tasks">

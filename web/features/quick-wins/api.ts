@@ -71,19 +71,6 @@ export function useOpenQuickWins(q?: string) {
   return useInfiniteQuery({ ...openQuickWinsWalk(q), placeholderData: keepPreviousData });
 }
 
-/** How many open quick wins match a search (a page of one row, for its count); undefined with none. */
-export function useQuickWinMatches(q: string | undefined): number | undefined {
-  const params: QuickWinListParams = { completed: false, q, limit: 1 };
-  const count = useQuery({
-    queryKey: queryKeys.page(queryKeys.quickWins, params),
-    queryFn: () => api.page<typeof quickWin>(listUrl(QUICK_WINS, params)),
-    select: (page) => page.total,
-    placeholderData: keepPreviousData,
-    enabled: q !== undefined,
-  });
-  return q === undefined ? undefined : count.data;
-}
-
 export function useCreateQuickWin() {
   const queryClient = useQueryClient();
   return useMutation({

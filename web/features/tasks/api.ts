@@ -96,29 +96,6 @@ export function useTaskWalk(walk: ReturnType<typeof taskWalk>, opts: { enabled?:
   return useInfiniteQuery({ ...walk, placeholderData: keepPreviousData, ...opts });
 }
 
-/**
- * How many of a list's rows match a search: a page of one row, for the count it answers with. The
- * page is cached as any page is, so an edit reads it again.
- */
-const matchCount = (params: TaskListParams) =>
-  queryOptions({
-    queryKey: queryKeys.page(queryKeys.tasks, { ...params, limit: 1 }),
-    queryFn: () => api.page<typeof task>(listUrl(TASKS, { ...params, limit: 1 })),
-    select: (page) => page.total,
-    placeholderData: keepPreviousData,
-  });
-
-/**
- * How many of the tasks the Tasks page shows match a search: the open ones (Today and Later) and
- * those done today. Undefined with no search, or until counted.
- */
-export function useTaskMatches(q: string | undefined, today: string): number | undefined {
-  const open = useQuery({ ...matchCount({ completed: false, q }), enabled: q !== undefined });
-  const done = useQuery({ ...matchCount({ completedOn: today, q }), enabled: q !== undefined });
-  if (q === undefined || open.data === undefined || done.data === undefined) return undefined;
-  return open.data + done.data;
-}
-
 export function useCreateTask() {
   const queryClient = useQueryClient();
   return useMutation({
