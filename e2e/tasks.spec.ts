@@ -332,4 +332,17 @@ test("a task done before today is found under Done earlier and put back on the l
       .getByRole("list", { name: "Today's tasks" })
       .getByRole("checkbox", { name: "Complete Renew the library card" }),
   ).not.toBeChecked();
+
+  // The wrong one unticked: F8 reaches the notification, and its Undo puts the task back.
+  await page.keyboard.press("F8");
+  const undo = page.getByRole("button", { name: "Undo" });
+  for (let i = 0; i < 3 && !(await undo.evaluate((b) => b === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(undo).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(card.getByRole("checkbox", { name: "Complete Renew the library card" })).toBeChecked();
+  await expect(
+    page.getByRole("list", { name: "Today's tasks" }).getByRole("checkbox", { name: /Renew the library card/ }),
+  ).toHaveCount(0);
 });

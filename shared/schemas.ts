@@ -74,6 +74,8 @@ function isRealDate(value: string): boolean {
 export const dateString = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected a date as YYYY-MM-DD")
   .refine(isRealDate, "Not a real calendar date");
+/** A moment: an ISO-8601 date and time with its offset ("2026-11-27T18:30:00.000Z"). */
+export const isoMoment = z.iso.datetime({ offset: true, error: "Expected an ISO-8601 date and time" });
 export const timeString = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Expected a time as HH:MM (24-hour)");
 
 const nonBlank = (max: number) => text().trim().min(1, "Must not be blank").max(max, `At most ${max} characters`);
@@ -268,8 +270,17 @@ export const updateTaskInput = z
     /** "Not today": the day the task is back (tomorrow or later); null brings it back now. */
     notBefore: dateString.nullable(),
     repeat: repeatRule.nullable(),
+    /**
+     * With `completed: true`: when it was done, if not now (an Undo putting a task back on its day,
+     * a tick made offline); null when that is not known. Beyond spec section 3, additive.
+     */
+    completedAt: isoMoment.nullable(),
   })
-  .partial();
+  .partial()
+  .refine((v) => v.completedAt === undefined || v.completed === true, {
+    message: "Goes only with completed: true",
+    path: ["completedAt"],
+  });
 
 // ---------- a task's breakdown steps (docs/decisions/025-task-steps.md) ----------
 /** The most steps one task keeps (shared/constants.ts): a short checklist, never a second backlog. */
@@ -577,7 +588,7 @@ const exportedFocusSession = z.object({
   category: text().max(40),
   estimatedMinutes: z.number().int().min(TIME_ESTIMATE_MIN).max(TIME_ESTIMATE_MAX),
   actualMinutes: z.number().int().min(1).max(FOCUS_SESSION_MAX_MINUTES),
-  endedAt: z.iso.datetime({ offset: true, error: "Expected an ISO-8601 date and time" }),
+  endedAt: isoMoment,
 });
 /**
  * POST /api/data/import: the file GET /api/data/export produced (or a hand-written subset).
@@ -589,7 +600,9 @@ export const importInput = z.object({
       ...completedFlag,
       steps: replaceTaskStepsInput.shape.steps.optional(),
       /** A task let go stays let go (and restorable) in the account it is imported into. */
-      archivedAt: z.iso.datetime({ offset: true, error: "Expected an ISO-8601 date and time" }).nullish(),
+      archivedAt: isoMoment.nullish(),
+      /** When it was done, so it keeps its day (null or absent: done on no known day). */
+      completedAt: isoMoment.nullish(),
       /** What its focus sessions measured: the estimates learnt from them come along. */
       focusSessions: z
         .array(exportedFocusSession)

@@ -91,10 +91,9 @@ describe("import", () => {
     });
 
     const copy = (await call(b.cookie, "GET", "/api/data/export")).json();
-    // Ids, owners and record times are the new account's own; a task done before the export is
-    // done, at no known time (never part of 'Done today').
+    // Ids, owners and record times are the new account's own; a done task keeps when it was done.
     const strip = (list: Record<string, unknown>[]) =>
-      list.map(({ id: _id, userId: _u, createdAt: _c, completedAt: _d, ...rest }) => rest);
+      list.map(({ id: _id, userId: _u, createdAt: _c, ...rest }) => rest);
     expect(strip(copy.tasks)).toEqual(strip(file.tasks));
     // A task's breakdown and a thought's understood time come along.
     expect(copy.tasks[0].steps).toEqual([
@@ -109,7 +108,8 @@ describe("import", () => {
     expect(file.tasks[0].focusSessions.map((f: { actualMinutes: number }) => f.actualMinutes)).toEqual([35, 25]);
     const learnt = (await call(b.cookie, "GET", "/api/estimates")).json();
     expect(learnt.find((e: { category: string }) => e.category === "Finance")).toMatchObject({ factor: 2, tasks: 1 });
-    expect(copy.tasks.map((x: { completedAt: string | null }) => x.completedAt)).toEqual([null]);
+    expect(copy.tasks.map((x: { completedAt: string | null }) => x.completedAt)).toEqual([file.tasks[0].completedAt]);
+    expect(file.tasks[0].completedAt).toEqual(expect.any(String));
     expect(strip(copy.quickWins)).toEqual(strip(file.quickWins));
     expect(strip(copy.thoughts)).toEqual(strip(file.thoughts));
     expect(strip(copy.projects)).toEqual(strip(file.projects));
@@ -160,6 +160,34 @@ describe("import", () => {
     expect({ ...after, exportedAt: "" }).toEqual({ ...before, exportedAt: "" });
   });
 
+  it("keeps a done task's day, refuses one done days from now, and changes nothing then", async () => {
+    const { cookie } = await t.signUp();
+    const lastWeek = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString();
+    const farAhead = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString();
+    const refused = await call(cookie, "POST", "/api/data/import", {
+      tasks: [
+        { title: "Fine", completed: true, completedAt: lastWeek },
+        { title: "Done in three days", completed: true, completedAt: farAhead },
+      ],
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toMatch(/^completedAt: /);
+    expect((await call(cookie, "GET", "/api/tasks")).json()).toEqual([]);
+
+    const res = await call(cookie, "POST", "/api/data/import", {
+      tasks: [
+        { title: "Done last week", completed: true, completedAt: lastWeek },
+        { title: "Done on no known day", completed: true },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const tasks = (await call(cookie, "GET", "/api/tasks")).json() as { title: string; completedAt: string | null }[];
+    expect(tasks.map((x) => [x.title, x.completedAt])).toEqual([
+      ["Done last week", lastWeek],
+      ["Done on no known day", null],
+    ]);
+  });
+
   it("refuses a project whose task ids repeat, keeping the valid records out too", async () => {
     const { cookie } = await t.signUp();
     const res = await call(cookie, "POST", "/api/data/import", {
@@ -180,7 +208,12 @@ describe("import", () => {
 
   it("refuses what is not an export", async () => {
     const { cookie } = await t.signUp();
-    for (const body of [[1, 2], { tasks: "nope" }, { events: [{ title: "x", date: "tomorrow", duration: 5 }] }]) {
+    for (const body of [
+      [1, 2],
+      { tasks: "nope" },
+      { events: [{ title: "x", date: "tomorrow", duration: 5 }] },
+      { tasks: [{ title: "x", completed: true, completedAt: "last week" }] },
+    ]) {
       const res = await call(cookie, "POST", "/api/data/import", body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toBeTruthy();

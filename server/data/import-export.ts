@@ -118,13 +118,15 @@ export async function importData(
       input.tasks,
       (await listTasksWithArchived(trx, { userId })).map((t) => key(t.title, t.category)),
       (t) => key(t.title, t.category),
-      async ({ completed, steps, archivedAt, focusSessions, ...fields }) => {
+      async ({ completed, completedAt, steps, archivedAt, focusSessions, ...fields }) => {
         const created = await createTask(trx, { userId, input: fields, today });
         if (archivedAt) {
           await archiveTask(trx, { userId, id: created.id, at: new Date(archivedAt).toISOString() });
         }
-        // Done at some time before the export: not part of anyone's 'Done today'.
-        if (completed) await updateTask(trx, { userId, id: created.id, input: { completed }, doneAt: null });
+        // Done on its own day; an export without one: done on no known day, not part of 'Done today'.
+        if (completed) {
+          await updateTask(trx, { userId, id: created.id, input: { completed, completedAt: completedAt ?? null } });
+        }
         if (steps?.length) await replaceTaskSteps(trx, { userId, taskId: created.id, input: { steps } });
         if (focusSessions?.length) {
           await trx

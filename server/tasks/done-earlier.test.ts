@@ -134,3 +134,86 @@ describe("the tasks done before today", () => {
     }
   });
 });
+
+describe("a done time given back (completedAt on PATCH /api/tasks/{id})", () => {
+  function patch(id: number, payload: object, cookie = alice.cookie) {
+    return t.app.inject({ method: "PATCH", url: `/api/tasks/${id}`, headers: { cookie }, payload });
+  }
+  const doneEarlier = async () =>
+    (await get(`/api/tasks?completedBefore=${today}&order=done&q=given%20back`)).json() as Task[];
+
+  it("puts a task reopened by mistake back on its own day, or on no known day", async () => {
+    const lastWeek = at(addDays(today, -7), "18:30");
+    const mended = await task("Given back to last week", lastWeek);
+    const unknown = await task("Given back to no day", null);
+    for (const made of [mended, unknown]) {
+      expect(
+        (
+          await t.app.inject({
+            method: "PATCH",
+            url: `/api/tasks/${made.id}/toggle`,
+            headers: { cookie: alice.cookie },
+          })
+        ).json().completed,
+      ).toBe(false);
+    }
+    expect(await doneEarlier()).toEqual([]);
+
+    const res = await patch(mended.id, { completed: true, completedAt: "2026-01-01T00:00:00+02:00" });
+    expect(res.statusCode, res.body).toBe(200);
+    // Kept in UTC, as every done time is.
+    expect(res.json()).toMatchObject({ completed: true, completedAt: "2025-12-31T22:00:00.000Z" });
+    expect((await patch(mended.id, { completed: true, completedAt: lastWeek })).json().completedAt).toBe(lastWeek);
+    expect((await patch(unknown.id, { completed: true, completedAt: null })).json()).toMatchObject({
+      completed: true,
+      completedAt: null,
+    });
+    expect((await doneEarlier()).map((x) => [x.title, x.completedAt])).toEqual([
+      ["Given back to last week", lastWeek],
+      ["Given back to no day", null],
+    ]);
+    // Not part of today's done list.
+    const doneToday = (await get(`/api/tasks?completedOn=${today}`)).json() as Task[];
+    expect(doneToday.map((x) => x.title)).not.toContain("Given back to last week");
+  });
+
+  it("takes a moment a little ahead of the server's clock as now, as a device's fast clock gives it", async () => {
+    const made = await task("Ticked on a fast clock");
+    const ahead = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const before = Date.now();
+    const res = await patch(made.id, { completed: true, completedAt: ahead });
+    expect(res.statusCode, res.body).toBe(200);
+    const kept = Date.parse(res.json().completedAt);
+    expect(kept).toBeGreaterThanOrEqual(before - 1000);
+    expect(kept).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("refuses a time without completed: true, a time far ahead or not a time, and changes nothing", async () => {
+    const made = await task("Left as it was");
+    const farAhead = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString();
+    for (const payload of [
+      { completedAt: at(today, "08:00") },
+      { completed: false, completedAt: at(today, "08:00") },
+      { completed: true, completedAt: farAhead },
+      { completed: true, completedAt: "yesterday" },
+      { completed: true, completedAt: "2026-11-27" },
+      { title: "Renamed", completed: true, completedAt: 5 },
+    ]) {
+      const res = await patch(made.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message, JSON.stringify(payload)).toMatch(/^completedAt: /);
+    }
+    const now = (await get("/api/tasks")).json() as Task[];
+    expect(now.find((x) => x.id === made.id)).toMatchObject({
+      title: "Left as it was",
+      completed: false,
+      completedAt: null,
+    });
+  });
+
+  it("answers 404 for another person's task", async () => {
+    const theirs = await task("Bob's own", null, bob.cookie);
+    const res = await patch(theirs.id, { completed: true, completedAt: at(today, "08:00") });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -9,7 +9,7 @@ import { type Db, fromBool, inTransaction, nowIso, toBool } from "../db/database
 import { deleteOwned } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { TasksTable } from "../db/schema.ts";
-import { notFound } from "../errors.ts";
+import { invalidField, notFound } from "../errors.ts";
 import {
   afterKey,
   cursorValue,
@@ -308,8 +308,6 @@ export async function updateTask(
     id: number;
     input: z.output<typeof updateTaskInput>;
     now?: Clock;
-    /** When a task marked done was done, if not now: null for an import, where nobody knows. */
-    doneAt?: string | null;
     /** Today in the user's zone, for a change to a series. */
     today?: string;
   },
@@ -345,14 +343,31 @@ export async function updateTask(
   if (input.completed !== undefined) patch.completed = fromBool(input.completed);
   if (Object.keys(patch).length > 0) {
     let update = db.updateTable("tasks").set(patch);
-    if (input.completed !== undefined) {
+    const now = (opts.now ?? systemClock)();
+    if (input.completedAt !== undefined) {
+      update = update.set({ completed_at: doneMoment(input.completedAt, now) });
+    } else if (input.completed !== undefined) {
       // Marking a done task done again keeps the moment it was first done.
-      const at = opts.doneAt === undefined ? new Date((opts.now ?? systemClock)()).toISOString() : opts.doneAt;
+      const at = new Date(now).toISOString();
       update = update.set({ completed_at: input.completed ? sql<string | null>`coalesce(completed_at, ${at})` : null });
     }
     await update.where("id", "=", opts.id).where("user_id", "=", opts.userId).execute();
   }
   return getTask(db, opts.userId, opts.id);
+}
+
+/** How far ahead of the server's clock a device's may run before its done time is refused. */
+const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A done time given by a client (`completedAt`), as stored: in UTC, so the done order compares it
+ * as text; a moment a little ahead of the server's clock (a device's clock running fast) is now.
+ */
+function doneMoment(given: string | null, now: number): string | null {
+  if (given === null) return null;
+  const at = Date.parse(given);
+  if (at > now + CLOCK_SKEW_MS) throw invalidField("completedAt", "Must not be in the future");
+  return new Date(Math.min(at, now)).toISOString();
 }
 
 /**
@@ -464,7 +479,11 @@ export async function updateTaskOccurrence(
         // It keeps the series' place among tasks made at the same time.
         created_at: task.createdAt,
         not_before: input.notBefore !== undefined ? input.notBefore : task.notBefore,
-        completed_at: completed ? (task.completedAt ?? at) : null,
+        completed_at: !completed
+          ? null
+          : input.completedAt !== undefined
+            ? doneMoment(input.completedAt, (opts.now ?? systemClock)())
+            : (task.completedAt ?? at),
         repeat: null,
       })
       .returning(columns)

@@ -28,6 +28,8 @@ export function useOptimisticToggle<S extends Toggleable>(
   key: readonly [string],
   errorText: string,
   doneToast?: DoneToast<z.output<S>>,
+  /** A tick to done that waits carries its moment (`completedAt`), so it counts on the day it was made. */
+  opts: { keepsDoneTime?: boolean } = {},
 ) {
   type Item = z.output<S>;
   const queryClient: QueryClient = useQueryClient();
@@ -51,7 +53,10 @@ export function useOptimisticToggle<S extends Toggleable>(
           key: `${key[0]}/${id}`,
           path: `${key[0]}/${id}`,
           list: key[0],
-          body: { completed: item.completed },
+          body: {
+            completed: item.completed,
+            ...(opts.keepsDoneTime && item.completed && { completedAt: new Date().toISOString() }),
+          },
           label: wordsOf(item),
           action: item.completed ? "Done" : "Not done",
         }).catch(() => {

@@ -88,7 +88,7 @@ export function FocusPage() {
             try {
               // Done early: the session on this task counts what it took so far.
               if (session.taskId === current.id) session.finish();
-              await complete.mutateAsync(current.id);
+              await complete.mutateAsync({ id: current.id });
               toast({ title: "Task completed" });
               stopFocus();
             } catch {

@@ -1,21 +1,28 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import "fake-indexeddb/auto";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { QuickWin, Task } from "../../shared/schemas.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { addDays } from "../../shared/dates.ts";
+import type { QuickWin, Task, User } from "../../shared/schemas.ts";
 import { AuthProvider } from "../app/auth.tsx";
 import { TASKS_PAGE_SIZE } from "../features/tasks/api.ts";
+import { sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
 import { renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { TasksPage } from "./tasks.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
 configure({ asyncUtilTimeout: 5000 });
 
+let user: User;
 beforeEach(async () => {
-  await signUp();
+  user = await signUp();
 });
-afterEach(resetApp);
+afterEach(() => {
+  stopShowingWaiting();
+  resetApp();
+});
 
 const addTask = (title: string) => server<Task>("POST", "/api/tasks", { title });
 const addWin = (text: string) => server<QuickWin>("POST", "/api/quick-wins", { text });
@@ -143,6 +150,33 @@ describe("Done earlier (docs/decisions/053-done-earlier.md)", () => {
     expect(screen.getByText(`"Renew the library card" is open again, on today's list.`)).toBeInTheDocument();
   });
 
+  it("says the day each was done, and Undo of a reopening puts the task back on its own day", async () => {
+    // The test accounts live in UTC.
+    const today = new Date().toISOString().slice(0, 10);
+    const doneOn = async (title: string, day: string) => {
+      const made = await addTask(title);
+      await server("PATCH", `/api/tasks/${made.id}`, { completed: true, completedAt: `${day}T12:00:00.000Z` });
+      return made;
+    };
+    const fern = await doneOn("Water the fern", addDays(today, -1));
+    await doneOn("Post the letter", "2026-03-02");
+    renderTasks();
+    await userEvent.click(await screen.findByRole("button", { name: "Done earlier" }));
+    await waitFor(() => expect(titlesIn("Done earlier")).toEqual(["Water the fern", "Post the letter"]));
+    const list = screen.getByRole("list", { name: "Done earlier" });
+    expect(within(list).getByText("Done yesterday")).toBeInTheDocument();
+    expect(within(list).getByText("Done Mon, Mar 2")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("checkbox", { name: "Complete Water the fern" }));
+    await waitFor(() => expect(titlesIn("Today's tasks")).toEqual(["Water the fern"]));
+    fireEvent.click(await screen.findByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(titlesIn("Done earlier")).toEqual(["Water the fern", "Post the letter"]));
+    expect(within(list).getByText("Done yesterday")).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Today's tasks" })).not.toBeInTheDocument();
+    const saved = (await server<Task[]>("GET", "/api/tasks")).find((t) => t.id === fern.id);
+    expect(saved).toMatchObject({ completed: true, completedAt: `${addDays(today, -1)}T12:00:00.000Z` });
+  });
+
   it("is searched with the rest, and says when nothing done earlier matches", async () => {
     await server("POST", "/api/data/import", { tasks: [{ title: "File the old report", completed: true }] });
     renderTasks();
@@ -150,5 +184,28 @@ describe("Done earlier (docs/decisions/053-done-earlier.md)", () => {
     await waitFor(() => expect(titlesIn("Done earlier")).toEqual(["File the old report"]));
     await userEvent.type(screen.getByRole("searchbox", { name: "Find a task or quick win" }), "library");
     expect(await screen.findByText("No task done earlier matches “library”.")).toBeInTheDocument();
+  });
+});
+
+describe("a tick made while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
+  it("counts from the moment it was made, not from when the connection came back", async () => {
+    const made = await addTask("Take out the recycling");
+    renderTasks();
+    const box = await screen.findByRole("checkbox", { name: "Complete Take out the recycling" });
+    const reachable = globalThis.fetch;
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    const before = Date.now();
+    await userEvent.click(box);
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    const ticked = Date.now();
+    vi.stubGlobal("fetch", reachable);
+    // The connection comes back a while later.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
+    const saved = (await server<Task[]>("GET", "/api/tasks")).find((t) => t.id === made.id);
+    expect(saved?.completed).toBe(true);
+    const doneAt = Date.parse(saved?.completedAt ?? "");
+    expect(doneAt).toBeGreaterThanOrEqual(before);
+    expect(doneAt).toBeLessThanOrEqual(ticked);
   });
 });

@@ -114,17 +114,27 @@ export function useCreateTask() {
 }
 
 export function useToggleTask() {
-  return useOptimisticToggle<typeof task>(queryKeys.tasks, "Failed to update task status", (t) => ({
-    title: "Task completed",
-    description: `"${t.title || "Untitled Task"}" is done.`,
-    altText: "Undo completing the task",
-  }));
+  return useOptimisticToggle<typeof task>(
+    queryKeys.tasks,
+    "Failed to update task status",
+    (t) => ({
+      title: "Task completed",
+      description: `"${t.title || "Untitled Task"}" is done.`,
+      altText: "Undo completing the task",
+    }),
+    { keepsDoneTime: true },
+  );
 }
 
+/**
+ * Marks a task done: now, or at `completedAt` when given (null: on no known day), as an Undo
+ * putting a task reopened by mistake back on its own day.
+ */
 export function useCompleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.patch<typeof task>(`${TASKS}/${id}`, { completed: true }),
+    mutationFn: ({ id, completedAt }: { id: number; completedAt?: string | null }) =>
+      api.patch<typeof task>(`${TASKS}/${id}`, { completed: true, ...(completedAt !== undefined && { completedAt }) }),
     onSuccess: (saved) => {
       editLists<Task>(queryClient, queryKeys.tasks, (rows) => rows.map((t) => (t.id === saved.id ? saved : t)));
       void refreshPages(queryClient, queryKeys.tasks);

@@ -8,7 +8,7 @@ import { formatShortDay, zonedNow } from "../../../lib/dates.ts";
 import { focusNeighbour } from "../../../lib/focus-next.ts";
 import { type ListSearch, noMatch } from "../../../lib/list-search.ts";
 import { useTimeZone } from "../../settings/api.ts";
-import { doneEarlierWalk, useShownTasks, useTaskWalk, useToggleTask } from "../api.ts";
+import { doneEarlierWalk, useCompleteTask, useShownTasks, useTaskWalk, useToggleTask } from "../api.ts";
 import { TaskRow, titleOf } from "./task-row.tsx";
 
 type Props = {
@@ -40,6 +40,7 @@ export function DoneEarlierList({ today, search }: Props) {
 function DoneEarlierRows({ today, search }: Props) {
   const walk = useTaskWalk(doneEarlierWalk(today, search?.q));
   const toggle = useToggleTask();
+  const complete = useCompleteTask();
   const timeZone = useTimeZone();
   const rows = useShownTasks(walk.data?.pages.flatMap((p) => p.items) ?? []).filter(
     (t) => t.completed && (search?.matches(titleOf(t)) ?? true),
@@ -51,13 +52,28 @@ function DoneEarlierRows({ today, search }: Props) {
     const day = zonedNow(new Date(task.completedAt), timeZone).date;
     return day === addDays(today, -1) ? "Done yesterday" : `Done ${formatShortDay(day)}`;
   };
-  // No Undo: ticking it again would count it as done today, not on its day (decision 053).
+  // Undo marks it done again on its own day, not today (decision 053).
   const reopen = (task: Task) =>
     toggle.mutate(task.id, {
       // Saved on this device only: the toggle's own toast says so.
       onSuccess: (saved) =>
         !saved.waiting &&
-        toast({ title: "Back on your list", description: `"${titleOf(task)}" is open again, on today's list.` }),
+        toast({
+          title: "Back on your list",
+          description: `"${titleOf(task)}" is open again, on today's list.`,
+          action: {
+            label: "Undo",
+            altText: "Undo opening the task again",
+            onClick: () =>
+              complete.mutate(
+                { id: task.id, completedAt: task.completedAt },
+                {
+                  onError: () =>
+                    toast({ title: "Error", description: "Failed to update task status", variant: "destructive" }),
+                },
+              ),
+          },
+        }),
     });
 
   return (
