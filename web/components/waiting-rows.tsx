@@ -10,6 +10,8 @@ type Props = {
   label: string;
   /** Rows that can be ticked (tasks, quick wins): the tick waits too, and is sent after the create. */
   tickable?: boolean;
+  /** While the list is searched: only the rows with the words typed. */
+  matches?: (words: string) => boolean;
   className?: string;
 };
 
@@ -17,9 +19,9 @@ type Props = {
  * What waits on this device to be added to a list, each marked "Waiting to sync"; ticking one
  * keeps the tick with it (docs/decisions/029-installable-offline.md).
  */
-export function WaitingRows({ list, label, tickable = false, className }: Props) {
+export function WaitingRows({ list, label, tickable = false, matches, className }: Props) {
   const all = useWaitingWrites();
-  const creates = useWaitingCreates(list);
+  const creates = useWaitingCreates(list).filter((w) => matches?.(w.label) ?? true);
   if (creates.length === 0) return null;
 
   const tick = async (create: (typeof creates)[number], completed: boolean) => {

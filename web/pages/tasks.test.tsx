@@ -8,7 +8,7 @@ import { addDays } from "../../shared/dates.ts";
 import type { QuickWin, Task, User } from "../../shared/schemas.ts";
 import { AuthProvider } from "../app/auth.tsx";
 import { TASKS_PAGE_SIZE } from "../features/tasks/api.ts";
-import { sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
+import { keepWaiting, newIdempotencyKey, sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
 import { renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { TasksPage } from "./tasks.tsx";
 
@@ -74,6 +74,42 @@ describe("Find a task or quick win (docs/decisions/052-find-a-task.md)", () => {
 
     await userEvent.click(screen.getByRole("tab", { name: "Quick wins (2)" }));
     await waitFor(() => expect(titlesIn("Quick wins")).toEqual(["Reply to Renée", "Reply to Kai"]));
+  });
+
+  it("finds what still waits on this device to be added, and counts it", async () => {
+    await addTask("Book the dentist");
+    const waits = [
+      ["/api/tasks", { title: "Reply to the plumber" }],
+      ["/api/tasks", { title: "Buy bread" }],
+      ["/api/quick-wins", { text: "Reply to Kai" }],
+      ["/api/quick-wins", { text: "Water the plants" }],
+    ] as const;
+    for (const [path, body] of waits) {
+      const label = "title" in body ? body.title : body.text;
+      await keepWaiting({ userId: user.id, key: newIdempotencyKey(), path, body, label });
+    }
+    renderTasks();
+    const waiting = (list: string) =>
+      within(screen.getByRole("list", { name: list }))
+        .getAllByRole("checkbox")
+        .map((box) => box.closest("label")?.textContent);
+    await waitFor(() =>
+      expect(waiting("Tasks waiting to sync")).toEqual([
+        "Reply to the plumberWaiting to sync",
+        "Buy breadWaiting to sync",
+      ]),
+    );
+
+    await userEvent.type(screen.getByRole("searchbox", { name: "Find a task or quick win" }), "reply");
+    expect(await screen.findByRole("tab", { name: "Focus tasks (1)" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Found 1 focus task and 1 quick win.");
+    expect(waiting("Tasks waiting to sync")).toEqual(["Reply to the plumberWaiting to sync"]);
+    // One matches, so the list does not say that nothing does.
+    expect(screen.queryByText("No task for today matches “reply”.")).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("tab", { name: "Quick wins (1)" }));
+    await waitFor(() => expect(waiting("Quick wins waiting to sync")).toEqual(["Reply to KaiWaiting to sync"]));
+    expect(screen.queryByText("No quick win matches “reply”.")).not.toBeInTheDocument();
   });
 
   it("says when nothing matches, in each list, and shows everything again once cleared", async () => {

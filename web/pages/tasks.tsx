@@ -16,6 +16,7 @@ import { LetGoList } from "../features/tasks/components/let-go-list.tsx";
 import { TaskLists } from "../features/tasks/components/task-lists.tsx";
 import { zonedNow } from "../lib/dates.ts";
 import { useListSearch, useMatchCount } from "../lib/list-search.ts";
+import { useWaitingCreates } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 
 const LISTS = [
@@ -45,11 +46,15 @@ export function TasksPage() {
   const list: ListName = params.get("list") === "quick-wins" ? "quick-wins" : "tasks";
   const [typed, setTyped] = useState("");
   const search = useListSearch(typed);
-  // Each tab's matches: the open tasks (Today and Later) with those done today; the open quick wins.
+  // Each tab's matches: the open tasks (Today and Later) with those done today; the open quick wins;
+  // in both, those still waiting on this device to be added.
   const openTasks = useMatchCount(queryKeys.tasks, { completed: false, q: search.q });
   const doneToday = useMatchCount(queryKeys.tasks, { completedOn: today, q: search.q });
-  const quickWins = useMatchCount(queryKeys.quickWins, { completed: false, q: search.q });
-  const tasks = openTasks === undefined || doneToday === undefined ? undefined : openTasks + doneToday;
+  const openWins = useMatchCount(queryKeys.quickWins, { completed: false, q: search.q });
+  const waitingTasks = useWaitingCreates(queryKeys.tasks[0]).filter((w) => search.matches(w.label)).length;
+  const waitingWins = useWaitingCreates(queryKeys.quickWins[0]).filter((w) => search.matches(w.label)).length;
+  const tasks = openTasks === undefined || doneToday === undefined ? undefined : openTasks + doneToday + waitingTasks;
+  const quickWins = openWins === undefined ? undefined : openWins + waitingWins;
   const matches = { tasks, "quick-wins": quickWins };
   const counted = search.active && tasks !== undefined && quickWins !== undefined;
 

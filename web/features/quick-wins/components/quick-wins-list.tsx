@@ -25,7 +25,7 @@ import { EditQuickWinDialog } from "./edit-quick-win-dialog.tsx";
 export function QuickWinsList({ search }: { search?: ListSearch }) {
   const walk = useOpenQuickWins(search?.q);
   const toggle = useToggleQuickWin();
-  const waiting = useWaitingCreates("/api/quick-wins");
+  const waiting = useWaitingCreates("/api/quick-wins").filter((w) => search?.matches(w.label) ?? true);
   const remove = useDeleteQuickWin();
   const timeZone = useTimeZone();
   /** When a repeating quick win skipped today comes back: from its current day (today in the person's zone, while open). */
@@ -53,10 +53,10 @@ export function QuickWinsList({ search }: { search?: ListSearch }) {
         rows={rows}
         label="Quick wins"
         empty={
-          search?.active ? (
+          waiting.length > 0 ? null : search?.active ? (
             <p className="py-2 text-sm text-muted">{noMatch("quick win", search.typed)}</p>
           ) : (
-            waiting.length === 0 && <p className="py-2 text-sm text-muted">No quick wins yet. Add some!</p>
+            <p className="py-2 text-sm text-muted">No quick wins yet. Add some!</p>
           )
         }
       >
@@ -102,7 +102,13 @@ export function QuickWinsList({ search }: { search?: ListSearch }) {
           </div>
         )}
       </PagedList>
-      <WaitingRows list="/api/quick-wins" label="Quick wins waiting to sync" tickable className="mt-2" />
+      <WaitingRows
+        list="/api/quick-wins"
+        label="Quick wins waiting to sync"
+        tickable
+        matches={search?.matches}
+        className="mt-2"
+      />
       {editing && (
         <EditQuickWinDialog
           key={editing.id}

@@ -48,7 +48,7 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
   const later = useTaskWalk(laterTasksWalk(q));
   const done = useTaskWalk(doneTodayWalk(today, q));
   const toggle = useToggleTask();
-  const waiting = useWaitingCreates("/api/tasks");
+  const waiting = useWaitingCreates("/api/tasks").filter((w) => search?.matches(w.label) ?? true);
   const update = useUpdateTask();
   const remove = useDeleteTask();
   const [editing, setEditing] = useState<Task | null>(null);
@@ -172,15 +172,13 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
           rows={openRows}
           label="Today's tasks"
           empty={
-            search?.active ? (
+            waiting.length > 0 ? null : search?.active ? (
               <p className="text-sm text-muted">{noMatch("task for today", search.typed)}</p>
             ) : (
-              waiting.length === 0 && (
-                <div className="rounded-xl border border-dashed border-border p-6 text-center">
-                  <p className="font-medium">No focus tasks for today</p>
-                  <p className="mt-1 text-sm text-muted">Add your most important tasks to stay on track.</p>
-                </div>
-              )
+              <div className="rounded-xl border border-dashed border-border p-6 text-center">
+                <p className="font-medium">No focus tasks for today</p>
+                <p className="mt-1 text-sm text-muted">Add your most important tasks to stay on track.</p>
+              </div>
             )
           }
         >
@@ -202,7 +200,13 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
             </TaskRow>
           )}
         </PagedList>
-        <WaitingRows list="/api/tasks" label="Tasks waiting to sync" tickable className="mt-2" />
+        <WaitingRows
+          list="/api/tasks"
+          label="Tasks waiting to sync"
+          tickable
+          matches={search?.matches}
+          className="mt-2"
+        />
       </Card>
 
       {laterRows.length > 0 && (
