@@ -272,15 +272,16 @@ export const updateTaskInput = z
     repeat: repeatRule.nullable(),
     /**
      * With `completed: true`: when it was done, if not now (an Undo putting a task back on its day,
-     * a tick made offline); null when that is not known. Beyond spec section 3, additive.
+     * a tick made offline); null when that is not known. With `completed: false` only null, as an
+     * open task has. Beyond spec section 3, additive.
      */
     completedAt: isoMoment.nullable(),
   })
   .partial()
-  .refine((v) => v.completedAt === undefined || v.completed === true, {
-    message: "Goes only with completed: true",
-    path: ["completedAt"],
-  });
+  .refine(
+    (v) => v.completedAt === undefined || v.completed === true || (v.completed === false && v.completedAt === null),
+    { message: "Only with completed: true, or null with completed: false", path: ["completedAt"] },
+  );
 
 // ---------- a task's breakdown steps (docs/decisions/025-task-steps.md) ----------
 /** The most steps one task keeps (shared/constants.ts): a short checklist, never a second backlog. */

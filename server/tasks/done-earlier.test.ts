@@ -194,6 +194,7 @@ describe("a done time given back (completedAt on PATCH /api/tasks/{id})", () => 
     for (const payload of [
       { completedAt: at(today, "08:00") },
       { completed: false, completedAt: at(today, "08:00") },
+      { completedAt: null },
       { completed: true, completedAt: farAhead },
       { completed: true, completedAt: "yesterday" },
       { completed: true, completedAt: "2026-11-27" },
@@ -209,6 +210,13 @@ describe("a done time given back (completedAt on PATCH /api/tasks/{id})", () => 
       completed: false,
       completedAt: null,
     });
+  });
+
+  it("takes null with completed: false, as an open task has it", async () => {
+    const made = await task("Opened with null", at(today, "08:00"));
+    const res = await patch(made.id, { completed: false, completedAt: null });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ completed: false, completedAt: null });
   });
 
   it("answers 404 for another person's task", async () => {

@@ -344,7 +344,7 @@ export async function updateTask(
   if (Object.keys(patch).length > 0) {
     let update = db.updateTable("tasks").set(patch);
     const now = (opts.now ?? systemClock)();
-    if (input.completedAt !== undefined) {
+    if (input.completed === true && input.completedAt !== undefined) {
       update = update.set({ completed_at: doneMoment(input.completedAt, now) });
     } else if (input.completed !== undefined) {
       // Marking a done task done again keeps the moment it was first done.

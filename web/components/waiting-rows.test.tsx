@@ -29,13 +29,13 @@ function AddTask() {
 }
 
 describe("writes waiting to sync", () => {
-  it("keeps a task and its tick offline, shows both, and makes the task once, done, when the connection is back", async () => {
+  it("keeps a task and its tick offline, shows both, and makes the task once, done when ticked, when the connection is back", async () => {
     const reachable = globalThis.fetch;
     renderWithApp(
       <>
         <WaitingWrites userId={user.id} />
         <AddTask />
-        <WaitingRows list="/api/tasks" label="Tasks waiting to sync" tickable />
+        <WaitingRows list="/api/tasks" label="Tasks waiting to sync" tickable keepsDoneTime />
       </>,
     );
     vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
@@ -48,10 +48,14 @@ describe("writes waiting to sync", () => {
     const box = within(waiting).getByRole("checkbox", { name: /Post the parcel/ });
     expect(within(waiting).getByText("Waiting to sync")).toBeVisible();
 
+    const before = Date.now();
     await userEvent.click(box);
     await waitFor(() => expect(box).toBeChecked());
+    const ticked = Date.now();
     expect(await screen.findByText("Waiting to sync: 2")).toBeVisible();
 
+    // The connection comes back a while later.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     vi.stubGlobal("fetch", reachable);
     act(() => {
       dispatchEvent(new Event("online"));
@@ -59,6 +63,10 @@ describe("writes waiting to sync", () => {
     await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
     const onServer = await server<Task[]>("GET", "/api/tasks");
     expect(onServer.map((t) => [t.title, t.completed])).toEqual([["Post the parcel", true]]);
+    // Done when it was ticked, not when it was sent.
+    const doneAt = Date.parse(onServer[0]?.completedAt ?? "");
+    expect(doneAt).toBeGreaterThanOrEqual(before);
+    expect(doneAt).toBeLessThanOrEqual(ticked);
   });
 
   it("a tick made online while an offline tick of the same item waits arrives last: the newest value wins", async () => {

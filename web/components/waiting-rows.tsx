@@ -10,6 +10,8 @@ type Props = {
   label: string;
   /** Rows that can be ticked (tasks, quick wins): the tick waits too, and is sent after the create. */
   tickable?: boolean;
+  /** A tick to done carries its moment (`completedAt`: tasks), so it counts on the day it was made. */
+  keepsDoneTime?: boolean;
   /** While the list is searched: only the rows with the words typed. */
   matches?: (words: string) => boolean;
   className?: string;
@@ -19,7 +21,7 @@ type Props = {
  * What waits on this device to be added to a list, each marked "Waiting to sync"; ticking one
  * keeps the tick with it (docs/decisions/029-installable-offline.md).
  */
-export function WaitingRows({ list, label, tickable = false, matches, className }: Props) {
+export function WaitingRows({ list, label, tickable = false, keepsDoneTime = false, matches, className }: Props) {
   const all = useWaitingWrites();
   const creates = useWaitingCreates(list).filter((w) => matches?.(w.label) ?? true);
   if (creates.length === 0) return null;
@@ -33,7 +35,7 @@ export function WaitingRows({ list, label, tickable = false, matches, className 
         path: `${list}/${CREATED_ID}`,
         list,
         after: create.id,
-        body: { completed },
+        body: { completed, ...(keepsDoneTime && { completedAt: completed ? new Date().toISOString() : null }) },
         label: create.label,
         action: completed ? "Done" : "Not done",
       });

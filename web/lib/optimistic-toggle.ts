@@ -55,7 +55,8 @@ export function useOptimisticToggle<S extends Toggleable>(
           list: key[0],
           body: {
             completed: item.completed,
-            ...(opts.keepsDoneTime && item.completed && { completedAt: new Date().toISOString() }),
+            // Unticked after a tick that waits: the merged change must not keep the tick's moment.
+            ...(opts.keepsDoneTime && { completedAt: item.completed ? new Date().toISOString() : null }),
           },
           label: wordsOf(item),
           action: item.completed ? "Done" : "Not done",

@@ -244,4 +244,25 @@ describe("a tick made while the server cannot be reached (docs/decisions/029-ins
     expect(doneAt).toBeGreaterThanOrEqual(before);
     expect(doneAt).toBeLessThanOrEqual(ticked);
   });
+
+  it("ticked and unticked again before the connection is back, it stays open", async () => {
+    const made = await addTask("Return the library book");
+    renderTasks();
+    const box = await screen.findByRole("checkbox", { name: "Complete Return the library book" });
+    const reachable = globalThis.fetch;
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    await userEvent.click(box);
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    // Its toast's Undo takes the tick back: that too waits on this device.
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    expect(
+      await screen.findByRole("checkbox", { name: "Complete Return the library book", checked: false }),
+    ).toBeInTheDocument();
+    vi.stubGlobal("fetch", reachable);
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    const saved = (await server<Task[]>("GET", "/api/tasks")).find((t) => t.id === made.id);
+    expect(saved).toMatchObject({ completed: false, completedAt: null });
+  });
 });

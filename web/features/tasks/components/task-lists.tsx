@@ -204,6 +204,7 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
           list="/api/tasks"
           label="Tasks waiting to sync"
           tickable
+          keepsDoneTime
           matches={search?.matches}
           className="mt-2"
         />
