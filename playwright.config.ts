@@ -43,8 +43,9 @@ function server(name: string, command: string, port: number) {
 
 export default defineConfig({
   testDir: "e2e",
-  // A whole keyboard-only day takes close to 30 s on a 2-core machine; the margin keeps it honest, not flaky.
-  timeout: 60_000,
+  // The longest walks (a whole keyboard-only day, the calendar, the inbox's conversions) take 45–60 s
+  // on a busy 2-core machine; the margin keeps them honest, not flaky.
+  timeout: 120_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,
   forbidOnly: true,

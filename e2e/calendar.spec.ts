@@ -6,7 +6,6 @@ const shortDay = (date: string) =>
   new Date(`${date}T12:00:00`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric" });
 
 test("calendar page: add, edit and delete events, agenda by day, all-day events", async ({ page, api, app }) => {
-  test.setTimeout(60_000);
   const { calendar } = app;
   await calendar.open();
   await expect(calendar.heading).toBeVisible();

@@ -71,8 +71,6 @@ test("inbox: convert into a project task and a calendar event, then follow the l
   api,
   app,
 }) => {
-  // Two conversions, three screens and four accessibility scans.
-  test.setTimeout(60_000);
   const { inbox } = app;
   const shed = await api.project("Garden shed");
   await api.project("Tax return");
@@ -140,7 +138,6 @@ test("inbox: the Converted view links earlier conversions too", async ({ page, a
 });
 
 test("inbox: Sort with Me shows the assistant's suggestion and sorts by keyboard", async ({ page, api, app }) => {
-  test.setTimeout(60_000);
   const thoughts = [
     { content: "Remember to water the ferns", type: "Note" },
     { content: "Wifi password is on the router", type: "Note" },

@@ -32,8 +32,6 @@ test("offline, thoughts, tasks and ticks wait through a reload and are each made
   api,
   app,
 }) => {
-  // Three pages shot at two widths in two themes and two scans: long on a busy machine.
-  test.setTimeout(120_000);
   await api.task("Call the dentist");
   await api.quickWin("Water the basil");
   await app.dashboard.open();

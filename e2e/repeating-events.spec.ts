@@ -11,7 +11,6 @@ test("an event made to repeat every day shows today and tomorrow; just this one 
   api,
   app,
 }) => {
-  test.setTimeout(60_000);
   const { calendar } = app;
   await calendar.open();
   const add = await calendar.openAddEvent();

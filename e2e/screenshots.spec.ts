@@ -24,7 +24,6 @@ const SIGNED_IN = [
 for (const theme of ["dark", "light"] as const) {
   for (const width of [390, 1280]) {
     test(`screens in ${theme} at ${width}px`, async ({ page, api }) => {
-      test.setTimeout(90_000);
       fs.mkdirSync(OUT, { recursive: true });
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);

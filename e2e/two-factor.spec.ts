@@ -57,7 +57,6 @@ test("two-factor sign-in: set up from the shown key; then signing in asks for a 
   page,
   user,
 }) => {
-  test.setTimeout(90_000);
   await openAccount(page);
   const card = page.getByRole("region", { name: "Two-factor sign-in" });
   await expect(card.getByText("Add a second step to signing in")).toBeVisible();
@@ -198,7 +197,6 @@ test("signed-in devices: this one is marked; ending another signs that browser o
   user,
   browser,
 }, testInfo) => {
-  test.setTimeout(60_000);
   const phone = await signInElsewhere(browser, testInfo, user, IPHONE);
   const laptop = await signInElsewhere(browser, testInfo, user, FIREFOX);
 

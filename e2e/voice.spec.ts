@@ -53,7 +53,6 @@ test("inbox: recording stops by itself after 10 seconds and the kept note appear
   page,
   user: _signedIn,
 }) => {
-  test.setTimeout(60_000);
   await page.goto("/inbox");
   await expect(page.getByText("Your inbox is empty").first()).toBeVisible();
   const mic = page.getByRole("button", { name: "Record voice" });
