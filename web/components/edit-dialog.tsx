@@ -33,8 +33,11 @@ export function EditDialog({
   newRule?: string | null;
   canSave: boolean;
   saving: boolean;
-  /** Sends the change (`"this"`: today's occurrence only) and answers the saved row's id. */
-  save: (scope: "this" | undefined) => Promise<number>;
+  /**
+   * Sends the change (`"this"`: today's occurrence only) and answers the saved row: its id, and
+   * whether it waits on this device for the connection.
+   */
+  save: (scope: "this" | undefined) => Promise<{ id: number; waiting?: boolean }>;
   /** The toast's words when the change is not saved. */
   failure: (error: unknown) => string;
   /** Told the saved row's id: a change for today only is saved as a new one-off row. */
@@ -47,12 +50,18 @@ export function EditDialog({
     if (!canSave || saving) return;
     const justThis = rule !== null && newRule === rule && scope === "this";
     try {
-      const savedId = await save(justThis ? "this" : undefined);
-      toast({
-        title: `${noun} updated`,
-        description: justThis ? "Changed for today only. The routine stays as it was." : "Your changes are saved.",
-      });
-      onClose(savedId);
+      const saved = await save(justThis ? "this" : undefined);
+      toast(
+        saved.waiting
+          ? { title: "Saved on this device", description: "Your changes will be saved when the connection is back." }
+          : {
+              title: `${noun} updated`,
+              description: justThis
+                ? "Changed for today only. The routine stays as it was."
+                : "Your changes are saved.",
+            },
+      );
+      onClose(saved.id);
     } catch (error) {
       toast({ title: "Error", description: failure(error), variant: "destructive" });
     }

@@ -2,16 +2,10 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import type { z } from "zod";
 import { toast } from "../components/ui/toast-store.ts";
 import { api } from "./api.ts";
-import { editLists, type ListData, refreshPages, restoreLists, rowsOf, snapshotLists } from "./list-cache.ts";
-import { changeWaitingFor, keepWaiting, unreachable } from "./outbox.ts";
+import { editLists, refreshPages, restoreLists, snapshotLists } from "./list-cache.ts";
+import { sendOrKeepChange } from "./waiting-change.ts";
 
 type Toggleable = z.ZodType<{ id: number; completed: boolean; userId: number }>;
-
-/** The words of a task or a quick win, for the list of what waits. */
-const wordsOf = (item: object) => {
-  const words = "title" in item ? item.title : "text" in item ? item.text : "";
-  return typeof words === "string" && words ? words : "Untitled Task";
-};
 
 /** The toast a tick to done shows, with Undo (decisions.md: single-item changes are undoable). */
 export type DoneToast<Item> = (item: Item) => { title: string; description: string; altText: string };
@@ -34,38 +28,22 @@ export function useOptimisticToggle<S extends Toggleable>(
   type Item = z.output<S>;
   const queryClient: QueryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: async (id: number): Promise<Item & { waiting?: true }> => {
-      try {
-        // A tick of this item made offline still waits: the new value joins it, so the last one
-        // the person chose is the one that arrives last (a toggle now would flip the old value).
-        if (changeWaitingFor(`${key[0]}/${id}`)) throw new Error("a change of this item waits on this device");
-        return (await api.patch<S>(`${key[0]}/${id}/toggle`)) as Item & { waiting?: true };
-      } catch (error) {
-        // The rows already show the new value (onMutate): that is what waits to be sent.
-        const item = queryClient
-          .getQueriesData<ListData<Item>>({ queryKey: key })
-          .flatMap(([, data]) => rowsOf(data))
-          .find((x) => x.id === id);
-        if (!unreachable(error) || !item) throw error;
-        await keepWaiting({
-          userId: item.userId,
-          method: "PATCH",
-          key: `${key[0]}/${id}`,
-          path: `${key[0]}/${id}`,
-          list: key[0],
-          body: {
+    mutationFn: (id: number): Promise<Item & { waiting?: true }> =>
+      sendOrKeepChange<Item>(
+        queryClient,
+        key,
+        {
+          id,
+          // The new value, whole (the rows show it already): sent twice, it changes nothing.
+          body: (item) => ({
             completed: item.completed,
             // Unticked after a tick that waits: the merged change must not keep the tick's moment.
             ...(opts.keepsDoneTime && { completedAt: item.completed ? new Date().toISOString() : null }),
-          },
-          label: wordsOf(item),
-          action: item.completed ? "Done" : "Not done",
-        }).catch(() => {
-          throw error;
-        });
-        return { ...item, waiting: true };
-      }
-    },
+          }),
+          action: (item) => (item.completed ? "Done" : "Not done"),
+        },
+        () => api.patch<S>(`${key[0]}/${id}/toggle`) as Promise<Item>,
+      ),
     onMutate: async (id: number) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = snapshotLists(queryClient, key);

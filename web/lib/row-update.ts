@@ -5,14 +5,19 @@
  *
  * `scope: "this"` edits just today's occurrence of a routine (docs/decisions/032-routines.md): the
  * server answers a new one-off row and moves the series on, so every read of the list is read again.
+ *
+ * When the server cannot be reached, the change waits on this device (web/lib/waiting-change.ts)
+ * and the row stays as edited; the answer is then marked `waiting`. A change for today only of a
+ * routine does not wait: it makes a new row, which only the server can number.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api } from "./api.ts";
 import { editLists, refreshPages, restoreLists, snapshotLists } from "./list-cache.ts";
+import { sendOrKeepChange } from "./waiting-change.ts";
 
 /** `list` is the list's query key; its path is the collection the PATCH goes to. */
-export function useRowUpdate<S extends z.ZodType<{ id: number }>, Patch extends Partial<z.output<S>>>(
+export function useRowUpdate<S extends z.ZodType<{ id: number; userId: number }>, Patch extends Partial<z.output<S>>>(
   list: readonly [string],
 ) {
   type Row = z.output<S>;
@@ -29,7 +34,13 @@ export function useRowUpdate<S extends z.ZodType<{ id: number }>, Patch extends 
       scope?: "this";
       /** Sent with the patch but not a field of the row (a thought's `contentIsTranscript`). */
       also?: Record<string, unknown>;
-    }) => api.patch<S>(`${list[0]}/${id}${scope ? `?scope=${scope}` : ""}`, { ...patch, ...also }),
+    }): Promise<Row & { waiting?: true }> => {
+      const body = { ...patch, ...also };
+      if (scope) return api.patch<S>(`${list[0]}/${id}?scope=${scope}`, body) as Promise<Row & { waiting?: true }>;
+      return sendOrKeepChange<Row>(queryClient, list, { id, body: () => body, action: () => "Edit" }, () =>
+        api.patch<S>(`${list[0]}/${id}`, body),
+      );
+    },
     onMutate: async ({ id, patch, scope }) => {
       if (scope === "this") return { previous: undefined };
       await queryClient.cancelQueries({ queryKey: list });
@@ -40,11 +51,13 @@ export function useRowUpdate<S extends z.ZodType<{ id: number }>, Patch extends 
     onError: (_error, _vars, context) => {
       if (context?.previous) restoreLists(queryClient, context.previous);
     },
-    onSuccess: (saved, { scope }) => {
+    onSuccess: ({ waiting, ...answer }, { scope }) => {
       if (scope === "this") {
         void queryClient.invalidateQueries({ queryKey: list });
         return;
       }
+      if (waiting) return;
+      const saved = answer as unknown as Row;
       editLists<Row>(queryClient, list, (rows) => rows.map((r) => (r.id === saved.id ? saved : r)));
     },
     onSettled: () => refreshPages(queryClient, list),

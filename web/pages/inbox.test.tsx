@@ -1,21 +1,29 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
+import "fake-indexeddb/auto";
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Thought } from "../../shared/schemas.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Thought, User } from "../../shared/schemas.ts";
 import { AuthProvider } from "../app/auth.tsx";
 import { dismissToast } from "../components/ui/toast-store.ts";
+import { WaitingWrites } from "../components/waiting-writes.tsx";
+import { sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
+import { queryKeys } from "../lib/query-keys.ts";
 import { renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { InboxPage } from "./inbox.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
 configure({ asyncUtilTimeout: 5000 });
 
+let user: User;
 beforeEach(async () => {
-  await signUp();
+  user = await signUp();
 });
-afterEach(resetApp);
+afterEach(() => {
+  stopShowingWaiting();
+  resetApp();
+});
 
 const add = (content: string, type: Thought["type"]) => server<Thought>("POST", "/api/thoughts", { content, type });
 const stored = () => server<Thought[]>("GET", "/api/thoughts");
@@ -145,6 +153,44 @@ describe("Edit thought (docs/decisions/048-edit-and-delete-thoughts.md)", () => 
       "/api/ai/recordings",
     );
     expect(recordings).toEqual([expect.objectContaining({ thoughtId: id, pending: false })]);
+  });
+});
+
+describe("Edit thought while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
+  it("waits on this device, shows at once and after the list is read again, and is saved once the connection is back", async () => {
+    const thought = await add("Cal mom about sunday", "Note");
+    const { queryClient } = renderWithApp(
+      <AuthProvider>
+        <WaitingWrites userId={user.id} />
+        <InboxPage />
+      </AuthProvider>,
+    );
+    await screen.findByText("Cal mom about sunday");
+    const reachable = globalThis.fetch;
+    // Offline, the app's worker answers reads from the copy it keeps; writes fail.
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+      (init?.method ?? "GET") === "GET" ? reachable(input, init) : Promise.reject(new TypeError("Failed to fetch")),
+    );
+    await userEvent.click(within(cardOf("Cal mom about sunday")).getByRole("button", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit thought" });
+    const words = within(dialog).getByLabelText("Thought");
+    await userEvent.clear(words);
+    await userEvent.type(words, "Call mom about Sunday");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    expect(screen.queryByRole("dialog", { name: "Edit thought" })).toBeNull();
+    expect(await screen.findByText("Waiting to sync: 1")).toBeVisible();
+    expect(cards()).toContain("Call mom about Sunday");
+    // The list read again (from the kept copy, offline) still shows the edit.
+    await queryClient.refetchQueries({ queryKey: queryKeys.thoughts, exact: true });
+    const read = queryClient.getQueryData<Thought[]>(queryKeys.thoughts);
+    expect(read?.find((t) => t.id === thought.id)?.content).toBe("Call mom about Sunday");
+    expect(cards()).toContain("Call mom about Sunday");
+    expect((await stored()).find((t) => t.id === thought.id)?.content).toBe("Cal mom about sunday");
+
+    vi.stubGlobal("fetch", reachable);
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
+    expect((await stored()).find((t) => t.id === thought.id)?.content).toBe("Call mom about Sunday");
   });
 });
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../shared/dates.ts";
 import type { QuickWin, Task, User } from "../../shared/schemas.ts";
 import { AuthProvider } from "../app/auth.tsx";
+import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { TASKS_PAGE_SIZE } from "../features/tasks/api.ts";
 import { keepWaiting, newIdempotencyKey, sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
 import { renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
@@ -264,5 +265,50 @@ describe("a tick made while the server cannot be reached (docs/decisions/029-ins
     expect(refused).not.toHaveBeenCalled();
     const saved = (await server<Task[]>("GET", "/api/tasks")).find((t) => t.id === made.id);
     expect(saved).toMatchObject({ completed: false, completedAt: null });
+  });
+});
+
+describe("an edit made while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
+  const rename = async (from: string, to: string) => {
+    await userEvent.click(await screen.findByRole("button", { name: `Edit ${from}` }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit task" });
+    const title = within(dialog).getByLabelText("Task title");
+    await userEvent.clear(title);
+    await userEvent.type(title, to);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+  };
+
+  it("waits on this device, shows at once, and is saved once the connection is back; a later edit joins it", async () => {
+    const made = await addTask("Call the vet");
+    renderWithApp(
+      <AuthProvider>
+        <WaitingWrites userId={user.id} />
+        <TasksPage />
+      </AuthProvider>,
+    );
+    const reachable = globalThis.fetch;
+    // Offline, the app's worker answers reads from the copy it keeps; writes fail.
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+      (init?.method ?? "GET") === "GET" ? reachable(input, init) : Promise.reject(new TypeError("Failed to fetch")),
+    );
+    await rename("Call the vet", "Call the vet about Milo");
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    expect(screen.getByText("Your changes will be saved when the connection is back.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Edit task" })).not.toBeInTheDocument();
+    expect(titlesIn("Today's tasks")).toEqual(["Call the vet about Milo"]);
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    expect(
+      within(screen.getByRole("list", { name: "What is waiting to sync" })).getByRole("listitem"),
+    ).toHaveTextContent("Edit:Call the vet about Milo");
+
+    // Back online, a second edit of the same task: it must not arrive before the first one.
+    vi.stubGlobal("fetch", reachable);
+    await rename("Call the vet about Milo", "Call the vet about Milo's jab");
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    const saved = (await server<Task[]>("GET", "/api/tasks")).find((t) => t.id === made.id);
+    expect(saved?.title).toBe("Call the vet about Milo's jab");
   });
 });

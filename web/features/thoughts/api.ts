@@ -15,7 +15,7 @@ import { inboxCountParams } from "../../app/first-read-urls.ts";
 import { inToast } from "../../components/ui/toast-store.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
-import { createOrKeep, type Saved } from "../../lib/outbox.ts";
+import { createOrKeep, type Saved, withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { useRowUpdate } from "../../lib/row-update.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
@@ -23,8 +23,12 @@ import { undoableDeletes } from "../../lib/undoable.ts";
 const THOUGHTS = queryKeys.thoughts[0];
 export type ThoughtType = Thought["type"];
 
+/** Every thought, with the edits still waiting on this device applied, so a reload offline keeps them. */
 export const thoughtsQuery = () =>
-  queryOptions({ queryKey: queryKeys.thoughts, queryFn: () => api.query<z.ZodArray<typeof thought>>(THOUGHTS) });
+  queryOptions({
+    queryKey: queryKeys.thoughts,
+    queryFn: async () => withWaitingChanges(THOUGHTS, await api.query<z.ZodArray<typeof thought>>(THOUGHTS)),
+  });
 
 export function useThoughts() {
   return useQuery(thoughtsQuery());

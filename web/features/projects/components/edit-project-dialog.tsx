@@ -33,7 +33,7 @@ export function EditProjectDialog({ project, onClose }: { project: Project; onCl
           bucket: values.bucket,
           deadline: values.deadline || null,
         });
-        return saved.id;
+        return saved;
       }}
       failure={(error) => (error instanceof ApiError ? errorMessage(error) : "Failed to update project")}
       onClose={onClose}

@@ -30,8 +30,7 @@ export function EditTaskDialog({ task, onClose }: Props) {
       saving={update.isPending}
       save={async (scope) => {
         // The rule is sent only when it changed: sending it places the series again.
-        const saved = await update.mutateAsync({ id: task.id, patch: ruleChanged ? { ...rest, repeat } : rest, scope });
-        return saved.id;
+        return update.mutateAsync({ id: task.id, patch: ruleChanged ? { ...rest, repeat } : rest, scope });
       }}
       failure={() => "Failed to update task"}
       onClose={onClose}

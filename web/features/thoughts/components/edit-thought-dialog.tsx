@@ -49,7 +49,7 @@ export function EditThoughtDialog({
         const whenChanged = when.whenDate !== thought.whenDate || when.whenTime !== thought.whenTime;
         const patch = { type, ...(changed ? { content: trimmed } : {}), ...(whenChanged ? when : {}) };
         // The person's own words stand for the recording: no transcript is added after them.
-        return (await edit.save(thought.id, patch, { transcript: changed && waitingForWords })).id;
+        return edit.save(thought.id, patch, { transcript: changed && waitingForWords });
       }}
       // The server's reason, such as words longer than it keeps; otherwise what failed.
       failure={(error) => (error instanceof ApiError ? errorMessage(error) : "Failed to update thought")}

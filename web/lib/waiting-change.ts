@@ -1,0 +1,55 @@
+/**
+ * A change to a row the server has, kept on this device when the server cannot be reached
+ * (docs/decisions/029-installable-offline.md): a tick, or an edit. The rows already show it (the
+ * hook's optimistic write), so that is what waits; it is sent as `PATCH {list path}/{id}`.
+ */
+import type { QueryClient } from "@tanstack/react-query";
+import { type ListData, rowsOf } from "./list-cache.ts";
+import { changeWaitingFor, keepWaiting, unreachable } from "./outbox.ts";
+
+type Row = { id: number; userId: number };
+
+/** The words of a task, a quick win or a thought, for the list of what waits. */
+const wordsOf = (row: object) => {
+  const words = "title" in row ? row.title : "text" in row ? row.text : "content" in row ? row.content : "";
+  return typeof words === "string" && words ? words : "Untitled Task";
+};
+
+/**
+ * Sends a change to one row, unless one waits for it already (then this one joins it, so the
+ * newest value still arrives last). When the server cannot be reached, the change is kept on this
+ * device and the row as the lists now show it is answered, marked `waiting`; a refusal, or a
+ * device that cannot keep it, is thrown as it came.
+ */
+export async function sendOrKeepChange<T extends Row>(
+  queryClient: QueryClient,
+  list: readonly [string],
+  /** What is kept, from the row as the lists now show it, and what kind of change it is, in a word. */
+  change: { id: number; body: (row: T) => object; action: (row: T) => string },
+  send: () => Promise<T>,
+): Promise<T & { waiting?: true }> {
+  const path = `${list[0]}/${change.id}`;
+  try {
+    if (changeWaitingFor(path)) throw new Error("a change of this row waits on this device");
+    return await send();
+  } catch (error) {
+    const row = queryClient
+      .getQueriesData<ListData<T>>({ queryKey: list })
+      .flatMap(([, data]) => rowsOf(data))
+      .find((x) => x.id === change.id);
+    if (!unreachable(error) || !row) throw error;
+    await keepWaiting({
+      userId: row.userId,
+      method: "PATCH",
+      key: path,
+      path,
+      list: list[0],
+      body: change.body(row),
+      label: wordsOf(row),
+      action: change.action(row),
+    }).catch(() => {
+      throw error;
+    });
+    return { ...row, waiting: true };
+  }
+}
