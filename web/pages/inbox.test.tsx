@@ -3,14 +3,14 @@ import "@testing-library/jest-dom/vitest";
 import "fake-indexeddb/auto";
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Thought, User } from "../../shared/schemas.ts";
 import { AuthProvider } from "../app/auth.tsx";
 import { dismissToast } from "../components/ui/toast-store.ts";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
-import { renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { loseConnection, renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { InboxPage } from "./inbox.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
@@ -166,11 +166,7 @@ describe("Edit thought while the server cannot be reached (docs/decisions/029-in
       </AuthProvider>,
     );
     await screen.findByText("Cal mom about sunday");
-    const reachable = globalThis.fetch;
-    // Offline, the app's worker answers reads from the copy it keeps; writes fail.
-    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
-      (init?.method ?? "GET") === "GET" ? reachable(input, init) : Promise.reject(new TypeError("Failed to fetch")),
-    );
+    const reconnect = loseConnection();
     await userEvent.click(within(cardOf("Cal mom about sunday")).getByRole("button", { name: "Edit" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit thought" });
     const words = within(dialog).getByLabelText("Thought");
@@ -188,7 +184,7 @@ describe("Edit thought while the server cannot be reached (docs/decisions/029-in
     expect(cards()).toContain("Call mom about Sunday");
     expect((await stored()).find((t) => t.id === thought.id)?.content).toBe("Cal mom about sunday");
 
-    vi.stubGlobal("fetch", reachable);
+    reconnect();
     await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
     expect((await stored()).find((t) => t.id === thought.id)?.content).toBe("Call mom about Sunday");
   });

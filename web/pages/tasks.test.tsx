@@ -10,7 +10,7 @@ import { AuthProvider } from "../app/auth.tsx";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { TASKS_PAGE_SIZE } from "../features/tasks/api.ts";
 import { keepWaiting, newIdempotencyKey, sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
-import { renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { loseConnection, renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { TasksPage } from "./tasks.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
@@ -286,11 +286,7 @@ describe("an edit made while the server cannot be reached (docs/decisions/029-in
         <TasksPage />
       </AuthProvider>,
     );
-    const reachable = globalThis.fetch;
-    // Offline, the app's worker answers reads from the copy it keeps; writes fail.
-    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
-      (init?.method ?? "GET") === "GET" ? reachable(input, init) : Promise.reject(new TypeError("Failed to fetch")),
-    );
+    const reconnect = loseConnection();
     await rename("Call the vet", "Call the vet about Milo");
     expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
     expect(screen.getByText("Your changes will be saved when the connection is back.")).toBeInTheDocument();
@@ -302,7 +298,7 @@ describe("an edit made while the server cannot be reached (docs/decisions/029-in
     ).toHaveTextContent("Edit:Call the vet about Milo");
 
     // Back online, a second edit of the same task: it must not arrive before the first one.
-    vi.stubGlobal("fetch", reachable);
+    reconnect();
     await rename("Call the vet about Milo", "Call the vet about Milo's jab");
     expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
     const refused = vi.fn();

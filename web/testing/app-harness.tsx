@@ -44,6 +44,18 @@ export async function signUp(): Promise<User> {
   return ((await res.json()) as { user: User }).user;
 }
 
+/**
+ * The connection lost, as the signed-in app meets it: writes fail without an answer, while reads
+ * still come (the app's worker answers them from the copy it keeps). Answers what brings it back.
+ */
+export function loseConnection(): () => void {
+  const reachable = globalThis.fetch;
+  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+    (init?.method ?? "GET") === "GET" ? reachable(input, init) : Promise.reject(new TypeError("Failed to fetch")),
+  );
+  return () => vi.stubGlobal("fetch", reachable);
+}
+
 /** A call straight to the API as the signed-in user, for checking what the server stored. */
 export async function server<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, {
