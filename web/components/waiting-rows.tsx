@@ -23,7 +23,7 @@ type Props = {
  */
 export function WaitingRows({ list, label, tickable = false, keepsDoneTime = false, matches, className }: Props) {
   const all = useWaitingWrites();
-  const creates = useWaitingCreates(list).filter((w) => matches?.(w.label) ?? true);
+  const creates = useWaitingCreates(list, matches);
   if (creates.length === 0) return null;
 
   const tick = async (create: (typeof creates)[number], completed: boolean) => {

@@ -68,9 +68,9 @@ export function useWaitingWrites(): WaitingWrite[] {
   );
 }
 
-/** The creates waiting to be added to one list. */
-export function useWaitingCreates(list: string): WaitingWrite[] {
-  return useWaitingWrites().filter((w) => isCreate(w) && listOf(w) === list);
+/** The creates waiting to be added to one list; while it is searched, those whose words `matches`. */
+export function useWaitingCreates(list: string, matches?: (words: string) => boolean): WaitingWrite[] {
+  return useWaitingWrites().filter((w) => isCreate(w) && listOf(w) === list && (matches?.(w.label) ?? true));
 }
 
 /** The change waiting for a waiting create (its tick), if any. */

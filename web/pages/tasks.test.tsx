@@ -300,7 +300,9 @@ describe("an edit made while the server cannot be reached (docs/decisions/029-in
     // Back online, a second edit of the same task: it must not arrive before the first one.
     reconnect();
     await rename("Call the vet about Milo", "Call the vet about Milo's jab");
-    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    // The dialog closes once the change is kept (the first one's toast may still be showing).
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit task" })).not.toBeInTheDocument());
+    expect(screen.getByText("Saved on this device")).toBeInTheDocument();
     const refused = vi.fn();
     await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
     expect(refused).not.toHaveBeenCalled();

@@ -51,8 +51,8 @@ export function TasksPage() {
   const openTasks = useMatchCount(queryKeys.tasks, { completed: false, q: search.q });
   const doneToday = useMatchCount(queryKeys.tasks, { completedOn: today, q: search.q });
   const openWins = useMatchCount(queryKeys.quickWins, { completed: false, q: search.q });
-  const waitingTasks = useWaitingCreates(queryKeys.tasks[0]).filter((w) => search.matches(w.label)).length;
-  const waitingWins = useWaitingCreates(queryKeys.quickWins[0]).filter((w) => search.matches(w.label)).length;
+  const waitingTasks = useWaitingCreates(queryKeys.tasks[0], search.matches).length;
+  const waitingWins = useWaitingCreates(queryKeys.quickWins[0], search.matches).length;
   const tasks = openTasks === undefined || doneToday === undefined ? undefined : openTasks + doneToday + waitingTasks;
   const quickWins = openWins === undefined ? undefined : openWins + waitingWins;
   const matches = { tasks, "quick-wins": quickWins };

@@ -25,7 +25,7 @@ import { EditQuickWinDialog } from "./edit-quick-win-dialog.tsx";
 export function QuickWinsList({ search }: { search?: ListSearch }) {
   const walk = useOpenQuickWins(search?.q);
   const toggle = useToggleQuickWin();
-  const waiting = useWaitingCreates("/api/quick-wins").filter((w) => search?.matches(w.label) ?? true);
+  const waiting = useWaitingCreates("/api/quick-wins", search?.matches);
   const remove = useDeleteQuickWin();
   const timeZone = useTimeZone();
   /** When a repeating quick win skipped today comes back: from its current day (today in the person's zone, while open). */

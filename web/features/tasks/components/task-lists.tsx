@@ -48,7 +48,7 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
   const later = useTaskWalk(laterTasksWalk(q));
   const done = useTaskWalk(doneTodayWalk(today, q));
   const toggle = useToggleTask();
-  const waiting = useWaitingCreates("/api/tasks").filter((w) => search?.matches(w.label) ?? true);
+  const waiting = useWaitingCreates("/api/tasks", search?.matches);
   const update = useUpdateTask();
   const remove = useDeleteTask();
   const [editing, setEditing] = useState<Task | null>(null);
