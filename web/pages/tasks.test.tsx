@@ -41,6 +41,16 @@ function renderTasks() {
   );
 }
 
+/** The Tasks page with what waits on this device shown and applied to the lists, as in the app. */
+function renderTasksWithOutbox() {
+  renderWithApp(
+    <AuthProvider>
+      <WaitingWrites userId={user.id} />
+      <TasksPage />
+    </AuthProvider>,
+  );
+}
+
 describe("Find a task or quick win (docs/decisions/052-find-a-task.md)", () => {
   it("finds a task not yet read, by any of its words, ignoring case and accents", async () => {
     // More than a page of today's tasks, the one looked for last in the order.
@@ -227,15 +237,14 @@ describe("Done earlier (docs/decisions/053-done-earlier.md)", () => {
 describe("a tick made while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   it("counts from the moment it was made, not from when the connection came back", async () => {
     const made = await addTask("Take out the recycling");
-    renderTasks();
+    renderTasksWithOutbox();
     const box = await screen.findByRole("checkbox", { name: "Complete Take out the recycling" });
-    const reachable = globalThis.fetch;
-    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    const reconnect = loseConnection();
     const before = Date.now();
     await userEvent.click(box);
     expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
     const ticked = Date.now();
-    vi.stubGlobal("fetch", reachable);
+    reconnect();
     // The connection comes back a while later.
     await new Promise((resolve) => setTimeout(resolve, 300));
     await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
@@ -248,10 +257,9 @@ describe("a tick made while the server cannot be reached (docs/decisions/029-ins
 
   it("ticked and unticked again before the connection is back, it stays open", async () => {
     const made = await addTask("Return the library book");
-    renderTasks();
+    renderTasksWithOutbox();
     const box = await screen.findByRole("checkbox", { name: "Complete Return the library book" });
-    const reachable = globalThis.fetch;
-    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    const reconnect = loseConnection();
     await userEvent.click(box);
     expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
     // Its toast's Undo takes the tick back: that too waits on this device.
@@ -259,7 +267,7 @@ describe("a tick made while the server cannot be reached (docs/decisions/029-ins
     expect(
       await screen.findByRole("checkbox", { name: "Complete Return the library book", checked: false }),
     ).toBeInTheDocument();
-    vi.stubGlobal("fetch", reachable);
+    reconnect();
     const refused = vi.fn();
     await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
     expect(refused).not.toHaveBeenCalled();
@@ -280,12 +288,7 @@ describe("an edit made while the server cannot be reached (docs/decisions/029-in
 
   it("waits on this device, shows at once, and is saved once the connection is back; a later edit joins it", async () => {
     const made = await addTask("Call the vet");
-    renderWithApp(
-      <AuthProvider>
-        <WaitingWrites userId={user.id} />
-        <TasksPage />
-      </AuthProvider>,
-    );
+    renderTasksWithOutbox();
     const reconnect = loseConnection();
     await rename("Call the vet", "Call the vet about Milo");
     expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
