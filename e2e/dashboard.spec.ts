@@ -402,6 +402,35 @@ test("the dashboard's first load leaves out the validation library, the date rea
   await expect.poll(() => loaded(NOT_ON_THE_DASHBOARD.publicPages)).toBe(true);
 });
 
+test("the dialogs' library is not in the dashboard's first load: Add Task and capture open once it has come", async ({
+  page,
+  app,
+}) => {
+  // The first load is what the signed-in page's HTML names: its entry and the chunks it preloads.
+  const html = await (await page.request.get("/")).text();
+  const named = [...html.matchAll(/<(?:script[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+)"/g)].map(
+    (m) => m[1] as string,
+  );
+  expect(named.some((url) => /app-first-/.test(url))).toBe(true);
+  const firstLoad = await Promise.all(named.map(async (url) => (await page.request.get(url)).text()));
+  const DIALOG_LIBRARY = "__scopeDialog";
+  expect(firstLoad.some((body) => body.includes(DIALOG_LIBRARY))).toBe(false);
+
+  // Both still open from the first screen, by keyboard too, and the library's code is what they use.
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.url());
+  });
+  await app.dashboard.open();
+  const addTask = await app.dashboard.openAddTask();
+  await expect(addTask.title).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(addTask.root).toBeHidden();
+  await app.shell.openCaptureByKey();
+  const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
+  expect(bodies.some((body) => body.includes(DIALOG_LIBRARY))).toBe(true);
+});
+
 test("the signed-in app has its first date formatter made in a worker while it loads; the public pages start none", async ({
   page,
   user: _signedIn,

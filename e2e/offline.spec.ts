@@ -12,6 +12,9 @@ test("offline: the app says so, a task added waits on this device, and is added 
     "You're offline. What you add or tick is kept on this device; other changes need the connection.",
   );
   await expect(banner).toBeHidden();
+  // The page has settled: the code it fetches after the first paint (Add Task's dialog among it)
+  // has come. Without the service worker (blocked here) that is what works offline (decision 036).
+  await page.waitForLoadState("networkidle");
 
   await context.setOffline(true);
   await expect(banner).toBeVisible();

@@ -14,6 +14,7 @@ import {
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
+import { lazyDialog } from "../components/lazy-dialog.tsx";
 import { OfflineBanner } from "../components/offline-banner.tsx";
 import { UpdatePrompt } from "../components/update-prompt.tsx";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
@@ -22,13 +23,17 @@ import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
 import { useSettings, useTimeZone } from "../features/settings/api.ts";
 import { useInboxCount } from "../features/thoughts/api.ts";
 import { CAPTURE_SHORTCUT, useCaptureShortcut } from "../features/thoughts/capture-shortcut.ts";
-// Capture works offline, before the service worker has kept a copy of the code too: it comes with
-// the layout, not after the first paint.
-import { CaptureDialog } from "../features/thoughts/components/capture-dialog.tsx";
 import { cn } from "../lib/cn.ts";
 import { useAuth } from "./auth.tsx";
 import { useDisplayPreferences } from "./display-preferences.ts";
 import { useFocusMode } from "./focus-mode.tsx";
+
+// Capture's dialog (with the dialog library under it) is fetched once the browser is idle after
+// the first paint, or at the first opening if that comes sooner; the service worker keeps a copy
+// for offline use (docs/decisions/036-dashboard-first-paint.md).
+const CaptureDialog = lazyDialog(() =>
+  import("../features/thoughts/components/capture-dialog.tsx").then((m) => m.CaptureDialog),
+);
 
 const NAV = [
   { to: "/", label: "Daily Compass", icon: Compass, end: true },

@@ -3,7 +3,6 @@
  * by the signed-in app in a production build; a new version waits until the person reloads from
  * the "A new version is ready" prompt. What it keeps of one user is cleared by offline-caches.ts.
  */
-import { Workbox } from "workbox-window";
 import { OPEN_PATH } from "../../shared/offline.ts";
 import { matchPage } from "../../shared/web-routes.ts";
 
@@ -36,23 +35,31 @@ export function registerServiceWorker(readsSoFar: () => string[]): void {
   registered = true;
   // A page a worker already controls reads through it from the start: nothing to read again.
   if (navigator.serviceWorker.controller) readsSoFar();
-  const wb = new Workbox("/sw.js", { scope: "/" });
-  wb.addEventListener("waiting", () => {
-    applyUpdate = () => {
-      navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
-      // The waiting worker takes over (web/sw/sw.ts listens for SKIP_WAITING) and the page reloads.
-      wb.messageSkipWaiting();
-    };
-    for (const l of listeners) l();
-  });
-  wb.addEventListener("controlling", (event) => {
-    if (event.isUpdate) return;
-    const urlsToCache = readsSoFar();
-    if (urlsToCache.length > 0) wb.messageSW({ type: "CACHE_URLS", payload: { urlsToCache } }).catch(() => undefined);
-  });
-  wb.register().catch(() => {
-    // No worker (private mode, a browser that refuses): the app works online as before.
-  });
+  // Workbox's page side is fetched here, once the browser is idle, not with the first screen.
+  void import("workbox-window")
+    .then(({ Workbox }) => {
+      const wb = new Workbox("/sw.js", { scope: "/" });
+      wb.addEventListener("waiting", () => {
+        applyUpdate = () => {
+          navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+          // The waiting worker takes over (web/sw/sw.ts listens for SKIP_WAITING) and the page reloads.
+          wb.messageSkipWaiting();
+        };
+        for (const l of listeners) l();
+      });
+      wb.addEventListener("controlling", (event) => {
+        if (event.isUpdate) return;
+        const urlsToCache = readsSoFar();
+        if (urlsToCache.length > 0)
+          wb.messageSW({ type: "CACHE_URLS", payload: { urlsToCache } }).catch(() => undefined);
+      });
+      return wb.register();
+    })
+    .catch(() => {
+      // No worker (private mode, a browser that refuses, its code not fetched while offline):
+      // the app works online as before, and the next load registers it.
+      registered = false;
+    });
 }
 
 /**

@@ -22,7 +22,6 @@ import { useTopQuickWins } from "../features/quick-wins/api.ts";
 import { QuickWinsCard } from "../features/quick-wins/components/quick-wins-card.tsx";
 import { useSettings, useTimeZone } from "../features/settings/api.ts";
 import { useTopFocusTasks, useUpdateTask } from "../features/tasks/api.ts";
-import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
 import { TopFocusTasks } from "../features/tasks/components/top-focus-tasks.tsx";
 import { useRecentThoughts } from "../features/thoughts/api.ts";
 import { ThoughtDumpCard } from "../features/thoughts/components/thought-dump-card.tsx";
@@ -31,9 +30,12 @@ import { zonedNow } from "../lib/dates.ts";
 import { eventTiming, isTaskApproaching } from "../lib/schedule.ts";
 import { whenIdle } from "../lib/when-idle.ts";
 
-// These dialogs load after the first paint (or when first opened): the first screen needs none,
-// and neither works offline anyway. Add Task comes with the page: a task added offline waits on
-// this device, also before the service worker has kept a copy of the code.
+// These dialogs load once the browser is idle after the first paint (or when first opened): the
+// first screen needs none. Add Task works offline (a task added waits on this device) once its
+// code has come: by then, or from the service worker's copy (decision 036).
+const AddTaskDialog = lazyDialog(() =>
+  import("../features/tasks/components/add-task-dialog.tsx").then((m) => m.AddTaskDialog),
+);
 const EventDialog = lazyDialog(() =>
   import("../features/calendar/components/event-dialog.tsx").then((m) => m.EventDialog),
 );
