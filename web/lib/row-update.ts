@@ -28,16 +28,19 @@ export function useRowUpdate<S extends z.ZodType<{ id: number; userId: number }>
       patch,
       scope,
       also,
+      action = "Edit",
     }: {
       id: number;
       patch: Patch;
       scope?: "this";
       /** Sent with the patch but not a field of the row (a thought's `contentIsTranscript`). */
       also?: Record<string, unknown>;
+      /** What the change is called in "Waiting to sync" if it has to wait on this device. */
+      action?: string;
     }): Promise<Row & { waiting?: true }> => {
       const body = { ...patch, ...also };
       if (scope) return api.patch<S>(`${list[0]}/${id}?scope=${scope}`, body) as Promise<Row & { waiting?: true }>;
-      return sendOrKeepChange<Row>(queryClient, list, { id, body: () => body, action: () => "Edit" }, () =>
+      return sendOrKeepChange<Row>(queryClient, list, { id, body: () => body, action: () => action }, () =>
         api.patch<S>(`${list[0]}/${id}`, body),
       );
     },

@@ -190,6 +190,81 @@ describe("Edit thought while the server cannot be reached (docs/decisions/029-in
   });
 });
 
+describe("Archive and restore while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
+  it("the thought moves at once, waits on this device through a read of the list, and is moved on the server once the connection is back", async () => {
+    const thought = await add("Look into pottery classes", "Idea");
+    const { queryClient } = renderWithApp(
+      <AuthProvider>
+        <WaitingWrites userId={user.id} />
+        <InboxPage />
+      </AuthProvider>,
+    );
+    await screen.findByText("Look into pottery classes");
+    const reconnect = loseConnection();
+    await userEvent.click(within(cardOf("Look into pottery classes")).getByRole("button", { name: "Archive" }));
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    expect(screen.getByText("Archive:")).toBeVisible();
+    expect(cards()).not.toContain("Look into pottery classes");
+    // The list read again (from the kept copy, offline) still has it archived.
+    await queryClient.refetchQueries({ queryKey: queryKeys.thoughts, exact: true });
+    expect(queryClient.getQueryData<Thought[]>(queryKeys.thoughts)?.find((t) => t.id === thought.id)?.status).toBe(
+      "archived",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Archived (1)" }));
+    const archived = screen.getByRole("region", { name: "Archived" });
+    expect(within(archived).getByText("Look into pottery classes")).toBeVisible();
+    expect((await stored()).find((t) => t.id === thought.id)?.status).toBe("inbox");
+
+    reconnect();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
+    expect((await stored()).find((t) => t.id === thought.id)?.status).toBe("archived");
+  });
+
+  it("Undo while still offline joins the waiting move: the thought stays in the inbox, on the server too", async () => {
+    const thought = await add("Buy stamps", "Task");
+    renderWithApp(
+      <AuthProvider>
+        <WaitingWrites userId={user.id} />
+        <InboxPage />
+      </AuthProvider>,
+    );
+    await screen.findByText("Buy stamps");
+    const reconnect = loseConnection();
+    await userEvent.click(within(cardOf("Buy stamps")).getByRole("button", { name: "Archive" }));
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    // Clicked without pointer events, which Radix Toast's swipe reads and jsdom lacks.
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(cards()).toContain("Buy stamps"));
+    await userEvent.click(screen.getByText("Waiting to sync: 1"));
+    expect(await screen.findByText("Restore:")).toBeVisible();
+
+    reconnect();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
+    const after = (await stored()).find((t) => t.id === thought.id);
+    expect(after?.status).toBe("inbox");
+  });
+
+  it("online, a refused archive (the thought was deleted elsewhere) puts it back where it was, says so, and keeps nothing waiting", async () => {
+    const thought = await add("Plan the garden", "Idea");
+    await add("Fix the gate", "Task");
+    renderWithApp(
+      <AuthProvider>
+        <WaitingWrites userId={user.id} />
+        <InboxPage />
+      </AuthProvider>,
+    );
+    await screen.findByText("Plan the garden");
+    await server("DELETE", `/api/thoughts/${thought.id}`);
+    await userEvent.click(within(cardOf("Plan the garden")).getByRole("button", { name: "Archive" }));
+    expect(await screen.findByText("Could not update the thought.")).toBeVisible();
+    // Back in the inbox, ready to archive again.
+    expect(within(cardOf("Plan the garden")).getByRole("button", { name: "Archive" })).toBeVisible();
+    expect(screen.getByRole("button", { name: "Archived (0)" })).toBeVisible();
+    expect(screen.queryByText(/Waiting to sync/)).toBeNull();
+  });
+});
+
 describe("Delete an archived thought (docs/decisions/048-edit-and-delete-thoughts.md)", () => {
   async function archivedView(...texts: string[]) {
     for (const text of texts) {

@@ -64,7 +64,7 @@ export async function server<T>(method: string, path: string, body?: unknown): P
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
 /** Draws `ui` inside the app's providers; `signedInAs` is the session as the app's shell had read it. */

@@ -1,10 +1,11 @@
 /** What the inbox does to a thought: archive or restore it, convert it. Each says how it went. */
 import { useQueryClient } from "@tanstack/react-query";
-import type { ConvertThoughtInput, Project, Thought } from "../../../shared/schemas.ts";
+import type { ConvertThoughtInput, Project, Thought, thought } from "../../../shared/schemas.ts";
 import { toast } from "../../components/ui/toast-store.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
-import { type ThoughtType, useConvertThought, useUpdateThought } from "./api.ts";
+import { useRowUpdate } from "../../lib/row-update.ts";
+import { type ThoughtType, useConvertThought } from "./api.ts";
 import type { ConvertTarget } from "./converted.ts";
 
 export type ConvertThought = (
@@ -60,35 +61,45 @@ export function useConvert(): ConvertThought {
   };
 }
 
-/** Archives a thought or brings it back to the inbox, and says so. */
+/**
+ * Archives a thought or brings it back to the inbox, and says so. It moves at once; without a
+ * connection the move waits on this device and is sent when the connection is back
+ * (docs/decisions/029-installable-offline.md); a refusal puts the thought back where it was.
+ */
 export function useArchive() {
-  const update = useUpdateThought();
-  return async (thought: Thought, status: "archived" | "inbox") => {
+  const update = useRowUpdate<typeof thought, Pick<Thought, "status">>(queryKeys.thoughts);
+  const move = (id: number, status: Thought["status"]) =>
+    update.mutateAsync({ id, patch: { status }, action: status === "archived" ? "Archive" : "Restore" });
+  const undo = (original: Thought) => ({
+    label: "Undo",
+    altText: "Restore the thought from Archived",
+    onClick: () =>
+      void move(original.id, original.status)
+        .then((back) => {
+          if (back.waiting) toast(KEPT_ON_DEVICE);
+        })
+        .catch(() => toast({ title: "Error", description: "Could not update the thought.", variant: "destructive" })),
+  });
+  return async (original: Thought, status: "archived" | "inbox") => {
     try {
-      await update.mutateAsync({ id: thought.id, status });
+      const moved = await move(original.id, status);
+      if (moved.waiting) {
+        toast({ ...KEPT_ON_DEVICE, ...(status === "archived" && { action: undo(original) }) });
+        return;
+      }
       if (status === "inbox") {
         toast({ title: "Restored" });
         return;
       }
       // Archived by mistake: Undo puts it back in the inbox as it was.
-      toast({
-        title: "Archived",
-        description: "The thought is out of your inbox.",
-        action: {
-          label: "Undo",
-          altText: "Restore the thought from Archived",
-          onClick: () =>
-            update.mutate(
-              { id: thought.id, status: thought.status },
-              {
-                onError: () =>
-                  toast({ title: "Error", description: "Could not update the thought.", variant: "destructive" }),
-              },
-            ),
-        },
-      });
+      toast({ title: "Archived", description: "The thought is out of your inbox.", action: undo(original) });
     } catch {
       toast({ title: "Error", description: "Could not update the thought.", variant: "destructive" });
     }
   };
 }
+
+const KEPT_ON_DEVICE = {
+  title: "Saved on this device",
+  description: "It will be saved when the connection is back.",
+};
