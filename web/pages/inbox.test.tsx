@@ -39,6 +39,16 @@ function renderInbox() {
   );
 }
 
+/** The inbox with the app's outbox, whose waiting changes its lists show (as in the layout). */
+function renderInboxWithOutbox() {
+  return renderWithApp(
+    <AuthProvider>
+      <WaitingWrites userId={user.id} />
+      <InboxPage />
+    </AuthProvider>,
+  );
+}
+
 async function editDialog(text: string) {
   renderInbox();
   await screen.findByText(text);
@@ -159,12 +169,7 @@ describe("Edit thought (docs/decisions/048-edit-and-delete-thoughts.md)", () => 
 describe("Edit thought while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   it("waits on this device, shows at once and after the list is read again, and is saved once the connection is back", async () => {
     const thought = await add("Cal mom about sunday", "Note");
-    const { queryClient } = renderWithApp(
-      <AuthProvider>
-        <WaitingWrites userId={user.id} />
-        <InboxPage />
-      </AuthProvider>,
-    );
+    const { queryClient } = renderInboxWithOutbox();
     await screen.findByText("Cal mom about sunday");
     const reconnect = loseConnection();
     await userEvent.click(within(cardOf("Cal mom about sunday")).getByRole("button", { name: "Edit" }));
@@ -193,12 +198,7 @@ describe("Edit thought while the server cannot be reached (docs/decisions/029-in
 describe("Archive and restore while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   it("the thought moves at once, waits on this device through a read of the list, and is moved on the server once the connection is back", async () => {
     const thought = await add("Look into pottery classes", "Idea");
-    const { queryClient } = renderWithApp(
-      <AuthProvider>
-        <WaitingWrites userId={user.id} />
-        <InboxPage />
-      </AuthProvider>,
-    );
+    const { queryClient } = renderInboxWithOutbox();
     await screen.findByText("Look into pottery classes");
     const reconnect = loseConnection();
     await userEvent.click(within(cardOf("Look into pottery classes")).getByRole("button", { name: "Archive" }));
@@ -223,12 +223,7 @@ describe("Archive and restore while the server cannot be reached (docs/decisions
 
   it("Undo while still offline joins the waiting move: the thought stays in the inbox, on the server too", async () => {
     const thought = await add("Buy stamps", "Task");
-    renderWithApp(
-      <AuthProvider>
-        <WaitingWrites userId={user.id} />
-        <InboxPage />
-      </AuthProvider>,
-    );
+    renderInboxWithOutbox();
     await screen.findByText("Buy stamps");
     const reconnect = loseConnection();
     await userEvent.click(within(cardOf("Buy stamps")).getByRole("button", { name: "Archive" }));
@@ -248,12 +243,7 @@ describe("Archive and restore while the server cannot be reached (docs/decisions
   it("online, a refused archive (the thought was deleted elsewhere) puts it back where it was, says so, and keeps nothing waiting", async () => {
     const thought = await add("Plan the garden", "Idea");
     await add("Fix the gate", "Task");
-    renderWithApp(
-      <AuthProvider>
-        <WaitingWrites userId={user.id} />
-        <InboxPage />
-      </AuthProvider>,
-    );
+    renderInboxWithOutbox();
     await screen.findByText("Plan the garden");
     await server("DELETE", `/api/thoughts/${thought.id}`);
     await userEvent.click(within(cardOf("Plan the garden")).getByRole("button", { name: "Archive" }));
