@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { toast } from "../components/ui/toast-store.ts";
 import { api } from "./api.ts";
 import { editLists, refreshPages, restoreLists, snapshotLists } from "./list-cache.ts";
-import { sendOrKeepChange } from "./waiting-change.ts";
+import { CHANGE_KEPT_OFFLINE, sendOrKeepChange } from "./waiting-change.ts";
 
 type Toggleable = z.ZodType<{ id: number; completed: boolean; userId: number }>;
 
@@ -62,8 +62,7 @@ export function useOptimisticToggle<S extends Toggleable>(
       void refreshPages(queryClient, key);
       if (waiting) {
         toast({
-          title: "Saved on this device",
-          description: "It will be saved when the connection is back.",
+          ...CHANGE_KEPT_OFFLINE,
           ...(saved.completed && {
             action: { label: "Undo", altText: "Undo the tick", onClick: () => mutation.mutate(saved.id) },
           }),

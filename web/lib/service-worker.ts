@@ -58,7 +58,6 @@ export function registerServiceWorker(readsSoFar: () => string[]): void {
     .catch(() => {
       // No worker (private mode, a browser that refuses, its code not fetched while offline):
       // the app works online as before, and the next load registers it.
-      registered = false;
     });
 }
 

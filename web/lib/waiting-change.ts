@@ -9,6 +9,12 @@ import { changeWaitingFor, keepWaiting, unreachable } from "./outbox.ts";
 
 type Row = { id: number; userId: number };
 
+/** The toast of a change kept on this device (a tick, an archive), to be sent later. */
+export const CHANGE_KEPT_OFFLINE = {
+  title: "Saved on this device",
+  description: "It will be saved when the connection is back.",
+};
+
 /** The words of a task, a quick win or a thought, for the list of what waits. */
 const wordsOf = (row: object) => {
   const words = "title" in row ? row.title : "text" in row ? row.text : "content" in row ? row.content : "";

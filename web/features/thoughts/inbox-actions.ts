@@ -5,6 +5,7 @@ import { toast } from "../../components/ui/toast-store.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { useRowUpdate } from "../../lib/row-update.ts";
+import { CHANGE_KEPT_OFFLINE } from "../../lib/waiting-change.ts";
 import { type ThoughtType, useConvertThought } from "./api.ts";
 import type { ConvertTarget } from "./converted.ts";
 
@@ -70,21 +71,22 @@ export function useArchive() {
   const update = useRowUpdate<typeof thought, Pick<Thought, "status">>(queryKeys.thoughts);
   const move = (id: number, status: Thought["status"]) =>
     update.mutateAsync({ id, patch: { status }, action: status === "archived" ? "Archive" : "Restore" });
+  const failed = () => toast({ title: "Error", description: "Could not update the thought.", variant: "destructive" });
   const undo = (original: Thought) => ({
     label: "Undo",
     altText: "Restore the thought from Archived",
     onClick: () =>
       void move(original.id, original.status)
         .then((back) => {
-          if (back.waiting) toast(KEPT_ON_DEVICE);
+          if (back.waiting) toast(CHANGE_KEPT_OFFLINE);
         })
-        .catch(() => toast({ title: "Error", description: "Could not update the thought.", variant: "destructive" })),
+        .catch(failed),
   });
   return async (original: Thought, status: "archived" | "inbox") => {
     try {
       const moved = await move(original.id, status);
       if (moved.waiting) {
-        toast({ ...KEPT_ON_DEVICE, ...(status === "archived" && { action: undo(original) }) });
+        toast({ ...CHANGE_KEPT_OFFLINE, ...(status === "archived" && { action: undo(original) }) });
         return;
       }
       if (status === "inbox") {
@@ -94,12 +96,7 @@ export function useArchive() {
       // Archived by mistake: Undo puts it back in the inbox as it was.
       toast({ title: "Archived", description: "The thought is out of your inbox.", action: undo(original) });
     } catch {
-      toast({ title: "Error", description: "Could not update the thought.", variant: "destructive" });
+      failed();
     }
   };
 }
-
-const KEPT_ON_DEVICE = {
-  title: "Saved on this device",
-  description: "It will be saved when the connection is back.",
-};

@@ -20,7 +20,7 @@ import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { useTextDraft } from "../../../lib/draft.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
-import { keepWaiting, newIdempotencyKey, unreachable, useWaitingCreates } from "../../../lib/outbox.ts";
+import { keepWaiting, newIdempotencyKey, SAVED_OFFLINE, unreachable, useWaitingCreates } from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { useCreateQuickWin, useToggleQuickWin, useTopQuickWins } from "../api.ts";
 
@@ -73,7 +73,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
             action: "Quick win",
           });
           done();
-          toast({ title: "Saved on this device", description: "It will be added when the connection is back." });
+          toast(SAVED_OFFLINE);
           return;
         } catch {
           // No storage on this device: say it was not saved.
