@@ -87,7 +87,7 @@ const isWideScreen = () => !canMatch() || window.matchMedia(WIDE_SCREEN).matches
 function Sidebar({ onNavigate, onCapture }: { onNavigate?: () => void; onCapture: () => void }) {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
-  const unprocessed = useInboxCount().data ?? 0;
+  const unprocessed = useInboxCount();
 
   return (
     <div className="flex h-full flex-col gap-6 p-5">

@@ -29,6 +29,11 @@ export type WaitingWrite = {
   /** The waiting create this change is made on: sent after it, with the id it was given. */
   after?: number;
   body: unknown;
+  /**
+   * A change's fields as the server has them, where a screen counts the server's rows (a thought's
+   * `status` for the inbox's count): the first waiting change's, kept when a later one joins it.
+   */
+  was?: Record<string, unknown>;
   /** What the person typed, or the item's words, shown while it waits. */
   label: string;
   /** What kind of write it is, in a word or two, shown in the list of what waits ("Task", "Done"). */
@@ -143,7 +148,7 @@ export async function keepWaiting(write: Omit<WaitingWrite, "id" | "createdAt">)
     ? undefined
     : all.find((w) => w.userId === row.userId && !isCreate(w) && w.path === row.path && w.after === row.after);
   if (earlier?.id !== undefined) {
-    row = { ...row, body: { ...(earlier.body as object), ...(row.body as object) } };
+    row = { ...row, body: { ...(earlier.body as object), ...(row.body as object) }, was: earlier.was ?? row.was };
     await tx.store.delete(earlier.id);
   }
   const id = (await tx.store.add(row)) as number;

@@ -29,6 +29,7 @@ export function useRowUpdate<S extends z.ZodType<{ id: number; userId: number }>
       scope,
       also,
       action = "Edit",
+      was,
     }: {
       id: number;
       patch: Patch;
@@ -37,10 +38,12 @@ export function useRowUpdate<S extends z.ZodType<{ id: number; userId: number }>
       also?: Record<string, unknown>;
       /** What the change is called in "Waiting to sync" if it has to wait on this device. */
       action?: string;
+      /** The changed fields as the server has them, kept with a change that waits (web/lib/outbox.ts). */
+      was?: Record<string, unknown>;
     }): Promise<Row & { waiting?: true }> => {
       const body = { ...patch, ...also };
       if (scope) return api.patch<S>(`${list[0]}/${id}?scope=${scope}`, body) as Promise<Row & { waiting?: true }>;
-      return sendOrKeepChange<Row>(queryClient, list, { id, body: () => body, action: () => action }, () =>
+      return sendOrKeepChange<Row>(queryClient, list, { id, body: () => body, action: () => action, was }, () =>
         api.patch<S>(`${list[0]}/${id}`, body),
       );
     },

@@ -31,7 +31,7 @@ export async function sendOrKeepChange<T extends Row>(
   queryClient: QueryClient,
   list: readonly [string],
   /** What is kept, from the row as the lists now show it, and what kind of change it is, in a word. */
-  change: { id: number; body: (row: T) => object; action: (row: T) => string },
+  change: { id: number; body: (row: T) => object; action: (row: T) => string; was?: Record<string, unknown> },
   send: () => Promise<T>,
 ): Promise<T & { waiting?: true }> {
   const path = `${list[0]}/${change.id}`;
@@ -51,6 +51,7 @@ export async function sendOrKeepChange<T extends Row>(
       path,
       list: list[0],
       body: change.body(row),
+      was: change.was,
       label: wordsOf(row),
       action: change.action(row),
     }).catch(() => {

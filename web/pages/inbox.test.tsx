@@ -5,7 +5,9 @@ import { configure, fireEvent, screen, waitFor, within } from "@testing-library/
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Thought, User } from "../../shared/schemas.ts";
+import { AppLayout } from "../app/app-layout.tsx";
 import { AuthProvider } from "../app/auth.tsx";
+import { FocusModeProvider } from "../app/focus-mode.tsx";
 import { dismissToast } from "../components/ui/toast-store.ts";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
@@ -252,6 +254,50 @@ describe("Archive and restore while the server cannot be reached (docs/decisions
     expect(within(cardOf("Plan the garden")).getByRole("button", { name: "Archive" })).toBeVisible();
     expect(screen.getByRole("button", { name: "Archived (0)" })).toBeVisible();
     expect(screen.queryByText(/Waiting to sync/)).toBeNull();
+  });
+
+  it("the sidebar's count of unprocessed thoughts follows what waits: an archive, its Undo, a thought captured", async () => {
+    await add("Look into pottery classes", "Idea");
+    await add("Buy stamps", "Task");
+    const { queryClient } = renderWithApp(
+      <AuthProvider>
+        <FocusModeProvider>
+          <AppLayout>
+            <InboxPage />
+          </AppLayout>
+        </FocusModeProvider>
+      </AuthProvider>,
+    );
+    const badgeSays = (count: number) =>
+      waitFor(() =>
+        expect(screen.getByRole("link", { name: /Capture Inbox/ })).toHaveTextContent(
+          `Capture InboxUnprocessed thoughts: ${count}`,
+        ),
+      );
+    await badgeSays(2);
+    await screen.findByText("Look into pottery classes");
+    const reconnect = loseConnection();
+    await userEvent.click(within(cardOf("Look into pottery classes")).getByRole("button", { name: "Archive" }));
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    await badgeSays(1);
+    // The count read again (from the kept copy, offline) is the server's, still 2: what waits is counted on top.
+    await queryClient.refetchQueries({ queryKey: queryKeys.thoughts });
+    await badgeSays(1);
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    await badgeSays(2);
+
+    await userEvent.click(screen.getAllByRole("button", { name: /Capture/ })[0]);
+    const dialog = await screen.findByRole("dialog");
+    await userEvent.type(within(dialog).getByLabelText("Capture text"), "Return the library books");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.getAllByText("Saved on this device").length).toBeGreaterThan(0));
+    await badgeSays(3);
+
+    reconnect();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
+    await queryClient.refetchQueries({ queryKey: queryKeys.thoughts });
+    expect((await stored()).filter((t) => t.status === "inbox")).toHaveLength(3);
+    await badgeSays(3);
   });
 });
 

@@ -15,7 +15,14 @@ import { inboxCountParams } from "../../app/first-read-urls.ts";
 import { inToast } from "../../components/ui/toast-store.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
-import { createOrKeep, type Saved, withWaitingChanges } from "../../lib/outbox.ts";
+import {
+  createOrKeep,
+  listOf,
+  type Saved,
+  useWaitingWrites,
+  type WaitingWrite,
+  withWaitingChanges,
+} from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { useRowUpdate } from "../../lib/row-update.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
@@ -34,7 +41,7 @@ export function useThoughts() {
   return useQuery(thoughtsQuery());
 }
 
-/** How many thoughts wait in the inbox (the sidebar badge): one row read, the count from its header. */
+/** How many thoughts wait in the inbox on the server: one row read, the count from its header. */
 export const inboxCountQuery = () => {
   const params = inboxCountParams();
   return queryOptions({
@@ -44,8 +51,28 @@ export const inboxCountQuery = () => {
   });
 };
 
-export function useInboxCount() {
-  return useQuery(inboxCountQuery());
+/**
+ * How the inbox's count moves once what waits on this device is sent: a thought captured adds
+ * one, a thought archived takes one away and one restored adds one back (a change that ends where
+ * the server already is, an archive undone, moves nothing).
+ */
+export function inboxChangesWaiting(writes: readonly WaitingWrite[]): number {
+  const inInbox = (status: unknown) => (status === "inbox" ? 1 : 0);
+  let change = 0;
+  for (const write of writes) {
+    if (listOf(write) !== THOUGHTS) continue;
+    const body = write.body as { status?: unknown } | null;
+    if ((write.method ?? "POST") === "POST") change += inInbox(body?.status ?? "inbox");
+    else if (body?.status !== undefined && write.was?.status !== undefined)
+      change += inInbox(body.status) - inInbox(write.was.status);
+  }
+  return change;
+}
+
+/** The sidebar badge: the server's count, with what waits on this device counted in. */
+export function useInboxCount(): number {
+  const counted = useQuery(inboxCountQuery()).data ?? 0;
+  return Math.max(0, counted + inboxChangesWaiting(useWaitingWrites()));
 }
 
 /** The newest few thoughts, for the assistant's context (spec section 7: the first 3). */

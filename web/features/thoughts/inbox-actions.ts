@@ -69,14 +69,19 @@ export function useConvert(): ConvertThought {
  */
 export function useArchive() {
   const update = useRowUpdate<typeof thought, Pick<Thought, "status">>(queryKeys.thoughts);
-  const move = (id: number, status: Thought["status"]) =>
-    update.mutateAsync({ id, patch: { status }, action: status === "archived" ? "Archive" : "Restore" });
+  const move = (id: number, status: Thought["status"], from: Thought["status"]) =>
+    update.mutateAsync({
+      id,
+      patch: { status },
+      action: status === "archived" ? "Archive" : "Restore",
+      was: { status: from },
+    });
   const failed = () => toast({ title: "Error", description: "Could not update the thought.", variant: "destructive" });
   const undo = (original: Thought) => ({
     label: "Undo",
     altText: "Restore the thought from Archived",
     onClick: () =>
-      void move(original.id, original.status)
+      void move(original.id, original.status, "archived")
         .then((back) => {
           if (back.waiting) toast(CHANGE_KEPT_OFFLINE);
         })
@@ -84,7 +89,7 @@ export function useArchive() {
   });
   return async (original: Thought, status: "archived" | "inbox") => {
     try {
-      const moved = await move(original.id, status);
+      const moved = await move(original.id, status, original.status);
       if (moved.waiting) {
         toast({ ...CHANGE_KEPT_OFFLINE, ...(status === "archived" && { action: undo(original) }) });
         return;
