@@ -1,7 +1,7 @@
 /**
  * Writes made without a connection wait here, in this browser's IndexedDB, and are sent in order
  * when it is back (docs/decisions/029-installable-offline.md): creates (quick wins, tasks,
- * thoughts) and ticks. Each create keeps the Idempotency-Key it was first tried with, so a create
+ * thoughts), ticks, edits and deletes. Each create keeps the Idempotency-Key it was first tried with, so a create
  * that reached the server before the connection dropped, or one sent twice, is made once
  * (decision 028); a tick carries the whole new value, so sending it again changes nothing.
  */
@@ -18,8 +18,8 @@ export type WaitingWrite = {
   id?: number;
   /** Kept with its owner: on a shared browser, a write is sent only for the person who made it. */
   userId: number;
-  /** POST (a create, the default) or PATCH (a change carrying its whole new value). */
-  method?: "POST" | "PATCH";
+  /** POST (a create, the default), PATCH (a change carrying its whole new value) or DELETE. */
+  method?: "POST" | "PATCH" | "DELETE";
   /** A create's Idempotency-Key; a change's own id in the lists. */
   key: string;
   /** Where it is sent: `/api/quick-wins`, `/api/tasks/12`, `/api/quick-wins/{id}`. */
@@ -60,6 +60,7 @@ const publish = (next: WaitingWrite[]) => {
 /** The list a write shows in. */
 export const listOf = (write: WaitingWrite) => write.list ?? write.path;
 const isCreate = (write: WaitingWrite) => (write.method ?? "POST") === "POST";
+const isDelete = (write: Pick<WaitingWrite, "method">) => write.method === "DELETE";
 
 /** The writes waiting for this person, as the screens show them. */
 export function useWaitingWrites(): WaitingWrite[] {
@@ -112,19 +113,28 @@ const stored = (): Promise<WaitingWrite[]> => {
 
 /**
  * A list read from the server (or its copy kept offline) with the changes still waiting applied,
- * so a tick made offline still shows after a reload. Record ids are the server's, so a change is
- * only ever applied to its own record.
+ * so a tick made offline still shows after a reload, and a row deleted offline stays gone (a
+ * page's count with it). Record ids are the server's, so a change is only ever applied to its own
+ * record.
  */
 export async function withWaitingChanges<D>(list: string, data: D): Promise<D> {
   const changes = (await stored()).filter((w) => !isCreate(w) && listOf(w) === list && w.after === undefined);
   if (changes.length === 0) return data;
-  const byPath = new Map(changes.map((w) => [w.path, w.body as object]));
-  return editRows<{ id: number }>(data as ListData<{ id: number }>, (rows) =>
-    rows.map((row) => {
+  const byPath = new Map(changes.map((w) => [w.path, w]));
+  let removed = 0;
+  const edited = editRows<{ id: number }>(data as ListData<{ id: number }>, (rows) =>
+    rows.flatMap((row) => {
       const change = byPath.get(`${list}/${row.id}`);
-      return change ? { ...row, ...change } : row;
+      if (!change) return [row];
+      if (!isDelete(change)) return [{ ...row, ...(change.body as object) }];
+      removed++;
+      return [];
     }),
-  ) as D;
+  );
+  if (removed > 0 && edited && "total" in edited && typeof edited.total === "number") {
+    return { ...edited, total: Math.max(0, edited.total - removed) } as D;
+  }
+  return edited as D;
 }
 
 /** Ids given by the server to creates sent from this page, by their place in the outbox. */
@@ -132,7 +142,8 @@ const createdIds = new Map<number, number>();
 
 /**
  * Keeps a write on this device until it can be sent. A change to a record that already has one
- * waiting replaces it (its fields merged, the newest winning): only the last value is sent.
+ * waiting replaces it (its fields merged, the newest winning): only the last value is sent. A
+ * delete replaces whatever change waits for its record, and nothing joins a waiting delete.
  */
 export async function keepWaiting(write: Omit<WaitingWrite, "id" | "createdAt">): Promise<void> {
   let row: Omit<WaitingWrite, "id"> = { ...write, createdAt: new Date().toISOString() };
@@ -147,8 +158,15 @@ export async function keepWaiting(write: Omit<WaitingWrite, "id" | "createdAt">)
   const earlier = isCreate(row as WaitingWrite)
     ? undefined
     : all.find((w) => w.userId === row.userId && !isCreate(w) && w.path === row.path && w.after === row.after);
+  if (earlier !== undefined && isDelete(earlier)) {
+    await tx.done;
+    return;
+  }
   if (earlier?.id !== undefined) {
-    row = { ...row, body: { ...(earlier.body as object), ...(row.body as object) }, was: earlier.was ?? row.was };
+    if (!isDelete(row)) {
+      row = { ...row, body: { ...(earlier.body as object), ...(row.body as object) } };
+    }
+    row = { ...row, was: earlier.was ?? row.was };
     await tx.store.delete(earlier.id);
   }
   const id = (await tx.store.add(row)) as number;
@@ -267,8 +285,12 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
               stopped = true;
               break;
             }
-            refused = true;
-            callbacks.onRefused(write, error instanceof Error ? error.message : "");
+            // A record already gone (deleted elsewhere meanwhile) is what a delete asked for.
+            const done = isDelete(write) && error instanceof ApiError && error.status === 404;
+            if (!done) {
+              refused = true;
+              callbacks.onRefused(write, error instanceof Error ? error.message : "");
+            }
           }
         }
         const dropped = await settle(write, refused ? undefined : createdId);

@@ -1,8 +1,12 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
+import type { User } from "../../shared/schemas.ts";
 import { toast } from "../components/ui/toast-store.ts";
 import { ApiError, api } from "./api.ts";
 import { editLists, refreshPages } from "./list-cache.ts";
+import { keepWaiting, unreachable } from "./outbox.ts";
+import { queryKeys } from "./query-keys.ts";
+import { DELETE_KEPT_OFFLINE, wordsOf } from "./waiting-change.ts";
 
 /**
  * A change that waits for its toast (decisions.md: destructive actions on single items are
@@ -40,7 +44,8 @@ export function undoable(opts: {
  * Deleting one row of a server list the undoable way: the row leaves every list on screen at
  * once (`useShown` filters it out, so a list read again meanwhile does not bring it back), the
  * server is told when the toast closes, and Undo brings it back as it was, since nothing was
- * deleted yet.
+ * deleted yet. With `waitsOffline`, a delete that cannot reach the server waits on this device
+ * (web/lib/outbox.ts) and the row stays gone: the list's reads apply what waits.
  */
 export function undoableDeletes<T extends { id: number }>(opts: {
   /** The list's query key; its path is the collection the DELETE goes to. */
@@ -51,6 +56,10 @@ export function undoableDeletes<T extends { id: number }>(opts: {
   failure: string;
   /** What else goes once the server has deleted the row (work kept on this device for it). */
   deleted?: (row: T) => void;
+  /** Kept on this device when the server cannot be reached; the list's reads apply waiting changes. */
+  waitsOffline?: boolean;
+  /** The row's fields as the server has them, kept with a delete that waits (a thought's status). */
+  was?: (row: T) => Record<string, unknown>;
 }) {
   const deleting = new Set<number>();
   let version = 0;
@@ -80,6 +89,12 @@ export function undoableDeletes<T extends { id: number }>(opts: {
      */
     useDelete() {
       const queryClient = useQueryClient();
+      const gone = (row: T) => {
+        editLists<T>(queryClient, opts.list, (rows) => rows.filter((r) => r.id !== row.id));
+        // And the row's own read (a project's page) is forgotten: going back to it asks again.
+        queryClient.removeQueries({ queryKey: [`${opts.list[0]}/${row.id}`], exact: true });
+        opts.deleted?.(row);
+      };
       return (row: T, how: { scope?: "this"; words?: ReturnType<typeof opts.words> } = {}) => {
         setDeleting(row.id, true);
         undoable({
@@ -91,14 +106,21 @@ export function undoableDeletes<T extends { id: number }>(opts: {
               .then(() => {
                 // A skipped occurrence keeps its series, moved on: every read of the list is read again.
                 if (how.scope) return queryClient.invalidateQueries({ queryKey: opts.list });
-                editLists<T>(queryClient, opts.list, (rows) => rows.filter((r) => r.id !== row.id));
-                // And the row's own read (a project's page) is forgotten: going back to it asks again.
-                queryClient.removeQueries({ queryKey: [`${opts.list[0]}/${row.id}`], exact: true });
-                opts.deleted?.(row);
+                gone(row);
               })
-              .catch((error: unknown) => {
+              .catch(async (error: unknown) => {
                 // Already gone, or signed out meanwhile: nothing to tell.
                 if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return;
+                if (
+                  opts.waitsOffline &&
+                  !how.scope &&
+                  unreachable(error) &&
+                  (await keepDelete(queryClient, opts.list[0], row, opts.was?.(row)))
+                ) {
+                  gone(row);
+                  toast(DELETE_KEPT_OFFLINE);
+                  return;
+                }
                 toast({ title: "Error", description: opts.failure, variant: "destructive" });
               })
               .finally(() => {
@@ -110,4 +132,30 @@ export function undoableDeletes<T extends { id: number }>(opts: {
       };
     },
   };
+}
+
+/** Keeps the delete of `row` of `list` on this device; false when it cannot be kept (then it failed). */
+function keepDelete<T extends { id: number }>(
+  queryClient: QueryClient,
+  list: string,
+  row: T,
+  was: Record<string, unknown> | undefined,
+): Promise<boolean> {
+  const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
+  if (userId === undefined) return Promise.resolve(false);
+  const path = `${list}/${row.id}`;
+  return keepWaiting({
+    userId,
+    method: "DELETE",
+    key: path,
+    path,
+    list,
+    body: undefined,
+    was,
+    label: wordsOf(row),
+    action: "Delete",
+  }).then(
+    () => true,
+    () => false,
+  );
 }

@@ -15,8 +15,14 @@ export const CHANGE_KEPT_OFFLINE = {
   description: "It will be saved when the connection is back.",
 };
 
+/** The toast of a delete kept on this device, to be sent later. */
+export const DELETE_KEPT_OFFLINE = {
+  title: "Deleted on this device",
+  description: "It will be deleted everywhere when the connection is back.",
+};
+
 /** The words of a task, a quick win or a thought, for the list of what waits. */
-const wordsOf = (row: object) => {
+export const wordsOf = (row: object) => {
   const words = "title" in row ? row.title : "text" in row ? row.text : "content" in row ? row.content : "";
   return typeof words === "string" && words ? words : "Untitled Task";
 };

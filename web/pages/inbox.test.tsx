@@ -299,6 +299,45 @@ describe("Archive and restore while the server cannot be reached (docs/decisions
     expect((await stored()).filter((t) => t.status === "inbox")).toHaveLength(3);
     await badgeSays(3);
   });
+
+  it("a thought archived and then deleted offline waits as one delete: the count leaves it out, and the server has neither it nor its move", async () => {
+    const gone = await add("Old shopping list", "Note");
+    await add("Book the dentist", "Task");
+    const { queryClient } = renderWithApp(
+      <AuthProvider>
+        <FocusModeProvider>
+          <AppLayout>
+            <InboxPage />
+          </AppLayout>
+        </FocusModeProvider>
+      </AuthProvider>,
+    );
+    const badge = () => screen.getByRole("link", { name: /Capture Inbox/ });
+    await waitFor(() => expect(badge()).toHaveTextContent("Unprocessed thoughts: 2"));
+    await screen.findByText("Old shopping list");
+    const reconnect = loseConnection();
+    await userEvent.click(within(cardOf("Old shopping list")).getByRole("button", { name: "Archive" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Archived (1)" }));
+    const archived = screen.getByRole("region", { name: "Archived" });
+    const card = within(archived).getByText("Old shopping list").closest("li") as HTMLElement;
+    await userEvent.click(within(card).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Thought deleted")).toBeVisible();
+    dismissToast();
+    expect(await screen.findByText("Deleted on this device")).toBeVisible();
+    await userEvent.click(screen.getByText("Waiting to sync: 1"));
+    expect(
+      within(screen.getByRole("list", { name: "What is waiting to sync" })).getByRole("listitem"),
+    ).toHaveTextContent("Delete:Old shopping list");
+    await queryClient.refetchQueries({ queryKey: queryKeys.thoughts });
+    expect(screen.getByRole("button", { name: "Archived (0)" })).toBeVisible();
+    await waitFor(() => expect(badge()).toHaveTextContent("Unprocessed thoughts: 1"));
+
+    reconnect();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
+    expect((await stored()).map((t) => t.id)).not.toContain(gone.id);
+    await queryClient.refetchQueries({ queryKey: queryKeys.thoughts });
+    await waitFor(() => expect(badge()).toHaveTextContent("Unprocessed thoughts: 1"));
+  });
 });
 
 describe("Delete an archived thought (docs/decisions/048-edit-and-delete-thoughts.md)", () => {

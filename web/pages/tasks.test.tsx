@@ -7,9 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../shared/dates.ts";
 import type { QuickWin, Task, User } from "../../shared/schemas.ts";
 import { AuthProvider } from "../app/auth.tsx";
+import { dismissToast } from "../components/ui/toast-store.ts";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { TASKS_PAGE_SIZE } from "../features/tasks/api.ts";
 import { keepWaiting, newIdempotencyKey, sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
+import { queryKeys } from "../lib/query-keys.ts";
 import { loseConnection, renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { TasksPage } from "./tasks.tsx";
 
@@ -43,7 +45,7 @@ function renderTasks() {
 
 /** The Tasks page with what waits on this device shown and applied to the lists, as in the app. */
 function renderTasksWithOutbox() {
-  renderWithApp(
+  return renderWithApp(
     <AuthProvider>
       <WaitingWrites userId={user.id} />
       <TasksPage />
@@ -311,5 +313,67 @@ describe("an edit made while the server cannot be reached (docs/decisions/029-in
     expect(refused).not.toHaveBeenCalled();
     const saved = (await server<Task[]>("GET", "/api/tasks")).find((t) => t.id === made.id);
     expect(saved?.title).toBe("Call the vet about Milo's jab");
+  });
+});
+
+describe("a delete made while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
+  it("waits on this device once its toast closes: the task stays gone through a read of the list, and is deleted on the server once the connection is back", async () => {
+    const made = await addTask("Call the vet");
+    await addTask("Post the parcel");
+    const { queryClient } = renderTasksWithOutbox();
+    await screen.findByRole("button", { name: "Delete Call the vet" });
+    const reconnect = loseConnection();
+    await userEvent.click(screen.getByRole("button", { name: "Delete Call the vet" }));
+    expect(await screen.findByText("Task deleted")).toBeInTheDocument();
+    dismissToast();
+    expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
+    expect(screen.getByText("It will be deleted everywhere when the connection is back.")).toBeInTheDocument();
+    expect(screen.queryByText("Failed to delete task")).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    expect(
+      within(screen.getByRole("list", { name: "What is waiting to sync" })).getByRole("listitem"),
+    ).toHaveTextContent("Delete:Call the vet");
+    // Every read of the tasks, again from what the worker kept offline, still leaves it out.
+    await queryClient.refetchQueries({ queryKey: queryKeys.tasks });
+    await waitFor(() => expect(titlesIn("Today's tasks")).toEqual(["Post the parcel"]));
+    expect((await server<Task[]>("GET", "/api/tasks")).map((t) => t.id)).toContain(made.id);
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    expect((await server<Task[]>("GET", "/api/tasks")).map((t) => t.title)).toEqual(["Post the parcel"]);
+  });
+
+  it("an edit waiting for the task goes with it, and a task already deleted elsewhere is not a refusal", async () => {
+    const made = await addTask("Water the plants");
+    renderTasksWithOutbox();
+    await screen.findByRole("button", { name: "Delete Water the plants" });
+    const reconnect = loseConnection();
+    await keepWaiting({
+      userId: user.id,
+      method: "PATCH",
+      key: `/api/tasks/${made.id}`,
+      path: `/api/tasks/${made.id}`,
+      list: "/api/tasks",
+      body: { title: "Water the ferns" },
+      label: "Water the ferns",
+      action: "Edit",
+    });
+    await userEvent.click(screen.getByRole("button", { name: "Delete Water the plants" }));
+    dismissToast();
+    expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    expect(
+      within(screen.getByRole("list", { name: "What is waiting to sync" })).getByRole("listitem"),
+    ).toHaveTextContent("Delete:Water the plants");
+
+    reconnect();
+    // Meanwhile, deleted elsewhere.
+    await server("DELETE", `/api/tasks/${made.id}`);
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Waiting to sync/)).not.toBeInTheDocument();
   });
 });

@@ -106,6 +106,7 @@ const quickWinDeletes = undoableDeletes<QuickWin>({
     altText: "Undo deleting the quick win",
   }),
   failure: "Failed to delete quick win",
+  waitsOffline: true,
 });
 
 /** The rows to show, without the quick wins waiting for their 'Quick win deleted' toast to close. */

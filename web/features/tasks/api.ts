@@ -194,6 +194,7 @@ const taskDeletes = undoableDeletes<Task>({
     altText: "Undo deleting the task",
   }),
   failure: "Failed to delete task",
+  waitsOffline: true,
 });
 
 /**

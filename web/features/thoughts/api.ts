@@ -53,8 +53,8 @@ export const inboxCountQuery = () => {
 
 /**
  * How the inbox's count moves once what waits on this device is sent: a thought captured adds
- * one, a thought archived takes one away and one restored adds one back (a change that ends where
- * the server already is, an archive undone, moves nothing).
+ * one, a thought archived (or archived and deleted) takes one away and one restored adds one back
+ * (a change that ends where the server already is, an archive undone, moves nothing).
  */
 export function inboxChangesWaiting(writes: readonly WaitingWrite[]): number {
   const inInbox = (status: unknown) => (status === "inbox" ? 1 : 0);
@@ -63,6 +63,7 @@ export function inboxChangesWaiting(writes: readonly WaitingWrite[]): number {
     if (listOf(write) !== THOUGHTS) continue;
     const body = write.body as { status?: unknown } | null;
     if ((write.method ?? "POST") === "POST") change += inInbox(body?.status ?? "inbox");
+    else if (write.method === "DELETE") change -= inInbox(write.was?.status);
     else if (body?.status !== undefined && write.was?.status !== undefined)
       change += inInbox(body.status) - inInbox(write.was.status);
   }
@@ -207,6 +208,8 @@ const thoughtDeletes = undoableDeletes<Thought>({
     altText: "Undo deleting the thought",
   }),
   failure: "Failed to delete thought",
+  waitsOffline: true,
+  was: (t) => ({ status: t.status }),
 });
 
 /** The thoughts to show, without those waiting for their 'Thought deleted' toast to close. */
