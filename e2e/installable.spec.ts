@@ -66,7 +66,7 @@ test("offline, a reload still shows the day last seen, and signing out forgets i
   await expect(app.dashboard.quickWin("Water the basil")).toBeVisible();
   await expect(
     page.getByText(
-      "You're offline. What you add, tick or edit is kept on this device until you're back; some changes need the connection.",
+      "You're offline. What you add, tick, edit or delete is kept on this device until you're back; some changes need the connection.",
     ),
   ).toBeVisible();
   await expectAccessible(page, "dashboard offline, from the kept copy");

@@ -1,7 +1,7 @@
 /**
  * Writes made offline (docs/decisions/029-installable-offline.md): a thought, a task, ticks of
- * tasks and quick wins, and a tick of a quick win itself still waiting, kept on this device through
- * a reload, and each made once when the connection is back.
+ * tasks and quick wins, a tick of a quick win itself still waiting, and a delete, kept on this
+ * device through a reload, and each made once when the connection is back.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -125,6 +125,46 @@ test("offline, thoughts, tasks and ticks wait through a reload and are each made
   expect(thoughts.map((t) => t.content)).toEqual(["Book a haircut"]);
   // The Tasks page read its list again: the task is there, made, no longer waiting.
   await expect(page.getByRole("checkbox", { name: "Complete Post the parcel" })).toBeVisible();
+});
+
+test("offline, a task deleted stays gone through a reload and is deleted once the connection is back", async ({
+  page,
+  context,
+  api,
+  app,
+}) => {
+  await api.task("Call the vet");
+  await api.task("Post the parcel");
+  await app.tasks.open();
+  const remove = page.getByRole("button", { name: "Delete Call the vet" });
+  await expect(remove).toBeVisible();
+  await waitForOfflineCopy(page, ["/api/auth/me", "/api/tasks"]);
+
+  await context.setOffline(true);
+  await remove.click();
+  await expect(toastText(page, "Task deleted")).toBeVisible();
+  // The toast closed (Undo no longer offered): the delete is sent, and waits for the connection.
+  await page.getByRole("button", { name: "Close notification" }).first().click();
+  await expect(toastText(page, "Deleted on this device")).toBeVisible();
+  await page.getByText("Waiting to sync: 1").click();
+  await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
+    "Delete:Call the vet",
+  ]);
+  await shoot(page, "offline-delete");
+
+  await page.reload();
+  await expect(app.tasks.heading).toBeVisible();
+  await expect(page.getByText("Waiting to sync: 1")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Complete Post the parcel" })).toBeVisible();
+  expect(await app.tasks.todayTitles()).toEqual(["Post the parcel"]);
+  expect((await stored(page)).map((w) => [w.method, w.path])).toEqual([
+    ["DELETE", expect.stringMatching(/^\/api\/tasks\/\d+$/)],
+  ]);
+
+  await context.setOffline(false);
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
+  const tasks = await api.get<Array<{ title: string }>>("/api/tasks");
+  expect(tasks.map((t) => t.title)).toEqual(["Post the parcel"]);
 });
 
 /** Screenshots at a phone's width and a desktop's, dark and light, to look at. */

@@ -9,7 +9,7 @@ test("offline: the app says so, a task added waits on this device, and is added 
   await app.dashboard.open();
   await expect(page.getByRole("heading", { name: "Daily Compass", level: 1 })).toBeVisible();
   const banner = page.getByText(
-    "You're offline. What you add, tick or edit is kept on this device until you're back; some changes need the connection.",
+    "You're offline. What you add, tick, edit or delete is kept on this device until you're back; some changes need the connection.",
   );
   await expect(banner).toBeHidden();
   // The page has settled: the code it fetches after the first paint (Add Task's dialog among it)

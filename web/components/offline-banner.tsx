@@ -27,8 +27,8 @@ export function OfflineBanner() {
       {!online && (
         <p className="mb-6 flex items-center gap-2 rounded-xl border border-border bg-accent px-4 py-3 text-sm">
           <WifiOff className="size-4 shrink-0" aria-hidden />
-          You're offline. What you add, tick or edit is kept on this device until you're back; some changes need the
-          connection.
+          You're offline. What you add, tick, edit or delete is kept on this device until you're back; some changes need
+          the connection.
         </p>
       )}
     </div>
