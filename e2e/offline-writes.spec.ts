@@ -148,8 +148,9 @@ test("offline, a task deleted stays gone through a reload and is deleted once th
   await expect(toastText(page, "Deleted on this device")).toBeVisible();
   await page.getByText("Waiting to sync: 1").click();
   await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
-    "Delete:Call the vet",
+    "Delete:Call the vetBring back",
   ]);
+  await expectAccessible(page, "a delete waiting to sync");
   await shoot(page, "offline-delete");
 
   await page.reload();

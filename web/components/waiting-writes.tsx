@@ -1,8 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, CloudUpload } from "lucide-react";
-import { useEffect } from "react";
-import { listOf, sendWaiting, stopShowingWaiting, useWaitingWrites } from "../lib/outbox.ts";
-import { toast } from "./ui/toast-store.ts";
+import { useEffect, useRef } from "react";
+import {
+  listOf,
+  sendWaiting,
+  stopShowingWaiting,
+  takeBack,
+  useWaitingWrites,
+  type WaitingWrite,
+} from "../lib/outbox.ts";
+import { inToast, toast } from "./ui/toast-store.ts";
 
 /**
  * Sends what waits on this device (web/lib/outbox.ts) when the app starts and whenever the
@@ -11,6 +18,21 @@ import { toast } from "./ui/toast-store.ts";
 export function WaitingWrites({ userId }: { userId: number | undefined }) {
   const queryClient = useQueryClient();
   const waiting = useWaitingWrites();
+  const summary = useRef<HTMLElement>(null);
+
+  // A delete still waiting can be taken back: the row comes back as the server still has it.
+  const bringBack = async (write: WaitingWrite) => {
+    const left = waiting.length - 1;
+    if (!(await takeBack(write))) {
+      toast({ title: "Already sent", description: "The connection came back first: it is deleted." });
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: [listOf(write)] });
+    toast({ title: "Not deleted", description: `"${inToast(write.label)}" is back where it was.` });
+    // The button is gone: focus goes to what is left of the list, or to the screen's main part.
+    if (left > 0) summary.current?.focus();
+    else document.getElementById("main")?.focus();
+  };
 
   useEffect(() => {
     if (userId === undefined) return;
@@ -36,7 +58,10 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
     <div role="status" aria-live="polite">
       {waiting.length > 0 && (
         <details className="group mb-6 rounded-xl border border-border bg-card text-sm">
-          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)] [&::-webkit-details-marker]:hidden">
+          <summary
+            ref={summary}
+            className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)] [&::-webkit-details-marker]:hidden"
+          >
             <CloudUpload className="size-4 shrink-0 text-primary" aria-hidden />
             <span className="min-w-0 flex-1">
               <span className="font-medium">Waiting to sync: {waiting.length}</span>
@@ -49,9 +74,19 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
           </summary>
           <ul className="grid gap-1 border-t border-border px-4 py-3" aria-label="What is waiting to sync">
             {waiting.map((w) => (
-              <li key={w.id ?? w.key} className="flex min-w-0 gap-2">
+              <li key={w.id ?? w.key} className="flex min-w-0 items-baseline gap-2">
                 {w.action && <span className="shrink-0 text-muted">{w.action}:</span>}
-                <span className="min-w-0 break-words">{w.label}</span>
+                <span className="min-w-0 flex-1 break-words">{w.label}</span>
+                {w.method === "DELETE" && (
+                  <button
+                    type="button"
+                    aria-label={`Bring back ${w.label}`}
+                    onClick={() => void bringBack(w)}
+                    className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-primary hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)]"
+                  >
+                    Bring back
+                  </button>
+                )}
               </li>
             ))}
           </ul>

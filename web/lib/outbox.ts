@@ -88,6 +88,22 @@ export function changeOf(writes: WaitingWrite[], create: WaitingWrite): WaitingW
 export const changeWaitingFor = (path: string): boolean =>
   waiting.some((w) => !isCreate(w) && w.path === path && w.after === undefined);
 
+/** The write being sent now, if any: it can no longer be taken back. */
+let inFlight: number | undefined;
+
+/**
+ * Takes back a write still waiting (a delete the person changed their mind about): it will not be
+ * sent. False when it is being sent at this moment, or already was.
+ */
+export async function takeBack(write: WaitingWrite): Promise<boolean> {
+  const id = write.id;
+  if (id === undefined || id === inFlight || !waiting.some((w) => w.id === id)) return false;
+  // Out of what is sent first (the sending loop reads this), then out of the store.
+  publish(waiting.filter((w) => w.id !== id));
+  await (await database()).delete(STORE, id);
+  return true;
+}
+
 /** A new key for a create: the same key goes with every attempt to send it. */
 export const newIdempotencyKey = () => crypto.randomUUID();
 
@@ -274,6 +290,7 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
         let refused = write.after !== undefined && write.path.includes(CREATED_ID);
         if (!refused) {
           try {
+            inFlight = write.id;
             const answer = await send(write);
             const id = (answer as { id?: unknown } | null)?.id;
             if (isCreate(write) && typeof id === "number") createdId = id;
@@ -294,10 +311,12 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
           }
         }
         const dropped = await settle(write, refused ? undefined : createdId);
+        inFlight = undefined;
         callbacks.onSent(write);
         for (const d of dropped) callbacks.onSent(d);
       }
     } finally {
+      inFlight = undefined;
       sending = null;
     }
     if (stopped && waiting.length > 0) {

@@ -345,6 +345,36 @@ describe("a delete made while the server cannot be reached (docs/decisions/029-i
     expect((await server<Task[]>("GET", "/api/tasks")).map((t) => t.title)).toEqual(["Post the parcel"]);
   });
 
+  it("can be taken back while it waits: 'Bring back' under Waiting to sync puts the task back, and nothing is deleted", async () => {
+    const made = await addTask("Call the vet");
+    await addTask("Post the parcel");
+    renderWithApp(
+      <AuthProvider>
+        <main id="main" tabIndex={-1}>
+          <WaitingWrites userId={user.id} />
+          <TasksPage />
+        </main>
+      </AuthProvider>,
+    );
+    await screen.findByRole("button", { name: "Delete Call the vet" });
+    const reconnect = loseConnection();
+    await userEvent.click(screen.getByRole("button", { name: "Delete Call the vet" }));
+    dismissToast();
+    expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    await userEvent.click(screen.getByRole("button", { name: "Bring back Call the vet" }));
+    expect(await screen.findByText("Not deleted")).toBeInTheDocument();
+    expect(screen.getByText('"Call the vet" is back where it was.')).toBeInTheDocument();
+    await waitFor(() => expect(titlesIn("Today's tasks")).toEqual(["Call the vet", "Post the parcel"]));
+    expect(screen.queryByText(/Waiting to sync/)).not.toBeInTheDocument();
+    // Nothing else waits: focus goes to the screen's main part, not lost to the page's body.
+    expect(screen.getByRole("main")).toHaveFocus();
+
+    reconnect();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
+    expect((await server<Task[]>("GET", "/api/tasks")).map((t) => t.id)).toContain(made.id);
+  });
+
   it("an edit waiting for the task goes with it, and a task already deleted elsewhere is not a refusal", async () => {
     const made = await addTask("Water the plants");
     renderTasksWithOutbox();
