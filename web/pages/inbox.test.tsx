@@ -51,6 +51,19 @@ function renderInboxWithOutbox() {
   );
 }
 
+/** The inbox inside the app's layout: its sidebar's count, its capture button, its outbox. */
+function renderInboxInLayout() {
+  return renderWithApp(
+    <AuthProvider>
+      <FocusModeProvider>
+        <AppLayout>
+          <InboxPage />
+        </AppLayout>
+      </FocusModeProvider>
+    </AuthProvider>,
+  );
+}
+
 async function editDialog(text: string) {
   renderInbox();
   await screen.findByText(text);
@@ -259,15 +272,7 @@ describe("Archive and restore while the server cannot be reached (docs/decisions
   it("the sidebar's count of unprocessed thoughts follows what waits: an archive, its Undo, a thought captured", async () => {
     await add("Look into pottery classes", "Idea");
     await add("Buy stamps", "Task");
-    const { queryClient } = renderWithApp(
-      <AuthProvider>
-        <FocusModeProvider>
-          <AppLayout>
-            <InboxPage />
-          </AppLayout>
-        </FocusModeProvider>
-      </AuthProvider>,
-    );
+    const { queryClient } = renderInboxInLayout();
     const badgeSays = (count: number) =>
       waitFor(() =>
         expect(screen.getByRole("link", { name: /Capture Inbox/ })).toHaveTextContent(
@@ -303,15 +308,7 @@ describe("Archive and restore while the server cannot be reached (docs/decisions
   it("a thought archived and then deleted offline waits as one delete: the count leaves it out, and the server has neither it nor its move", async () => {
     const gone = await add("Old shopping list", "Note");
     await add("Book the dentist", "Task");
-    const { queryClient } = renderWithApp(
-      <AuthProvider>
-        <FocusModeProvider>
-          <AppLayout>
-            <InboxPage />
-          </AppLayout>
-        </FocusModeProvider>
-      </AuthProvider>,
-    );
+    const { queryClient } = renderInboxInLayout();
     const badge = () => screen.getByRole("link", { name: /Capture Inbox/ });
     await waitFor(() => expect(badge()).toHaveTextContent("Unprocessed thoughts: 2"));
     await screen.findByText("Old shopping list");
