@@ -1,9 +1,10 @@
 /**
  * Writes made without a connection wait here, in this browser's IndexedDB, and are sent in order
  * when it is back (docs/decisions/029-installable-offline.md): creates (quick wins, tasks,
- * thoughts), ticks, edits and deletes. Each create keeps the Idempotency-Key it was first tried with, so a create
- * that reached the server before the connection dropped, or one sent twice, is made once
- * (decision 028); a tick carries the whole new value, so sending it again changes nothing.
+ * thoughts), ticks, edits and deletes. Each create keeps the Idempotency-Key it was first tried
+ * with, so a create that reached the server before the connection dropped, or one sent twice, is
+ * made once (decision 028); a tick carries the whole new value, so sending it again changes
+ * nothing, and a delete sent twice finds nothing the second time.
  */
 import { openDB } from "idb";
 import { useSyncExternalStore } from "react";
