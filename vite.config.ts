@@ -17,6 +17,8 @@ const prerenderOutDir = path.resolve(import.meta.dirname, "dist/prerender");
 const PUBLIC_SHELL = "public.html";
 const ROOT = '<div id="root">';
 const PAGE_MARKER = "<!--prerendered-page-->";
+/** web/theme.js, read once: its own script on the public pages, the early reads' first part in the app's. */
+const THEME_SOURCE = fs.readFileSync(path.join(root, "theme.js"), "utf8");
 
 /**
  * Small modules both the public pages and the signed-in app use from their first screen (all
@@ -38,7 +40,7 @@ const isBasic = (id: string) => BASICS.some((pattern) => pattern.test(id));
  * request fewer before the first paint.
  */
 function themeScript(): Plugin {
-  const source = fs.readFileSync(path.join(root, "theme.js"), "utf8");
+  const source = THEME_SOURCE;
   const hash = crypto.createHash("sha256").update(source).digest("base64url").slice(0, 10);
   const fileName = `assets/theme-${hash}.js`;
   let serving = false;
@@ -80,7 +82,7 @@ function earlyReadsScript(): Plugin {
         write: false,
       });
       // The theme as the first statements, each in its own try: nothing of it can stop the reads.
-      source = `${fs.readFileSync(path.join(root, "theme.js"), "utf8")}\n${built.outputFiles[0].text}`;
+      source = `${THEME_SOURCE}\n${built.outputFiles[0].text}`;
       const hash = crypto.createHash("sha256").update(source).digest("base64url").slice(0, 10);
       fileName = `assets/early-reads-${hash}.js`;
     },

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, CloudUpload } from "lucide-react";
 import { useEffect, useRef } from "react";
 import {
+  isDelete,
   listOf,
   sendWaiting,
   stopShowingWaiting,
@@ -77,7 +78,7 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
               <li key={w.id ?? w.key} className="flex min-w-0 items-baseline gap-2">
                 {w.action && <span className="shrink-0 text-muted">{w.action}:</span>}
                 <span className="min-w-0 flex-1 break-words">{w.label}</span>
-                {w.method === "DELETE" && (
+                {isDelete(w) && (
                   <button
                     type="button"
                     aria-label={`Bring back ${w.label}`}

@@ -60,8 +60,9 @@ const publish = (next: WaitingWrite[]) => {
 
 /** The list a write shows in. */
 export const listOf = (write: WaitingWrite) => write.list ?? write.path;
-const isCreate = (write: WaitingWrite) => (write.method ?? "POST") === "POST";
-const isDelete = (write: Pick<WaitingWrite, "method">) => write.method === "DELETE";
+/** A create (POST, the default); otherwise a change (PATCH) or a delete. */
+export const isCreate = (write: Pick<WaitingWrite, "method">) => (write.method ?? "POST") === "POST";
+export const isDelete = (write: Pick<WaitingWrite, "method">) => write.method === "DELETE";
 
 /** The writes waiting for this person, as the screens show them. */
 export function useWaitingWrites(): WaitingWrite[] {

@@ -17,6 +17,8 @@ import { ApiError, api } from "../../lib/api.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import {
   createOrKeep,
+  isCreate,
+  isDelete,
   listOf,
   type Saved,
   useWaitingWrites,
@@ -62,8 +64,8 @@ export function inboxChangesWaiting(writes: readonly WaitingWrite[]): number {
   for (const write of writes) {
     if (listOf(write) !== THOUGHTS) continue;
     const body = write.body as { status?: unknown } | null;
-    if ((write.method ?? "POST") === "POST") change += inInbox(body?.status ?? "inbox");
-    else if (write.method === "DELETE") change -= inInbox(write.was?.status);
+    if (isCreate(write)) change += inInbox(body?.status ?? "inbox");
+    else if (isDelete(write)) change -= inInbox(write.was?.status);
     else if (body?.status !== undefined && write.was?.status !== undefined)
       change += inInbox(body.status) - inInbox(write.was.status);
   }
