@@ -39,6 +39,8 @@ export type WaitingWrite = {
   label: string;
   /** What kind of write it is, in a word or two, shown in the list of what waits ("Task", "Done"). */
   action?: string;
+  /** The change a waiting delete replaced: it waits again if the delete is taken back. */
+  replaced?: Omit<WaitingWrite, "id" | "replaced">;
   createdAt: string;
 };
 
@@ -95,14 +97,22 @@ let inFlight: number | undefined;
 
 /**
  * Takes back a write still waiting (a delete the person changed their mind about): it will not be
- * sent. False when it is being sent at this moment, or already was.
+ * sent, and the change it replaced, if any, waits again. False when it is being sent at this
+ * moment, or already was.
  */
 export async function takeBack(write: WaitingWrite): Promise<boolean> {
   const id = write.id;
   if (id === undefined || id === inFlight || !waiting.some((w) => w.id === id)) return false;
   // Out of what is sent first (the sending loop reads this), then out of the store.
   publish(waiting.filter((w) => w.id !== id));
-  await (await database()).delete(STORE, id);
+  const tx = (await database()).transaction(STORE, "readwrite");
+  await tx.store.delete(id);
+  const replaced = write.replaced;
+  if (replaced !== undefined) {
+    const again = { ...replaced, id: (await tx.store.add(replaced)) as number };
+    publish([...waiting, again]);
+  }
+  await tx.done;
   return true;
 }
 
@@ -181,7 +191,10 @@ export async function keepWaiting(write: Omit<WaitingWrite, "id" | "createdAt">)
     return;
   }
   if (earlier?.id !== undefined) {
-    if (!isDelete(row)) {
+    if (isDelete(row)) {
+      const { id: _, ...change } = earlier;
+      row = { ...row, replaced: change };
+    } else {
       row = { ...row, body: { ...(earlier.body as object), ...(row.body as object) } };
     }
     row = { ...row, was: earlier.was ?? row.was };

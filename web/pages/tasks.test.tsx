@@ -278,16 +278,17 @@ describe("a tick made while the server cannot be reached (docs/decisions/029-ins
   });
 });
 
-describe("an edit made while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
-  const rename = async (from: string, to: string) => {
-    await userEvent.click(await screen.findByRole("button", { name: `Edit ${from}` }));
-    const dialog = await screen.findByRole("dialog", { name: "Edit task" });
-    const title = within(dialog).getByLabelText("Task title");
-    await userEvent.clear(title);
-    await userEvent.type(title, to);
-    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
-  };
+/** Renames a task through its Edit dialog. */
+const rename = async (from: string, to: string) => {
+  await userEvent.click(await screen.findByRole("button", { name: `Edit ${from}` }));
+  const dialog = await screen.findByRole("dialog", { name: "Edit task" });
+  const title = within(dialog).getByLabelText("Task title");
+  await userEvent.clear(title);
+  await userEvent.type(title, to);
+  await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+};
 
+describe("an edit made while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   it("waits on this device, shows at once, and is saved once the connection is back; a later edit joins it", async () => {
     const made = await addTask("Call the vet");
     renderTasksWithOutbox();
@@ -373,6 +374,40 @@ describe("a delete made while the server cannot be reached (docs/decisions/029-i
     reconnect();
     await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
     expect((await server<Task[]>("GET", "/api/tasks")).map((t) => t.id)).toContain(made.id);
+  });
+
+  it("brought back, it still has the edit made offline before the delete, and the edit is saved once back", async () => {
+    const made = await addTask("Call the vet");
+    renderWithApp(
+      <AuthProvider>
+        <main id="main" tabIndex={-1}>
+          <WaitingWrites userId={user.id} />
+          <TasksPage />
+        </main>
+      </AuthProvider>,
+    );
+    const reconnect = loseConnection();
+    await rename("Call the vet", "Call the vet about Milo");
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    dismissToast();
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Call the vet about Milo" }));
+    dismissToast();
+    expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    await userEvent.click(screen.getByRole("button", { name: "Bring back Call the vet about Milo" }));
+    expect(await screen.findByText("Not deleted")).toBeInTheDocument();
+    await waitFor(() => expect(titlesIn("Today's tasks")).toEqual(["Call the vet about Milo"]));
+    // The edit waits again, as it did before the delete.
+    expect(
+      within(screen.getByRole("list", { name: "What is waiting to sync" })).getByRole("listitem"),
+    ).toHaveTextContent("Edit:Call the vet about Milo");
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    const saved = (await server<Task[]>("GET", "/api/tasks")).find((t) => t.id === made.id);
+    expect(saved?.title).toBe("Call the vet about Milo");
   });
 
   it("an edit waiting for the task goes with it, and a task already deleted elsewhere is not a refusal", async () => {
