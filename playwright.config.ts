@@ -67,7 +67,19 @@ export default defineConfig({
   },
   projects: [
     // Nothing configured: the offline assistant and the local sign-in page.
-    { name: "app", testMatch: "*.spec.ts", testIgnore: "integrations/**", use: { baseURL: url(PORTS.app) } },
+    {
+      name: "app",
+      testMatch: "*.spec.ts",
+      testIgnore: ["integrations/**", "new-version.spec.ts"],
+      use: { baseURL: url(PORTS.app) },
+    },
+    // It changes the build folder's sw.js while it runs, so no other test of the app's may be running.
+    {
+      name: "new-version",
+      testMatch: "new-version.spec.ts",
+      dependencies: ["app"],
+      use: { baseURL: url(PORTS.app) },
+    },
     {
       name: "assistant",
       testMatch: "integrations/assistant*.spec.ts",

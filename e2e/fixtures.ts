@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { CalendarPage } from "./pages/calendar.ts";
@@ -143,6 +145,30 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   }
   await page.evaluate(() => document.documentElement.classList.add("dark"));
   await still.evaluate((node) => (node as Element).remove());
+}
+
+/**
+ * Screenshots of the whole page at a phone's width and a desktop's, dark and light, to look at:
+ * test-results/screens/<name>-<width>-<theme>.png.
+ */
+export async function shootWidths(page: Page, name: string): Promise<void> {
+  const dir = path.join(import.meta.dirname, "../test-results/screens");
+  fs.mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize();
+  const still = await page.addStyleTag({
+    content: "*,*::before,*::after{transition:none!important;animation:none!important}",
+  });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const theme of ["dark", "light"] as const) {
+      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: path.join(dir, `${name}-${width}-${theme}.png`), fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.add("dark"));
+  await still.evaluate((node) => (node as Element).remove());
+  if (size) await page.setViewportSize(size);
 }
 
 /**

@@ -1,11 +1,8 @@
 /**
  * The installable app (docs/decisions/029-installable-offline.md): the manifest, the service worker
- * that keeps the last-seen day for offline use, and the calm update prompt.
+ * that keeps the last-seen day for offline use (the calm update prompt: e2e/new-version.spec.ts).
  */
-import fs from "node:fs";
-import path from "node:path";
-import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, toastText, waitForOfflineCopy } from "./fixtures.ts";
+import { expect, expectAccessible, shootWidths, test, toastText, waitForOfflineCopy } from "./fixtures.ts";
 
 // The rest of the suite runs without the worker (playwright.config.ts); these tests are about it.
 test.use({ serviceWorkers: "allow" });
@@ -104,7 +101,7 @@ test("offline, quick wins wait on this device, marked as waiting, and are each a
   ]);
   await expect(page.getByText("Waiting to sync: 2")).toBeVisible();
   await expectAccessible(page, "quick wins waiting to sync");
-  await shoot(page, "waiting-to-sync");
+  await shootWidths(page, "waiting-to-sync");
 
   // Still there after a reload without a connection: they are kept on the device.
   await page.reload();
@@ -138,59 +135,3 @@ test("offline, quick wins wait on this device, marked as waiting, and are each a
   const onServer = (await api.get<Array<{ text: string }>>("/api/quick-wins")).map((q) => q.text).sort();
   expect(onServer).toEqual(["Refill the water bottle", "Stretch for two minutes"]);
 });
-
-test("a new version waits for the person: 'A new version is ready' and Reload", async ({ page, app }) => {
-  await app.dashboard.open();
-  await waitForOfflineCopy(page, ["/api/auth/me"]);
-
-  // The server now has a new version of the worker: the file it sends is read from the build
-  // folder on each request, as after a deploy. It keeps sending it until the test ends: the page
-  // loaded again checks for a newer worker too, and the old file, back, would be one.
-  const file = path.join(import.meta.dirname, "../dist/web/sw.js");
-  const current = fs.readFileSync(file, "utf8");
-  fs.writeFileSync(file, `${current}\n// next version\n`);
-  try {
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-
-    const prompt = page.getByRole("status").filter({ hasText: "A new version is ready" });
-    await expect(prompt).toBeVisible({ timeout: 15_000 });
-    // Nothing swapped on its own: the page is still the one the old worker serves.
-    await expect(app.dashboard.heading).toBeVisible();
-    await expectAccessible(page, "update prompt");
-    await shoot(page, "update-prompt");
-
-    await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
-    await expect(app.dashboard.heading).toBeVisible();
-    await expect(page.getByText("A new version is ready")).toBeHidden();
-    // The version now running is the newest: looking for a newer one finds none.
-    const newer = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration?.update();
-      return Boolean(registration?.installing ?? registration?.waiting);
-    });
-    expect(newer).toBe(false);
-  } finally {
-    fs.writeFileSync(file, current);
-  }
-});
-
-/** Screenshots at a phone's width and a desktop's, dark and light, to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = path.join(import.meta.dirname, "../test-results/screens");
-  fs.mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize();
-  const still = await page.addStyleTag({
-    content: "*,*::before,*::after{transition:none!important;animation:none!important}",
-  });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 844 });
-    for (const theme of ["dark", "light"] as const) {
-      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: path.join(dir, `${name}-${width}-${theme}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.add("dark"));
-  await still.evaluate((node) => (node as Element).remove());
-  if (size) await page.setViewportSize(size);
-}

@@ -3,10 +3,8 @@
  * tasks and quick wins, a tick of a quick win itself still waiting, and a delete, kept on this
  * device through a reload, and each made once when the connection is back.
  */
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, toastText, waitForOfflineCopy } from "./fixtures.ts";
+import { expect, expectAccessible, shootWidths, test, toastText, waitForOfflineCopy } from "./fixtures.ts";
 
 // The rest of the suite runs without the worker (playwright.config.ts): offline, it answers reads.
 test.use({ serviceWorkers: "allow" });
@@ -77,7 +75,7 @@ test("offline, thoughts, tasks and ticks wait through a reload and are each made
     "Done:Stretch for two minutes",
   ]);
   await expectAccessible(page, "writes waiting to sync");
-  await shoot(page, "offline-writes");
+  await shootWidths(page, "offline-writes");
 
   // A reload without a connection: everything is still there, still waiting, the ticks kept.
   await page.reload();
@@ -91,11 +89,11 @@ test("offline, thoughts, tasks and ticks wait through a reload and are each made
   const waitingThoughts = page.getByRole("list", { name: "Thoughts waiting to sync" });
   await expect(waitingThoughts.getByRole("listitem")).toHaveText([/Book a haircut\s*Waiting to sync/]);
   await expectAccessible(page, "thoughts waiting to sync");
-  await shoot(page, "offline-writes-inbox");
+  await shootWidths(page, "offline-writes-inbox");
   // The Tasks page lists it under today's tasks too.
   await page.getByRole("link", { name: "Tasks", exact: true }).first().click();
   await expect(waitingTasks.getByRole("listitem")).toHaveText([/Post the parcel\s*Waiting to sync/]);
-  await shoot(page, "offline-writes-tasks");
+  await shootWidths(page, "offline-writes-tasks");
 
   // The task reached the server once already, its answer lost on the way back: sent again with
   // its key, it must not be added twice.
@@ -151,7 +149,7 @@ test("offline, a task deleted stays gone through a reload and is deleted once th
     "Delete:Call the vetBring back",
   ]);
   await expectAccessible(page, "a delete waiting to sync");
-  await shoot(page, "offline-delete");
+  await shootWidths(page, "offline-delete");
 
   await page.reload();
   await expect(app.tasks.heading).toBeVisible();
@@ -167,19 +165,3 @@ test("offline, a task deleted stays gone through a reload and is deleted once th
   const tasks = await api.get<Array<{ title: string }>>("/api/tasks");
   expect(tasks.map((t) => t.title)).toEqual(["Post the parcel"]);
 });
-
-/** Screenshots at a phone's width and a desktop's, dark and light, to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = path.join(import.meta.dirname, "../test-results/screens");
-  fs.mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 844 });
-    for (const theme of ["dark", "light"] as const) {
-      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-      await page.screenshot({ path: path.join(dir, `${name}-${width}-${theme}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.add("dark"));
-  if (size) await page.setViewportSize(size);
-}
