@@ -22,10 +22,13 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   /** The dotted path of the input to blame, when one is. */
   readonly field: string | undefined;
-  constructor(code: ErrorCode, message: string, options: { field?: string } = {}) {
+  /** Seconds after which the same request may succeed, sent as Retry-After. */
+  readonly retryAfter: number | undefined;
+  constructor(code: ErrorCode, message: string, options: { field?: string; retryAfter?: number } = {}) {
     super(message);
     this.code = code;
     this.field = options.field;
+    this.retryAfter = options.retryAfter;
   }
   get status(): number {
     return ERROR_STATUS[this.code];
@@ -49,7 +52,8 @@ const body = (message: string, code: ErrorCode, field?: string): ErrorBody =>
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status === 503) reply.header("retry-after", faultReplies.unreachable.retryAfter);
+      const retryAfter = error.retryAfter ?? (error.status === 503 ? faultReplies.unreachable.retryAfter : undefined);
+      if (retryAfter !== undefined) reply.header("retry-after", retryAfter);
       return reply.status(error.status).send(body(error.message, error.code, error.field));
     }
     const fault = databaseFault(error);

@@ -188,7 +188,7 @@ describe("Idempotency-Key on create", () => {
     expect(bare.headers["idempotent-replayed"]).toBe("true");
   });
 
-  it("a repeat while the first request is still being handled answers 409 and creates nothing", async () => {
+  it("a repeat while the first request is still being handled answers 409 with Retry-After and creates nothing", async () => {
     const key = newKey();
     const text = `In flight ${key}`;
     // What another instance holds while its request runs: the key taken, no answer yet.
@@ -208,7 +208,18 @@ describe("Idempotency-Key on create", () => {
     const res = await post("/api/quick-wins", { text }, key);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("A request with this Idempotency-Key is still being handled. Please try again.");
+    // Waiting helps here, unlike a conflict that stays (below): a client can tell the two apart.
+    expect(res.headers["retry-after"]).toBe("1");
     expect((await list("/api/quick-wins")).filter((x) => x.text === text)).toHaveLength(0);
+  });
+
+  it("a thought converted already, with a new key, is a 409 without Retry-After: waiting will not change it", async () => {
+    const thought = (await post("/api/thoughts", { content: `Twice ${newKey()}`, type: "Task" })).json();
+    expect((await post(`/api/thoughts/${thought.id}/convert`, { to: "task" }, newKey())).statusCode).toBe(200);
+    const again = await post(`/api/thoughts/${thought.id}/convert`, { to: "quick-win" }, newKey());
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("This thought was already converted");
+    expect(again.headers["retry-after"]).toBeUndefined();
   });
 
   it("a request that failed created nothing and frees its key: sending it again is not a replay", async () => {

@@ -31,6 +31,17 @@ const MAX_KEY_LENGTH = 255;
 /** Printable characters without spaces, quotes or backslashes: UUIDs, ULIDs, base64 and the like. */
 const KEY_PATTERN = /^[A-Za-z0-9!#$%&'*+\-.^_`|~:/=]+$/;
 
+/** Seconds a repeat is told to wait while the first request is still being handled. */
+export const STILL_HANDLED_RETRY_AFTER = 1;
+/**
+ * A repeat while the first request is still being handled: a 409 with Retry-After, which tells it
+ * apart from a conflict that will not pass by waiting (a thought already converted).
+ */
+const stillHandled = () =>
+  new AppError("CONFLICT", "A request with this Idempotency-Key is still being handled. Please try again.", {
+    retryAfter: STILL_HANDLED_RETRY_AFTER,
+  });
+
 declare module "fastify" {
   interface FastifyContextConfig {
     /** Honour the Idempotency-Key header: the route creates records. */
@@ -150,9 +161,7 @@ export function registerIdempotency(app: FastifyInstance, { db, now = Date.now }
         await release(row.id, row.created_at);
         continue;
       }
-      if (row.status === null || row.response_body === null) {
-        throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being handled. Please try again.");
-      }
+      if (row.status === null || row.response_body === null) throw stillHandled();
       if (row.request_hash !== hash) {
         throw new AppError(
           "UNPROCESSABLE",
@@ -162,7 +171,7 @@ export function registerIdempotency(app: FastifyInstance, { db, now = Date.now }
       reply.header(REPLAYED_HEADER, "true").status(row.status);
       return reply.send(JSON.parse(row.response_body));
     }
-    throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being handled. Please try again.");
+    throw stillHandled();
   };
 
   // The answer object, before it is written: stored as JSON and written again by the route's own
