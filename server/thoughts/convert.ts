@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
 import {
   type ConvertThoughtResponse,
+  convertedTitle,
   type convertThoughtInput,
   createEventInput,
   createQuickWinInput,
@@ -19,9 +20,6 @@ import { createQuickWin } from "../quick-wins/service.ts";
 import { createTask } from "../tasks/service.ts";
 import { getThought, updateThought } from "./service.ts";
 
-/** A focus task's or quick win's title: the thought's first 200 characters. */
-const TITLE_MAX = 200;
-
 export async function convertThought(
   db: Db,
   opts: { userId: number; id: number; input: z.output<typeof convertThoughtInput> },
@@ -32,7 +30,7 @@ export async function convertThought(
     if (thought.status === "converted") {
       throw new AppError("CONFLICT", "This thought was already converted");
     }
-    const text = thought.content.trim().slice(0, TITLE_MAX).trim();
+    const text = convertedTitle(thought.content);
     let target: ConvertThoughtResponse["target"];
     switch (input.to) {
       case "task": {

@@ -39,7 +39,11 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
     if (userId === undefined) return;
     const send = () =>
       void sendWaiting(userId, {
-        onSent: (write) => void queryClient.invalidateQueries({ queryKey: [listOf(write)] }),
+        onSent: (write) => {
+          for (const list of [listOf(write), write.also?.list]) {
+            if (list !== undefined) void queryClient.invalidateQueries({ queryKey: [list] });
+          }
+        },
         onRefused: (write, reason) =>
           toast({
             title: "One thing couldn't be saved",

@@ -1,10 +1,19 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest, getJson, takeReadsSoFar } from "./api.ts";
 
-function respond(status: number, body: string, contentType = "application/json", statusText = "Bad") {
+function respond(
+  status: number,
+  body: string,
+  contentType = "application/json",
+  statusText = "Bad",
+  headers: Record<string, string> = {},
+) {
   vi.stubGlobal(
     "fetch",
-    vi.fn(async () => new Response(body || null, { status, statusText, headers: { "content-type": contentType } })),
+    vi.fn(
+      async () =>
+        new Response(body || null, { status, statusText, headers: { "content-type": contentType, ...headers } }),
+    ),
   );
 }
 
@@ -33,6 +42,16 @@ describe("apiRequest (spec section 8)", () => {
     expect(error.code).toBe("CONFLICT");
     expect(error.field).toBeUndefined();
     expect(error.reason).toBe("That username is already taken");
+  });
+  it("carries the seconds of Retry-After, when the server asks to wait", async () => {
+    const message =
+      '{"message":"A request with this Idempotency-Key is still being handled. Please try again.","code":"CONFLICT"}';
+    respond(409, message, "application/json", "Conflict", { "retry-after": "1" });
+    const busy = (await apiRequest("POST", "/api/quick-wins", {}).catch((e: unknown) => e)) as ApiError;
+    expect(busy.retryAfter).toBe(1);
+    respond(409, '{"message":"This thought was already converted","code":"CONFLICT"}');
+    const done = (await apiRequest("POST", "/api/thoughts/1/convert", {}).catch((e: unknown) => e)) as ApiError;
+    expect(done.retryAfter).toBeUndefined();
   });
   it("falls back to '{status}: {statusText}' for non-JSON bodies", async () => {
     respond(502, "<html>gateway</html>", "text/html", "Bad Gateway");

@@ -14,12 +14,15 @@ export class ApiError extends Error {
   readonly code: ErrorCode | undefined;
   /** The dotted path of the input the server refused, when one input was to blame. */
   readonly field: string | undefined;
-  constructor(status: number, message: string, detail: { code?: ErrorCode; field?: string } = {}) {
+  /** Seconds the server asked to wait before trying again (its Retry-After), when it said. */
+  readonly retryAfter: number | undefined;
+  constructor(status: number, message: string, detail: { code?: ErrorCode; field?: string; retryAfter?: number } = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = detail.code;
     this.field = detail.field;
+    this.retryAfter = detail.retryAfter;
   }
 
   /** The message without the field name the server puts first ("serverUrl: …" → "…"). */
@@ -43,18 +46,20 @@ type Answer<S extends z.ZodType> = z.output<S>;
 /** The error of a refused response: the JSON body's message, code and field, or the status line. */
 async function errorOf(res: Response): Promise<ApiError> {
   const type = res.headers.get("content-type") ?? "";
+  const seconds = Number.parseInt(res.headers.get("retry-after") ?? "", 10);
+  const retryAfter = Number.isNaN(seconds) ? undefined : seconds;
   if (type.includes("application/json")) {
     try {
       const body = (await res.json()) as Partial<ErrorBody> | null;
       if (typeof body?.message === "string" && body.message) {
         const field = typeof body.field === "string" ? body.field : undefined;
-        return new ApiError(res.status, body.message, { code: body.code, field });
+        return new ApiError(res.status, body.message, { code: body.code, field, retryAfter });
       }
     } catch {
       // Fall through to the status line.
     }
   }
-  return new ApiError(res.status, `${res.status}: ${res.statusText}`);
+  return new ApiError(res.status, `${res.status}: ${res.statusText}`, { retryAfter });
 }
 
 /**

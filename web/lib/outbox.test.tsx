@@ -175,3 +175,54 @@ async function storedWrites(): Promise<WaitingWrite[]> {
   const all = (await (await openDB("daily-compass-outbox", 1)).getAll("writes")) as WaitingWrite[];
   return all.filter((w) => w.userId === userId);
 }
+
+describe("a 409 for a waiting write (docs/decisions/029-installable-offline.md)", () => {
+  it("with Retry-After (the same write, sent before, is still being handled): it keeps waiting, and is sent later", async () => {
+    await wait("Stretch");
+    const reachable = globalThis.fetch;
+    // What the server answers while another request with the same key is being handled.
+    vi.stubGlobal(
+      "fetch",
+      async () =>
+        new Response(
+          JSON.stringify({
+            message: "A request with this Idempotency-Key is still being handled. Please try again.",
+            code: "CONFLICT",
+          }),
+          { status: 409, headers: { "content-type": "application/json", "retry-after": "1" } },
+        ),
+    );
+    const cb = callbacks();
+    await sendWaiting(userId, cb);
+    expect(cb.onRefused).not.toHaveBeenCalled();
+    vi.stubGlobal("fetch", reachable);
+    await sendWaiting(userId, cb);
+    expect(cb.onRefused).not.toHaveBeenCalled();
+    expect(await texts()).toEqual(["Stretch"]);
+  });
+
+  it("without it (a thought converted elsewhere meanwhile): it is refused once, and waits no more", async () => {
+    const thought = await server<{ id: number }>("POST", "/api/thoughts", {
+      content: "Book the plumber",
+      type: "Task",
+    });
+    await keepWaiting({
+      userId,
+      key: newIdempotencyKey(),
+      path: `/api/thoughts/${thought.id}/convert`,
+      list: "/api/tasks",
+      body: { to: "task" },
+      label: "Book the plumber",
+    });
+    await server("POST", `/api/thoughts/${thought.id}/convert`, { to: "quick-win" });
+    const cb = callbacks();
+    await sendWaiting(userId, cb);
+    expect(cb.onRefused).toHaveBeenCalledWith(
+      expect.objectContaining({ label: "Book the plumber" }),
+      "This thought was already converted",
+    );
+    await sendWaiting(userId, cb);
+    expect(cb.onRefused).toHaveBeenCalledTimes(1);
+    expect(await server<Task[]>("GET", "/api/tasks")).toEqual([]);
+  });
+});

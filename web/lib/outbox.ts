@@ -39,6 +39,12 @@ export type WaitingWrite = {
   label: string;
   /** What kind of write it is, in a word or two, shown in the list of what waits ("Task", "Done"). */
   action?: string;
+  /**
+   * What the write does to a record of another list, applied to that list's reads while it waits:
+   * a thought converted into a task leaves the inbox (`{ list: "/api/thoughts", path:
+   * "/api/thoughts/5", body: { status: "converted" } }`). Never sent: the write itself does it.
+   */
+  also?: { list: string; path: string; body: Record<string, unknown> };
   /** The change a waiting delete replaced: it waits again if the delete is taken back. */
   replaced?: Omit<WaitingWrite, "id" | "replaced">;
   createdAt: string;
@@ -146,15 +152,24 @@ const stored = (): Promise<WaitingWrite[]> => {
  * record.
  */
 export async function withWaitingChanges<D>(list: string, data: D): Promise<D> {
-  const changes = (await stored()).filter((w) => !isCreate(w) && listOf(w) === list && w.after === undefined);
-  if (changes.length === 0) return data;
-  const byPath = new Map(changes.map((w) => [w.path, w]));
+  const writes = await stored();
+  // By record, in the order they were made: a delete, or the fields to show (merged, newest last).
+  const byPath = new Map<string, "deleted" | object>();
+  for (const w of writes) {
+    if (!isCreate(w) && listOf(w) === list && w.after === undefined) {
+      const before = byPath.get(w.path);
+      byPath.set(w.path, isDelete(w) ? "deleted" : { ...(before === "deleted" ? {} : before), ...(w.body as object) });
+    } else if (w.also?.list === list && byPath.get(w.also.path) !== "deleted") {
+      byPath.set(w.also.path, { ...(byPath.get(w.also.path) as object | undefined), ...w.also.body });
+    }
+  }
+  if (byPath.size === 0) return data;
   let removed = 0;
   const edited = editRows<{ id: number }>(data as ListData<{ id: number }>, (rows) =>
     rows.flatMap((row) => {
       const change = byPath.get(`${list}/${row.id}`);
       if (!change) return [row];
-      if (!isDelete(change)) return [{ ...row, ...(change.body as object) }];
+      if (change !== "deleted") return [{ ...row, ...change }];
       removed++;
       return [];
     }),
@@ -306,13 +321,19 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
         if (!refused) {
           try {
             inFlight = write.id;
-            const answer = await send(write);
-            const id = (answer as { id?: unknown } | null)?.id;
+            const answer = (await send(write)) as { id?: unknown; target?: { id?: unknown } } | null;
+            // A conversion answers the thought and what it became (`target`); a create, the record.
+            const id = answer?.target?.id ?? answer?.id;
             if (isCreate(write) && typeof id === "number") createdId = id;
           } catch (error) {
+            // A 409 with Retry-After: the same write, sent before, is still being handled. Without
+            // it, a conflict that will not pass (a thought converted elsewhere meanwhile).
             const retryLater =
               unreachable(error) ||
-              (error instanceof ApiError && (error.status >= 500 || [401, 409, 429].includes(error.status)));
+              (error instanceof ApiError &&
+                (error.status >= 500 ||
+                  [401, 429].includes(error.status) ||
+                  (error.status === 409 && error.retryAfter !== undefined)));
             if (retryLater) {
               stopped = true;
               break;

@@ -3,8 +3,8 @@ import "@testing-library/jest-dom/vitest";
 import "fake-indexeddb/auto";
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Thought, User } from "../../shared/schemas.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { QuickWin, Task, Thought, User } from "../../shared/schemas.ts";
 import { AppLayout } from "../app/app-layout.tsx";
 import { AuthProvider } from "../app/auth.tsx";
 import { FocusModeProvider } from "../app/focus-mode.tsx";
@@ -334,6 +334,94 @@ describe("Archive and restore while the server cannot be reached (docs/decisions
     expect((await stored()).map((t) => t.id)).not.toContain(gone.id);
     await queryClient.refetchQueries({ queryKey: queryKeys.thoughts });
     await waitFor(() => expect(badge()).toHaveTextContent("Unprocessed thoughts: 1"));
+  });
+});
+
+describe("Convert while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
+  const convertOffline = async (words: string, choice: string) => {
+    await userEvent.click(within(cardOf(words)).getByRole("button", { name: "Convert" }));
+    const dialog = await screen.findByRole("dialog", { name: "Convert thought" });
+    await userEvent.click(within(dialog).getByRole("button", { name: choice }));
+    return dialog;
+  };
+
+  it("into a focus task: it waits on this device, the thought leaves the inbox and its count, and the task is made once when the connection is back", async () => {
+    const thought = await add("Book the plumber", "Task");
+    await add("Buy stamps", "Task");
+    const { queryClient } = renderInboxInLayout();
+    const badge = () => screen.getByRole("link", { name: /Capture Inbox/ });
+    await waitFor(() => expect(badge()).toHaveTextContent("Unprocessed thoughts: 2"));
+    await screen.findByText("Book the plumber");
+    const reconnect = loseConnection();
+    await convertOffline("Book the plumber", "Convert to focus task");
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    expect(screen.getByText("The thought will become a focus task when the connection is back.")).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Convert thought" })).toBeNull());
+    expect(cards()).not.toContain("Book the plumber");
+    await waitFor(() => expect(badge()).toHaveTextContent("Unprocessed thoughts: 1"));
+    await userEvent.click(screen.getByText("Waiting to sync: 1"));
+    expect(
+      within(screen.getByRole("list", { name: "What is waiting to sync" })).getByRole("listitem"),
+    ).toHaveTextContent("Task:Book the plumber");
+    // Read again (from the kept copy, offline), the thought is still converted, and shows as waiting.
+    await queryClient.refetchQueries({ queryKey: queryKeys.thoughts });
+    expect(cards()).not.toContain("Book the plumber");
+    await userEvent.click(screen.getByRole("button", { name: "Converted (1)" }));
+    const convertedCard = () =>
+      within(screen.getByRole("region", { name: "Converted" }))
+        .getByText("Book the plumber")
+        .closest("li") as HTMLElement;
+    expect(within(convertedCard()).getByText("Waiting to sync")).toBeVisible();
+    expect((await stored()).find((t) => t.id === thought.id)?.status).toBe("inbox");
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    const tasks = (await server<Task[]>("GET", "/api/tasks")).filter((t) => t.title === "Book the plumber");
+    expect(tasks).toHaveLength(1);
+    expect((await stored()).find((t) => t.id === thought.id)).toMatchObject({
+      status: "converted",
+      convertedTo: `task:${tasks[0].id}`,
+    });
+    await queryClient.refetchQueries({ queryKey: queryKeys.thoughts });
+    await waitFor(() => expect(badge()).toHaveTextContent("Unprocessed thoughts: 1"));
+    await waitFor(() => expect(within(convertedCard()).getByRole("link")).toBeVisible());
+    expect(within(convertedCard()).queryByText("Waiting to sync")).toBeNull();
+  });
+
+  it("converted on another device meanwhile: the waiting one is refused and said, and waits no more", async () => {
+    const thought = await add("Water the ferns", "Task");
+    renderInboxWithOutbox();
+    await screen.findByText("Water the ferns");
+    const reconnect = loseConnection();
+    await convertOffline("Water the ferns", "Convert to quick win");
+    expect(await screen.findByText("The thought will become a quick win when the connection is back.")).toBeVisible();
+
+    reconnect();
+    await server("POST", `/api/thoughts/${thought.id}/convert`, { to: "task" });
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).toHaveBeenCalledWith(expect.anything(), "This thought was already converted");
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
+    expect((await server<QuickWin[]>("GET", "/api/quick-wins")).map((q) => q.text)).not.toContain("Water the ferns");
+  });
+
+  it("into a calendar event it needs the connection: it says so, and the thought stays in the inbox", async () => {
+    const thought = await add("Dentist on Friday", "Reminder");
+    renderInboxWithOutbox();
+    await screen.findByText("Dentist on Friday");
+    loseConnection();
+    const dialog = await convertOffline("Dentist on Friday", "Convert to calendar event");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add to calendar" }));
+    expect(
+      await screen.findByText(
+        "Making it a project task or an event needs the connection. The thought stays in your inbox.",
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole("dialog", { name: "Convert thought" })).toBeVisible();
+    expect(screen.queryByText(/Waiting to sync/)).toBeNull();
+    expect((await stored()).find((t) => t.id === thought.id)?.status).toBe("inbox");
   });
 });
 

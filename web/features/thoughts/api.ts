@@ -55,13 +55,17 @@ export const inboxCountQuery = () => {
 
 /**
  * How the inbox's count moves once what waits on this device is sent: a thought captured adds
- * one, a thought archived (or archived and deleted) takes one away and one restored adds one back
- * (a change that ends where the server already is, an archive undone, moves nothing).
+ * one, a thought archived (or archived and deleted) or converted takes one away and one restored
+ * adds one back (a change that ends where the server already is, an archive undone, moves nothing).
  */
 export function inboxChangesWaiting(writes: readonly WaitingWrite[]): number {
   const inInbox = (status: unknown) => (status === "inbox" ? 1 : 0);
   let change = 0;
   for (const write of writes) {
+    // A conversion waits in the list of what it becomes; what it does to the thought comes along.
+    if (write.also?.list === THOUGHTS && write.also.body.status !== undefined && write.was?.status !== undefined) {
+      change += inInbox(write.also.body.status) - inInbox(write.was.status);
+    }
     if (listOf(write) !== THOUGHTS) continue;
     const body = write.body as { status?: unknown } | null;
     if (isCreate(write)) change += inInbox(body?.status ?? "inbox");

@@ -1,13 +1,76 @@
 /** What the inbox does to a thought: archive or restore it, convert it. Each says how it went. */
-import { useQueryClient } from "@tanstack/react-query";
-import type { ConvertThoughtInput, Project, Thought, thought } from "../../../shared/schemas.ts";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import {
+  type ConvertThoughtInput,
+  convertedTitle,
+  type Project,
+  type Thought,
+  type thought,
+  type User,
+} from "../../../shared/schemas.ts";
 import { toast } from "../../components/ui/toast-store.ts";
 import { errorMessage } from "../../lib/api.ts";
+import { editRows, type ListData } from "../../lib/list-cache.ts";
+import { keepWaiting, newIdempotencyKey, unreachable } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { useRowUpdate } from "../../lib/row-update.ts";
 import { CHANGE_KEPT_OFFLINE } from "../../lib/waiting-change.ts";
 import { type ThoughtType, useConvertThought } from "./api.ts";
 import type { ConvertTarget } from "./converted.ts";
+
+/** What a conversion kept on this device becomes, once the connection is back. */
+const LATER = {
+  task: {
+    action: "Task",
+    list: queryKeys.tasks[0],
+    said: "The thought will become a focus task when the connection is back.",
+  },
+  "quick-win": {
+    action: "Quick win",
+    list: queryKeys.quickWins[0],
+    said: "The thought will become a quick win when the connection is back.",
+  },
+} as const;
+
+/** Said when a conversion that needs the server finds none. */
+export const CONVERT_NEEDS_CONNECTION =
+  "Making it a project task or an event needs the connection. The thought stays in your inbox.";
+
+/**
+ * Keeps a conversion into a focus task or a quick win on this device (web/lib/outbox.ts): it
+ * shows at once in that list, marked "Waiting to sync", and the thought leaves the inbox; it is
+ * sent with its Idempotency-Key when the connection is back. False when the device cannot keep it.
+ */
+async function keepConversion(
+  queryClient: QueryClient,
+  original: Thought,
+  kind: keyof typeof LATER,
+  input: ConvertThoughtInput,
+): Promise<boolean> {
+  const me = queryClient.getQueryData<User | null>(queryKeys.me);
+  if (!me) return false;
+  const path = `${queryKeys.thoughts[0]}/${original.id}`;
+  const shown = { status: "converted" as const, ...(input.type ? { type: input.type } : {}), waiting: true };
+  try {
+    await keepWaiting({
+      userId: me.id,
+      key: newIdempotencyKey(),
+      path: `${path}/convert`,
+      list: LATER[kind].list,
+      body: input,
+      label: convertedTitle(original.content),
+      action: LATER[kind].action,
+      was: { status: original.status },
+      also: { list: queryKeys.thoughts[0], path, body: shown },
+    });
+  } catch {
+    return false;
+  }
+  queryClient.setQueriesData<ListData<Thought>>({ queryKey: queryKeys.thoughts }, (data) =>
+    editRows(data, (rows) => rows.map((t) => (t.id === original.id ? { ...t, ...shown } : t))),
+  );
+  return true;
+}
 
 export type ConvertThought = (
   thought: Thought,
@@ -52,9 +115,16 @@ export function useConvert(): ConvertThought {
       if (!opts.quiet) toast({ title: "Converted", description });
       return description;
     } catch (error) {
+      const kind = target.kind === "task" || target.kind === "quick-win" ? target.kind : null;
+      if (unreachable(error) && kind && (await keepConversion(queryClient, thought, kind, input))) {
+        if (!opts.quiet) toast({ title: "Saved on this device", description: LATER[kind].said });
+        return LATER[kind].said;
+      }
       toast({
         title: "Error",
-        description: errorMessage(error, "Could not convert the thought."),
+        description: unreachable(error)
+          ? CONVERT_NEEDS_CONNECTION
+          : errorMessage(error, "Could not convert the thought."),
         variant: "destructive",
       });
       return null;

@@ -81,11 +81,13 @@ export function ConvertedThoughts({ thoughts: converted, recordings: voiceNotes,
                 thought={t}
                 recording={voiceNotes.get(t.id)}
                 actions={
-                  link && (
+                  link ? (
                     <Link to={link.href} className={buttonClass("outline", "sm")}>
                       <ExternalLink className="size-4" aria-hidden />
                       {link.linkText}
                     </Link>
+                  ) : (
+                    "waiting" in t && <span className="text-xs text-muted">Waiting to sync</span>
                   )
                 }
               />
