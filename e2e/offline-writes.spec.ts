@@ -1,7 +1,7 @@
 /**
  * Writes made offline (docs/decisions/029-installable-offline.md): a thought, a task, ticks of
- * tasks and quick wins, a tick of a quick win itself still waiting, and a delete, kept on this
- * device through a reload, and each made once when the connection is back.
+ * tasks and quick wins, a tick of a quick win itself still waiting, a delete and a thought made a
+ * focus task, kept on this device through a reload, and each made once when the connection is back.
  */
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, shootWidths, test, toastText, waitForOfflineCopy } from "./fixtures.ts";
@@ -164,4 +164,48 @@ test("offline, a task deleted stays gone through a reload and is deleted once th
   await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
   const tasks = await api.get<Array<{ title: string }>>("/api/tasks");
   expect(tasks.map((t) => t.title)).toEqual(["Post the parcel"]);
+});
+
+test("offline, a thought made a focus task leaves the inbox, waits through a reload, and is converted once the connection is back", async ({
+  page,
+  context,
+  api,
+  app,
+}) => {
+  const thought = await api.thought("Book the plumber", "Task");
+  await app.inbox.open();
+  await expect(app.inbox.card("Book the plumber")).toBeVisible();
+  await waitForOfflineCopy(page, ["/api/auth/me", "/api/thoughts"]);
+
+  await context.setOffline(true);
+  const dialog = await app.inbox.openConvert("Book the plumber");
+  await dialog.getByRole("button", { name: "Convert to focus task" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toastText(page, "The thought will become a focus task when the connection is back.")).toBeVisible();
+  await expect(app.inbox.card("Book the plumber")).toHaveCount(0);
+  await page.getByText("Waiting to sync: 1").click();
+  await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
+    "Task:Book the plumber",
+  ]);
+
+  // A reload without a connection: the thought is still converted here, and says it waits.
+  await page.reload();
+  await expect(app.inbox.heading).toBeVisible();
+  await expect(page.getByText("Waiting to sync: 1")).toBeVisible();
+  await app.inbox.openView("Converted (1)");
+  await expect(app.inbox.card("Book the plumber")).toContainText("Waiting to sync");
+  await expectAccessible(page, "a conversion waiting to sync");
+  await shootWidths(page, "offline-convert");
+
+  await context.setOffline(false);
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
+  const tasks = await api.get<Array<{ id: number; title: string }>>("/api/tasks");
+  expect(tasks.map((t) => t.title)).toEqual(["Book the plumber"]);
+  const thoughts = await api.get<Array<{ id: number; status: string; convertedTo: string | null }>>("/api/thoughts");
+  expect(thoughts.find((t) => t.id === thought.id)).toMatchObject({
+    status: "converted",
+    convertedTo: `task:${tasks[0].id}`,
+  });
+  // Read again once sent: the card now links to the task it became.
+  await expect(app.inbox.card("Book the plumber").getByRole("link")).toBeVisible();
 });
