@@ -318,6 +318,17 @@ describe("an edit made while the server cannot be reached (docs/decisions/029-in
 });
 
 describe("a delete made while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
+  /** As renderTasksWithOutbox, inside the screen's main part, where focus goes when nothing else waits. */
+  const renderTasksInMain = () =>
+    renderWithApp(
+      <AuthProvider>
+        <main id="main" tabIndex={-1}>
+          <WaitingWrites userId={user.id} />
+          <TasksPage />
+        </main>
+      </AuthProvider>,
+    );
+
   it("waits on this device once its toast closes: the task stays gone through a read of the list, and is deleted on the server once the connection is back", async () => {
     const made = await addTask("Call the vet");
     await addTask("Post the parcel");
@@ -349,14 +360,7 @@ describe("a delete made while the server cannot be reached (docs/decisions/029-i
   it("can be taken back while it waits: 'Bring back' under Waiting to sync puts the task back, and nothing is deleted", async () => {
     const made = await addTask("Call the vet");
     await addTask("Post the parcel");
-    renderWithApp(
-      <AuthProvider>
-        <main id="main" tabIndex={-1}>
-          <WaitingWrites userId={user.id} />
-          <TasksPage />
-        </main>
-      </AuthProvider>,
-    );
+    renderTasksInMain();
     await screen.findByRole("button", { name: "Delete Call the vet" });
     const reconnect = loseConnection();
     await userEvent.click(screen.getByRole("button", { name: "Delete Call the vet" }));
@@ -378,14 +382,7 @@ describe("a delete made while the server cannot be reached (docs/decisions/029-i
 
   it("brought back, it still has the edit made offline before the delete, and the edit is saved once back", async () => {
     const made = await addTask("Call the vet");
-    renderWithApp(
-      <AuthProvider>
-        <main id="main" tabIndex={-1}>
-          <WaitingWrites userId={user.id} />
-          <TasksPage />
-        </main>
-      </AuthProvider>,
-    );
+    renderTasksInMain();
     const reconnect = loseConnection();
     await rename("Call the vet", "Call the vet about Milo");
     expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
