@@ -14,7 +14,6 @@ import type {
 import { inboxCountParams } from "../../app/first-read-urls.ts";
 import { inToast } from "../../components/ui/toast-store.ts";
 import { ApiError, api } from "../../lib/api.ts";
-import { refreshPages } from "../../lib/list-cache.ts";
 import {
   createOrKeep,
   isCreate,
@@ -169,18 +168,6 @@ export function useCreateThought() {
       return { saved: created, waiting: false };
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.thoughts }),
-  });
-}
-
-export function useUpdateThought() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...patch }: { id: number } & Partial<Pick<Thought, "status" | "convertedTo" | "type">>) =>
-      api.patch<typeof thought>(`${THOUGHTS}/${id}`, patch),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(thoughtsQuery().queryKey, (old) => old?.map((t) => (t.id === updated.id ? updated : t)));
-      void refreshPages(queryClient, queryKeys.thoughts);
-    },
   });
 }
 

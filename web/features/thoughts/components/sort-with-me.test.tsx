@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
+import "fake-indexeddb/auto";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { QuickWin, Thought } from "../../../../shared/schemas.ts";
-import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { sendWaiting, stopShowingWaiting, useWaitingWrites } from "../../../lib/outbox.ts";
+import { loseConnection, renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
 import { useThoughts } from "../api.ts";
 import { useConvert } from "../inbox-actions.ts";
 import { SortWithMe } from "./sort-with-me.tsx";
@@ -33,10 +35,14 @@ async function open() {
 const stored = async (id: number) => (await server<Thought[]>("GET", "/api/thoughts")).find((t) => t.id === id);
 const current = () => screen.getByRole("article", { name: "Current thought" });
 
+let userId: number;
 beforeEach(async () => {
-  await signUp();
+  userId = (await signUp()).id;
 });
-afterEach(resetApp);
+afterEach(() => {
+  stopShowingWaiting();
+  resetApp();
+});
 
 describe("Sort with Me keys", () => {
   it("S skips: the thought stays in the inbox and the next one shows", async () => {
@@ -121,5 +127,39 @@ describe("Sort with Me keys", () => {
     const { onClose } = await open();
     await userEvent.keyboard("{Escape}");
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe("Sort with Me while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
+  /** How many writes wait on this device, as "Waiting to sync" counts them. */
+  function WaitingCount() {
+    return <output aria-label="Waiting">{useWaitingWrites().length}</output>;
+  }
+
+  it("R archives on this device, says so, and the archive is made once the connection is back", async () => {
+    const [first, second] = await seed(
+      { content: "Old musing", type: "Journal" },
+      { content: "Next one", type: "Idea" },
+    );
+    const onClose = vi.fn();
+    renderWithApp(
+      <>
+        <WaitingCount />
+        <Sorting onClose={onClose} />
+      </>,
+    );
+    await screen.findByRole("dialog", { name: "Sort with Me" });
+    const reconnect = loseConnection();
+    await userEvent.keyboard("r");
+    expect(
+      await screen.findByText("Archived on this device. It will be saved when the connection is back."),
+    ).toBeInTheDocument();
+    expect(current()).toHaveTextContent(second.content);
+    expect(screen.getByLabelText("Waiting", { selector: "output" })).toHaveTextContent("1");
+    expect((await stored(first.id))?.status).toBe("inbox");
+
+    reconnect();
+    await sendWaiting(userId, { onSent: () => {}, onRefused: () => {} });
+    expect((await stored(first.id))?.status).toBe("archived");
   });
 });

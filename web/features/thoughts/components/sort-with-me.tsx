@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Thought } from "../../../../shared/schemas.ts";
+import type { Thought, thought } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
-import { type ThoughtType, useSuggestedType, useUpdateThought } from "../api.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { useRowUpdate } from "../../../lib/row-update.ts";
+import { type ThoughtType, useSuggestedType } from "../api.ts";
 import { type ConvertTarget, suggestionFor } from "../converted.ts";
 import { ConvertPanel } from "./convert-panel.tsx";
 
@@ -42,8 +44,13 @@ function isTyping(target: EventTarget | null): boolean {
  * and one key accepts it, converts, archives or skips. Mounted while open, so the list of thoughts
  * is fixed at opening and the progress count does not shift under the user.
  */
+/** What a step did, and, when it waits on this device for the connection, that it does. */
+const onDevice = (done: string, waiting: boolean | undefined) =>
+  waiting ? `${done.replace(/\.$/, "")} on this device. It will be saved when the connection is back.` : done;
+
 export function SortWithMe({ onClose, thoughts, projects, today, onConvert }: Props) {
-  const update = useUpdateThought();
+  // Each change shows at once, and waits on this device without a connection, as the inbox's own.
+  const update = useRowUpdate<typeof thought, Partial<Pick<Thought, "status" | "type">>>(queryKeys.thoughts);
   const [queue] = useState(() => thoughts.filter((t) => t.status === "inbox").map((t) => t.id));
   const [position, setPosition] = useState(0);
   const [converting, setConverting] = useState(false);
@@ -86,15 +93,26 @@ export function SortWithMe({ onClose, thoughts, projects, today, onConvert }: Pr
     setBusy(true);
     try {
       const retype = type && type !== current.type ? { type } : {};
+      const was = { status: current.status, type: current.type };
       if (action === "archive") {
-        await update.mutateAsync({ id: current.id, status: "archived" });
-        setSaid("Archived.");
+        const moved = await update.mutateAsync({
+          id: current.id,
+          patch: { status: "archived" },
+          action: "Archive",
+          was,
+        });
+        setSaid(onDevice("Archived.", moved.waiting));
       } else if (suggestion?.action.kind === "archive") {
-        await update.mutateAsync({ id: current.id, status: "archived", ...retype });
-        setSaid(`Archived as ${type}.`);
+        const moved = await update.mutateAsync({
+          id: current.id,
+          patch: { status: "archived", ...retype },
+          action: "Archive",
+          was,
+        });
+        setSaid(onDevice(`Archived as ${type}.`, moved.waiting));
       } else if (suggestion?.action.kind === "keep") {
-        if ("type" in retype) await update.mutateAsync({ id: current.id, ...retype });
-        setSaid(`Kept in the inbox as ${type}.`);
+        const kept = "type" in retype ? await update.mutateAsync({ id: current.id, patch: retype, was }) : null;
+        setSaid(onDevice(`Kept in the inbox as ${type}.`, kept?.waiting));
       } else if (suggestion?.action.kind === "convert") {
         const done = await onConvert(
           current,
