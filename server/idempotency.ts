@@ -32,7 +32,7 @@ const MAX_KEY_LENGTH = 255;
 const KEY_PATTERN = /^[A-Za-z0-9!#$%&'*+\-.^_`|~:/=]+$/;
 
 /** Seconds a repeat is told to wait while the first request is still being handled. */
-export const STILL_HANDLED_RETRY_AFTER = 1;
+const STILL_HANDLED_RETRY_AFTER = 1;
 /**
  * A repeat while the first request is still being handled: a 409 with Retry-After, which tells it
  * apart from a conflict that will not pass by waiting (a thought already converted).

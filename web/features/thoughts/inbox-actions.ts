@@ -33,7 +33,7 @@ const LATER = {
 } as const;
 
 /** Said when a conversion that needs the server finds none. */
-export const CONVERT_NEEDS_CONNECTION =
+const CONVERT_NEEDS_CONNECTION =
   "Making it a project task or an event needs the connection. The thought stays in your inbox.";
 
 /**

@@ -39,15 +39,15 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
+/** What a step did, and, when it waits on this device for the connection, that it does. */
+const onDevice = (done: string, waiting: boolean | undefined) =>
+  waiting ? `${done.replace(/\.$/, "")} on this device. It will be saved when the connection is back.` : done;
+
 /**
  * Guided triage, one thought at a time: the assistant proposes a type and the action that follows,
  * and one key accepts it, converts, archives or skips. Mounted while open, so the list of thoughts
  * is fixed at opening and the progress count does not shift under the user.
  */
-/** What a step did, and, when it waits on this device for the connection, that it does. */
-const onDevice = (done: string, waiting: boolean | undefined) =>
-  waiting ? `${done.replace(/\.$/, "")} on this device. It will be saved when the connection is back.` : done;
-
 export function SortWithMe({ onClose, thoughts, projects, today, onConvert }: Props) {
   // Each change shows at once, and waits on this device without a connection, as the inbox's own.
   const update = useRowUpdate<typeof thought, Partial<Pick<Thought, "status" | "type">>>(queryKeys.thoughts);
