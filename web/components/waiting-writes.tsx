@@ -39,10 +39,14 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
     if (userId === undefined) return;
     const send = () =>
       void sendWaiting(userId, {
+        // Its lists, and what is read of their records (a project's own page, which a thought
+        // converted into one of its tasks changes), are read again.
         onSent: (write) => {
-          for (const list of [listOf(write), write.also?.list]) {
-            if (list !== undefined) void queryClient.invalidateQueries({ queryKey: [list] });
-          }
+          const lists = [listOf(write), write.also?.list].filter((l) => l !== undefined);
+          void queryClient.invalidateQueries({
+            predicate: ({ queryKey: [key] }) =>
+              typeof key === "string" && lists.some((list) => key === list || key.startsWith(`${list}/`)),
+          });
         },
         onRefused: (write, reason) =>
           toast({

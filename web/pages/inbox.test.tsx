@@ -10,6 +10,7 @@ import { AuthProvider } from "../app/auth.tsx";
 import { FocusModeProvider } from "../app/focus-mode.tsx";
 import { dismissToast } from "../components/ui/toast-store.ts";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
+import { useProject } from "../features/projects/api.ts";
 import { sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { loseConnection, renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
@@ -407,21 +408,69 @@ describe("Convert while the server cannot be reached (docs/decisions/029-install
     expect((await server<QuickWin[]>("GET", "/api/quick-wins")).map((q) => q.text)).not.toContain("Water the ferns");
   });
 
-  it("into a calendar event it needs the connection: it says so, and the thought stays in the inbox", async () => {
+  it("into a project task it waits too, named with its project: the project's page shows it once the connection is back", async () => {
+    const garden = await server<{ id: number }>("POST", "/api/projects", { title: "Garden" });
+    const thought = await add("Order tomato seeds", "Task");
+    /** The project's tasks as its own page reads them. */
+    function GardenTasks() {
+      const project = useProject(garden.id).data;
+      return <output aria-label="Garden's tasks">{project?.tasks.map((t) => t.title).join(", ")}</output>;
+    }
+    renderWithApp(
+      <AuthProvider>
+        <WaitingWrites userId={user.id} />
+        <InboxPage />
+        <GardenTasks />
+      </AuthProvider>,
+    );
+    const gardenTasks = () => screen.getByLabelText("Garden's tasks", { selector: "output" });
+    await screen.findByText("Order tomato seeds");
+    const reconnect = loseConnection();
+    const dialog = await convertOffline("Order tomato seeds", "Convert to project task");
+    expect(await within(dialog).findByRole("option", { name: "Garden" })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add to project" }));
+    expect(
+      await screen.findByText("The thought will become a task in Garden when the connection is back."),
+    ).toBeVisible();
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    expect(
+      within(screen.getByRole("list", { name: "What is waiting to sync" })).getByRole("listitem"),
+    ).toHaveTextContent("Project task:Order tomato seeds");
+    // The project itself shows it once the server has it (spec section 4).
+    expect(gardenTasks()).toHaveTextContent(/^$/);
+
+    // The connection is back: the app sends what waits, and reads the project's page again.
+    reconnect();
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(gardenTasks()).toHaveTextContent("Order tomato seeds"));
+    expect(screen.queryByText(/Waiting to sync/)).toBeNull();
+    expect((await stored()).find((t) => t.id === thought.id)?.convertedTo).toBe(`project:${garden.id}`);
+  });
+
+  it("into a calendar event it waits too: the calendar gets it once the connection is back", async () => {
     const thought = await add("Dentist on Friday", "Reminder");
     renderInboxWithOutbox();
     await screen.findByText("Dentist on Friday");
-    loseConnection();
+    const reconnect = loseConnection();
     const dialog = await convertOffline("Dentist on Friday", "Convert to calendar event");
+    const title = (within(dialog).getByLabelText(/Title/) as HTMLInputElement).value;
     await userEvent.click(within(dialog).getByRole("button", { name: "Add to calendar" }));
     expect(
-      await screen.findByText(
-        "Making it a project task or an event needs the connection. The thought stays in your inbox.",
-      ),
+      await screen.findByText("The thought will become a calendar event when the connection is back."),
     ).toBeVisible();
-    expect(screen.getByRole("dialog", { name: "Convert thought" })).toBeVisible();
-    expect(screen.queryByText(/Waiting to sync/)).toBeNull();
-    expect((await stored()).find((t) => t.id === thought.id)?.status).toBe("inbox");
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    expect(
+      within(screen.getByRole("list", { name: "What is waiting to sync" })).getByRole("listitem"),
+    ).toHaveTextContent(`Event:${title}`);
+    expect(cards()).not.toContain("Dentist on Friday");
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    const events = await server<Array<{ id: number; title: string }>>("GET", "/api/events");
+    expect(events.map((e) => e.title)).toEqual([title]);
+    expect((await stored()).find((t) => t.id === thought.id)?.convertedTo).toBe(`event:${events[0].id}`);
   });
 });
 

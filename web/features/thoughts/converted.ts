@@ -11,7 +11,8 @@ export type ConvertTarget =
 
 export type ConversionLink = { kind: ConvertKind; label: string; href: string; linkText: string };
 
-const LABELS: Record<ConvertKind, string> = {
+/** What a thought becomes, in words ("a quick win"). */
+export const KIND_WORDS: Record<ConvertKind, string> = {
   task: "a focus task",
   "quick-win": "a quick win",
   project: "a project task",
@@ -38,7 +39,7 @@ export function conversionLink(convertedTo: string | null): ConversionLink | nul
   } else {
     return null;
   }
-  const label = LABELS[kind];
+  const label = KIND_WORDS[kind];
   switch (kind) {
     case "task":
       return { kind, label, href: "/", linkText: "Open focus tasks" };

@@ -16,35 +16,30 @@ import { queryKeys } from "../../lib/query-keys.ts";
 import { useRowUpdate } from "../../lib/row-update.ts";
 import { CHANGE_KEPT_OFFLINE } from "../../lib/waiting-change.ts";
 import { type ThoughtType, useConvertThought } from "./api.ts";
-import type { ConvertTarget } from "./converted.ts";
-
-/** What a conversion kept on this device becomes, once the connection is back. */
-const LATER = {
-  task: {
-    action: "Task",
-    list: queryKeys.tasks[0],
-    said: "The thought will become a focus task when the connection is back.",
-  },
-  "quick-win": {
-    action: "Quick win",
-    list: queryKeys.quickWins[0],
-    said: "The thought will become a quick win when the connection is back.",
-  },
-} as const;
-
-/** Said when a conversion that needs the server finds none. */
-const CONVERT_NEEDS_CONNECTION =
-  "Making it a project task or an event needs the connection. The thought stays in your inbox.";
+import { type ConvertKind, type ConvertTarget, KIND_WORDS } from "./converted.ts";
 
 /**
- * Keeps a conversion into a focus task or a quick win on this device (web/lib/outbox.ts): it
- * shows at once in that list, marked "Waiting to sync", and the thought leaves the inbox; it is
- * sent with its Idempotency-Key when the connection is back. False when the device cannot keep it.
+ * A conversion kept on this device: how "Waiting to sync" names it, and the list it is sent for
+ * (read again once it is made). Focus tasks and quick wins show in their lists while they wait; a
+ * project's tasks and the calendar show it once the server has made it, as every change to a
+ * project (spec section 4).
+ */
+const WAITING: Record<ConvertKind, { action: string; list: string }> = {
+  task: { action: "Task", list: queryKeys.tasks[0] },
+  "quick-win": { action: "Quick win", list: queryKeys.quickWins[0] },
+  project: { action: "Project task", list: queryKeys.projects[0] },
+  event: { action: "Event", list: queryKeys.events[0] },
+};
+
+/**
+ * Keeps a conversion on this device (web/lib/outbox.ts) to be sent, with its Idempotency-Key,
+ * when the connection is back; the thought leaves the inbox at once. False when the device cannot
+ * keep it.
  */
 async function keepConversion(
   queryClient: QueryClient,
   original: Thought,
-  kind: keyof typeof LATER,
+  target: ConvertTarget,
   input: ConvertThoughtInput,
 ): Promise<boolean> {
   const me = queryClient.getQueryData<User | null>(queryKeys.me);
@@ -56,10 +51,11 @@ async function keepConversion(
       userId: me.id,
       key: newIdempotencyKey(),
       path: `${path}/convert`,
-      list: LATER[kind].list,
+      list: WAITING[target.kind].list,
       body: input,
-      label: convertedTitle(original.content),
-      action: LATER[kind].action,
+      // Named as the server will name what it makes.
+      label: target.kind === "event" ? target.title.trim() : convertedTitle(original.content),
+      action: WAITING[target.kind].action,
       was: { status: original.status },
       also: { list: queryKeys.thoughts[0], path, body: shown },
     });
@@ -101,30 +97,25 @@ export function useConvert(): ConvertThought {
         : target.kind === "project"
           ? { to: "project", projectId: target.projectId, ...retype }
           : { to: target.kind, ...retype };
+    /** What it becomes, in words: "a quick win", "a task in Garden". */
+    const into = (kind: ConvertKind, projectId?: number) => {
+      const project = queryClient.getQueryData<Project[]>(queryKeys.projects)?.find((p) => p.id === projectId);
+      return kind === "project" && project ? `a task in ${project.title}` : KIND_WORDS[kind];
+    };
     try {
       const { target: made } = await convert.mutateAsync({ id: thought.id, input });
-      const projectTitle = queryClient
-        .getQueryData<Project[]>(queryKeys.projects)
-        ?.find((p) => p.id === made.id)?.title;
-      const description = {
-        task: "The thought is now a focus task.",
-        "quick-win": "The thought is now a quick win.",
-        project: projectTitle ? `The thought is now a task in ${projectTitle}.` : "The thought is now a project task.",
-        event: "The thought is now a calendar event.",
-      }[made.kind];
+      const description = `The thought is now ${into(made.kind, made.id)}.`;
       if (!opts.quiet) toast({ title: "Converted", description });
       return description;
     } catch (error) {
-      const kind = target.kind === "task" || target.kind === "quick-win" ? target.kind : null;
-      if (unreachable(error) && kind && (await keepConversion(queryClient, thought, kind, input))) {
-        if (!opts.quiet) toast({ title: "Saved on this device", description: LATER[kind].said });
-        return LATER[kind].said;
+      if (unreachable(error) && (await keepConversion(queryClient, thought, target, input))) {
+        const description = `The thought will become ${into(target.kind, "projectId" in target ? target.projectId : undefined)} when the connection is back.`;
+        if (!opts.quiet) toast({ title: "Saved on this device", description });
+        return description;
       }
       toast({
         title: "Error",
-        description: unreachable(error)
-          ? CONVERT_NEEDS_CONNECTION
-          : errorMessage(error, "Could not convert the thought."),
+        description: errorMessage(error, "Could not convert the thought."),
         variant: "destructive",
       });
       return null;
