@@ -1,10 +1,11 @@
 /**
  * Writes made offline (docs/decisions/029-installable-offline.md): a thought, a task, ticks of
- * tasks and quick wins, a tick of a quick win itself still waiting, a delete and a thought made a
- * focus task, kept on this device through a reload, and each made once when the connection is back.
+ * tasks and quick wins, a tick of a quick win itself still waiting, a delete, a thought made a
+ * focus task and a new event, kept on this device through a reload, and each made once when the
+ * connection is back.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, shootWidths, test, toastText, waitForOfflineCopy } from "./fixtures.ts";
+import { expect, expectAccessible, localDate, shootWidths, test, toastText, waitForOfflineCopy } from "./fixtures.ts";
 
 // The rest of the suite runs without the worker (playwright.config.ts): offline, it answers reads.
 test.use({ serviceWorkers: "allow" });
@@ -208,4 +209,47 @@ test("offline, a thought made a focus task leaves the inbox, waits through a rel
   });
   // Read again once sent: the card now links to the task it became.
   await expect(app.inbox.card("Book the plumber").getByRole("link")).toBeVisible();
+});
+
+test("offline, a new event waits through a reload and is on the calendar once the connection is back", async ({
+  page,
+  context,
+  api,
+  app,
+}) => {
+  const { calendar } = app;
+  await calendar.open();
+  await expect(page.getByText("No events scheduled")).toBeVisible();
+  await waitForOfflineCopy(page, ["/api/auth/me", "/api/events"]);
+
+  await context.setOffline(true);
+  const add = await calendar.openAddEvent();
+  await add.fill({ title: "Physio", date: localDate(1), startTime: "14:15", duration: 45 });
+  await add.save();
+  await expect(toastText(page, "Saved on this device")).toBeVisible();
+  await expect(toastText(page, "It will be added to your calendar when the connection is back.")).toBeVisible();
+  await expect(add.root).toBeHidden();
+  // The calendar shows it as waiting, not "No events scheduled".
+  const waitingEvents = page.getByRole("list", { name: "Events waiting to sync" });
+  await expect(waitingEvents.getByRole("listitem")).toHaveText([/Physio\s*Waiting to sync/]);
+  await expect(page.getByText("No events scheduled")).toBeHidden();
+  await page.getByText("Waiting to sync: 1").click();
+  await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
+    "Event:Physio",
+  ]);
+  await expectAccessible(page, "an event waiting to sync");
+  await shootWidths(page, "offline-event");
+
+  await page.reload();
+  await expect(calendar.heading).toBeVisible();
+  await expect(page.getByText("Waiting to sync: 1")).toBeVisible();
+  await expect(waitingEvents.getByRole("listitem")).toHaveText([/Physio\s*Waiting to sync/]);
+
+  await context.setOffline(false);
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
+  const events = await api.get<Array<{ title: string; date: string; startTime: string }>>("/api/events");
+  expect(events.map((e) => [e.title, e.date, e.startTime])).toEqual([["Physio", localDate(1), "14:15"]]);
+  // The calendar read its events again: the new one is there, no longer waiting.
+  await expect(page.getByRole("button", { name: "Edit Physio" })).toBeVisible();
+  await expect(waitingEvents).toHaveCount(0);
 });

@@ -6,6 +6,7 @@ import { RepeatIcon } from "../components/repeat-icon.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { toast } from "../components/ui/toast-store.ts";
+import { WaitingRows } from "../components/waiting-rows.tsx";
 import { eventColorClass, useDeleteEvent, useEvents, useEventVisibility } from "../features/calendar/api.ts";
 import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
 import { OccurrenceChoice, type OccurrenceScope } from "../features/calendar/components/occurrence-choice.tsx";
@@ -14,10 +15,14 @@ import { useTimeZone } from "../features/settings/api.ts";
 import { CALENDAR_FILE_URL } from "../features/settings/data.ts";
 import { cn } from "../lib/cn.ts";
 import { formatDisplayDate, formatShortDay, formatTime12, zonedNow } from "../lib/dates.ts";
+import { useWaitingCreates } from "../lib/outbox.ts";
+import { queryKeys } from "../lib/query-keys.ts";
 import { undoable } from "../lib/undoable.ts";
 
 export function CalendarPage() {
   const events = useEvents();
+  // New events made offline, shown until the server has them (docs/decisions/029-installable-offline.md).
+  const waiting = useWaitingCreates(queryKeys.events[0]);
   const remove = useDeleteEvent();
   const visibility = useEventVisibility();
   const timeZone = useTimeZone();
@@ -81,9 +86,14 @@ export function CalendarPage() {
         </div>
       </header>
       <SyncState />
+      <WaitingRows
+        list={queryKeys.events[0]}
+        label="Events waiting to sync"
+        className="rounded-2xl border border-dashed border-border bg-card p-2"
+      />
       {events.isPending ? (
         <div className="h-40 animate-pulse rounded-2xl bg-accent" aria-hidden />
-      ) : days.length === 0 ? (
+      ) : days.length === 0 && waiting.length === 0 ? (
         <Card>
           <p className="font-medium">No events scheduled</p>
           <p className="mt-1 text-sm text-muted">Add an event or sync with Google Calendar.</p>

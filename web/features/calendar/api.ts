@@ -13,10 +13,12 @@ import type {
   calendarSyncSummary,
   event,
   googleAuthUrl,
+  User,
 } from "../../../shared/schemas.ts";
 import { scheduleParams } from "../../app/first-read-urls.ts";
 import { api } from "../../lib/api.ts";
 import { zonedNow } from "../../lib/dates.ts";
+import { createOrKeep, type Saved } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
 const EVENTS = queryKeys.events[0];
@@ -134,16 +136,37 @@ function useSyncAfter() {
 
 export type EventInput = Omit<CreateEventInput, "userId">;
 
+/**
+ * Saves an event: a change to one the server has, or a new one. A new event made while the server
+ * cannot be reached waits on this device (web/lib/outbox.ts) and is added, once, with its
+ * Idempotency-Key, when the connection is back; `waiting` says so. The calendar shows it from then.
+ */
 export function useSaveEvent() {
   const queryClient = useQueryClient();
   const syncAfter = useSyncAfter();
   return useMutation({
-    mutationFn: async ({ id, input, scope }: { id?: number; input: EventInput; scope?: "this" | "all" }) => {
-      const saved = id
-        ? await api.put<typeof event>(`${EVENTS}/${id}${scope ? `?scope=${scope}` : ""}`, input)
-        : await api.post<typeof event>(EVENTS, input);
-      await syncAfter(id ? saved.googleId !== null : true);
-      return saved;
+    mutationFn: async ({
+      id,
+      input,
+      scope,
+    }: {
+      id?: number;
+      input: EventInput;
+      scope?: "this" | "all";
+    }): Promise<Saved<CalendarEvent>> => {
+      if (id) {
+        const saved = await api.put<typeof event>(`${EVENTS}/${id}${scope ? `?scope=${scope}` : ""}`, input);
+        await syncAfter(saved.googleId !== null);
+        return { saved, waiting: false };
+      }
+      const me = queryClient.getQueryData<User | null>(queryKeys.me);
+      const made = me
+        ? await createOrKeep({ userId: me.id, path: EVENTS, body: input, label: input.title, action: "Event" }, (key) =>
+            api.post<typeof event>(EVENTS, input, { idempotencyKey: key }),
+          )
+        : ({ saved: await api.post<typeof event>(EVENTS, input), waiting: false } as const);
+      if (made.saved) await syncAfter(true);
+      return made;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.events }),
   });

@@ -20,9 +20,9 @@ import { type ConvertKind, type ConvertTarget, KIND_WORDS } from "./converted.ts
 
 /**
  * A conversion kept on this device: how "Waiting to sync" names it, and the list it is sent for
- * (read again once it is made). Focus tasks and quick wins show in their lists while they wait; a
- * project's tasks and the calendar show it once the server has made it, as every change to a
- * project (spec section 4).
+ * (read again once it is made). Focus tasks, quick wins and events show in their lists while they
+ * wait; a project's tasks show it once the server has made it, as every change to a project (spec
+ * section 4).
  */
 const WAITING: Record<ConvertKind, { action: string; list: string }> = {
   task: { action: "Task", list: queryKeys.tasks[0] },

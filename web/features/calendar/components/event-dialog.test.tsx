@@ -1,18 +1,31 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
+import "fake-indexeddb/auto";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../../../shared/dates.ts";
-import type { CalendarEvent } from "../../../../shared/schemas.ts";
-import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import type { CalendarEvent, User } from "../../../../shared/schemas.ts";
+import { sendWaiting, stopShowingWaiting } from "../../../lib/outbox.ts";
+import {
+  loseConnection,
+  renderWithApp,
+  resetApp,
+  server,
+  signUp,
+  storedDrafts,
+} from "../../../testing/app-harness.tsx";
 import { EventDialog } from "./event-dialog.tsx";
 
+let user: User;
 beforeEach(async () => {
-  await signUp();
+  user = await signUp();
   await server("PUT", "/api/settings", { timeZone: "UTC" });
 });
-afterEach(resetApp);
+afterEach(() => {
+  stopShowingWaiting();
+  resetApp();
+});
 
 const events = () => server<CalendarEvent[]>("GET", "/api/events");
 /** The next Tuesday after today (UTC): the series' first occurrence, with more in the eight weeks after it. */
@@ -32,6 +45,7 @@ function open(props: { event?: CalendarEvent; defaultDate?: string } = {}) {
       event={props.event ?? null}
       timeZone="UTC"
     />,
+    { signedInAs: user },
   );
   return { onOpenChange };
 }
@@ -123,5 +137,42 @@ describe("event dialog: Repeat (docs/decisions/034-repeating-events.md)", () => 
     expect(
       all.every((e) => e.repeat === "FREQ=WEEKLY;BYDAY=TU" && new Date(`${e.date}T12:00:00Z`).getUTCDay() === 2),
     ).toBe(true);
+  });
+});
+
+describe("a new event made without a connection (docs/decisions/029-installable-offline.md)", () => {
+  it("waits on this device, the dialog closes, and it is added once when the connection is back", async () => {
+    const { onOpenChange } = open();
+    await userEvent.type(screen.getByLabelText("Title"), "Dentist");
+    const reconnect = loseConnection();
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    expect(screen.getByText("It will be added to your calendar when the connection is back.")).toBeVisible();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    // What was typed is kept by the waiting event now, not by a draft.
+    expect(storedDrafts()).toEqual([]);
+    expect(await events()).toEqual([]);
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    expect((await events()).map((e) => [e.title, e.date])).toEqual([["Dentist", TUESDAY]]);
+  });
+
+  it("a change to an event the server has still needs the connection, and says so", async () => {
+    await server("POST", "/api/events", { title: "Choir", date: TUESDAY, startTime: "19:00", duration: 60 });
+    const [choir] = await events();
+    open({ event: choir });
+    const title = screen.getByLabelText("Title");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Choir practice");
+    loseConnection();
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    expect(
+      await screen.findByText("Changing an event needs the connection. Please try again when you're back online."),
+    ).toBeVisible();
+    expect((await events())[0]?.title).toBe("Choir");
   });
 });

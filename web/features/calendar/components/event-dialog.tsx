@@ -17,6 +17,7 @@ import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { dayOfDate, isDateOnly, zonedNow } from "../../../lib/dates.ts";
+import { unreachable } from "../../../lib/outbox.ts";
 import { useWhenReader } from "../../../lib/use-when.ts";
 import { type EventInput, useSaveEvent } from "../api.ts";
 import { type EventForm, useNewEventDraft } from "../draft.ts";
@@ -116,14 +117,25 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
 
   const send = async (input: EventInput, scope?: OccurrenceScope) => {
     try {
-      await save.mutateAsync({ id: event?.id, input, scope });
-      toast({ title: event ? "Event updated" : "Event added", description: input.title });
+      const { waiting } = await save.mutateAsync({ id: event?.id, input, scope });
+      toast(
+        waiting
+          ? {
+              title: "Saved on this device",
+              description: "It will be added to your calendar when the connection is back.",
+            }
+          : { title: event ? "Event updated" : "Event added", description: input.title },
+      );
       if (!event) clear();
       setAsking(null);
       onOpenChange(false);
     } catch (error) {
       setAsking(null);
-      toast({ title: "Error", description: errorMessage(error, "Could not save event."), variant: "destructive" });
+      // A change to an event the server has does not wait: the dialog keeps it, to save once back.
+      const description = unreachable(error)
+        ? "Changing an event needs the connection. Please try again when you're back online."
+        : errorMessage(error, "Could not save event.");
+      toast({ title: "Error", description, variant: "destructive" });
     }
   };
 
