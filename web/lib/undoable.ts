@@ -135,7 +135,8 @@ export function undoableDeletes<T extends { id: number }>(opts: {
 }
 
 /** Keeps the delete of `row` of `list` on this device; false when it cannot be kept (then it failed). */
-function keepDelete<T extends { id: number }>(
+/** Keeps a delete on this device until it can be sent; false when the device cannot keep it. */
+export function keepDelete<T extends { id: number }>(
   queryClient: QueryClient,
   list: string,
   row: T,

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { CalendarPlus, Download, MapPin, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
@@ -15,11 +16,13 @@ import { useTimeZone } from "../features/settings/api.ts";
 import { CALENDAR_FILE_URL } from "../features/settings/data.ts";
 import { cn } from "../lib/cn.ts";
 import { formatDisplayDate, formatShortDay, formatTime12, zonedNow } from "../lib/dates.ts";
-import { useWaitingCreates } from "../lib/outbox.ts";
+import { unreachable, useWaitingCreates } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
-import { undoable } from "../lib/undoable.ts";
+import { keepDelete, undoable } from "../lib/undoable.ts";
+import { DELETE_KEPT_OFFLINE } from "../lib/waiting-change.ts";
 
 export function CalendarPage() {
+  const queryClient = useQueryClient();
   const events = useEvents();
   // New events made offline, shown until the server has them (docs/decisions/029-installable-offline.md).
   const waiting = useWaitingCreates(queryKeys.events[0]);
@@ -47,7 +50,13 @@ export function CalendarPage() {
         toast({ title: "Restored" });
       },
       commit: () =>
-        void remove.mutateAsync({ event: e, scope }).catch(() => {
+        void remove.mutateAsync({ event: e, scope }).catch(async (error: unknown) => {
+          // Without a connection a single event's delete waits on this device (the calendar's reads
+          // leave it out); an occurrence's, which moves its series on, needs the server.
+          if (!scope && unreachable(error) && (await keepDelete(queryClient, queryKeys.events[0], e, undefined))) {
+            toast(DELETE_KEPT_OFFLINE);
+            return;
+          }
           visibility.restore();
           toast({ title: "Error", description: "Could not delete event.", variant: "destructive" });
         }),

@@ -18,13 +18,17 @@ import type {
 import { scheduleParams } from "../../app/first-read-urls.ts";
 import { api } from "../../lib/api.ts";
 import { zonedNow } from "../../lib/dates.ts";
-import { createOrKeep, type Saved } from "../../lib/outbox.ts";
+import { createOrKeep, type Saved, withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
 const EVENTS = queryKeys.events[0];
 
+/** Every event, leaving out those deleted on this device whose delete still waits (web/lib/outbox.ts). */
 export const eventsQuery = () =>
-  queryOptions({ queryKey: queryKeys.events, queryFn: () => api.query<z.ZodArray<typeof event>>(EVENTS) });
+  queryOptions({
+    queryKey: queryKeys.events,
+    queryFn: async () => withWaitingChanges(EVENTS, await api.query<z.ZodArray<typeof event>>(EVENTS)),
+  });
 
 export function useEvents() {
   return useQuery(eventsQuery());
@@ -38,7 +42,7 @@ export const scheduleQuery = (today: string) => {
   const params = scheduleParams(today);
   return queryOptions({
     queryKey: queryKeys.page(queryKeys.events, params),
-    queryFn: async () => (await api.page<typeof event>(listUrl(EVENTS, params))).items,
+    queryFn: async () => withWaitingChanges(EVENTS, (await api.page<typeof event>(listUrl(EVENTS, params))).items),
   });
 };
 

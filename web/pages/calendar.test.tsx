@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import "fake-indexeddb/auto";
+import { configure, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { addDays } from "../../shared/dates.ts";
+import type { CalendarEvent, User } from "../../shared/schemas.ts";
+import { AuthProvider } from "../app/auth.tsx";
+import { dismissToast } from "../components/ui/toast-store.ts";
+import { WaitingWrites } from "../components/waiting-writes.tsx";
+import { sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
+import { queryKeys } from "../lib/query-keys.ts";
+import { loseConnection, renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { CalendarPage } from "./calendar.tsx";
+
+// Each step waits on the real API, on a machine that may be busy.
+configure({ asyncUtilTimeout: 5000 });
+
+let user: User;
+beforeEach(async () => {
+  user = await signUp();
+  await server("PUT", "/api/settings", { timeZone: "UTC" });
+});
+afterEach(() => {
+  stopShowingWaiting();
+  resetApp();
+});
+
+const TOMORROW = addDays(new Date().toISOString().slice(0, 10), 1);
+const events = () => server<CalendarEvent[]>("GET", "/api/events");
+const addEvent = (title: string, extra: object = {}) =>
+  server("POST", "/api/events", { title, date: TOMORROW, startTime: "09:00", duration: 30, ...extra });
+
+function renderCalendar() {
+  return renderWithApp(
+    <AuthProvider>
+      <WaitingWrites userId={user.id} />
+      <CalendarPage />
+    </AuthProvider>,
+  );
+}
+
+describe("deleting an event while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
+  it("waits on this device once its toast closes: the event stays gone through a read of the calendar, and is deleted once the connection is back", async () => {
+    await addEvent("Physio");
+    await addEvent("Choir");
+    const { queryClient } = renderCalendar();
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Physio" }));
+    expect(await screen.findByText("Event deleted")).toBeInTheDocument();
+    const reconnect = loseConnection();
+    dismissToast();
+    expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
+    expect(screen.queryByText("Could not delete event.")).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    expect(screen.getByRole("list", { name: "What is waiting to sync" })).toHaveTextContent("Delete:Physio");
+    // Read again (from what the worker kept offline), the calendar still leaves it out.
+    await queryClient.refetchQueries({ queryKey: queryKeys.events, exact: true });
+    expect(queryClient.getQueryData<CalendarEvent[]>(queryKeys.events)?.map((e) => e.title)).toEqual(["Choir"]);
+    expect(screen.queryByRole("button", { name: "Delete Physio" })).not.toBeInTheDocument();
+    expect((await events()).map((e) => e.title).sort()).toEqual(["Choir", "Physio"]);
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    expect((await events()).map((e) => e.title)).toEqual(["Choir"]);
+  });
+
+  it("an occurrence of a repeating event still needs the connection: it comes back and says so", async () => {
+    await addEvent("Stretch", { repeat: "FREQ=DAILY" });
+    renderCalendar();
+    await userEvent.click((await screen.findAllByRole("button", { name: "Delete Stretch" }))[0]);
+    await userEvent.click(await screen.findByRole("button", { name: "Just this one" }));
+    expect(await screen.findByText("Event deleted")).toBeInTheDocument();
+    loseConnection();
+    dismissToast();
+    expect(await screen.findByText("Could not delete event.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Delete Stretch" }).length).toBeGreaterThan(1));
+    expect(screen.queryByText(/Waiting to sync/)).not.toBeInTheDocument();
+  });
+});
