@@ -408,6 +408,23 @@ describe("Convert while the server cannot be reached (docs/decisions/029-install
     expect((await server<QuickWin[]>("GET", "/api/quick-wins")).map((q) => q.text)).not.toContain("Water the ferns");
   });
 
+  it("on a device that cannot keep it, it says so and the thought stays in the inbox", async () => {
+    const thought = await add("Fix the bike light", "Task");
+    renderInbox();
+    await screen.findByText("Fix the bike light");
+    loseConnection();
+    // A browser that keeps nothing (storage refused): there is nowhere to wait.
+    vi.stubGlobal("indexedDB", undefined);
+    await convertOffline("Fix the bike light", "Convert to quick win");
+    expect(
+      await screen.findByText(
+        "Could not keep the conversion on this device. Please try again when you're back online.",
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole("dialog", { name: "Convert thought" })).toBeVisible();
+    expect((await stored()).find((t) => t.id === thought.id)?.status).toBe("inbox");
+  });
+
   it("into a project task it waits too, named with its project: the project's page shows it once the connection is back", async () => {
     const garden = await server<{ id: number }>("POST", "/api/projects", { title: "Garden" });
     const thought = await add("Order tomato seeds", "Task");

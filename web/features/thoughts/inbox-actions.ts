@@ -115,7 +115,9 @@ export function useConvert(): ConvertThought {
       }
       toast({
         title: "Error",
-        description: errorMessage(error, "Could not convert the thought."),
+        description: unreachable(error)
+          ? "Could not keep the conversion on this device. Please try again when you're back online."
+          : errorMessage(error, "Could not convert the thought."),
         variant: "destructive",
       });
       return null;

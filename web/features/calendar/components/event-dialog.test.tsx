@@ -161,6 +161,20 @@ describe("a new event made without a connection (docs/decisions/029-installable-
     expect((await events()).map((e) => [e.title, e.date])).toEqual([["Dentist", TUESDAY]]);
   });
 
+  it("a device that cannot keep it says so, and the dialog keeps what was typed", async () => {
+    const { onOpenChange } = open();
+    await userEvent.type(screen.getByLabelText("Title"), "Dentist");
+    loseConnection();
+    // A browser that keeps nothing (storage refused): there is nowhere to wait.
+    vi.stubGlobal("indexedDB", undefined);
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    expect(
+      await screen.findByText("Could not keep the event on this device. Please try again when you're back online."),
+    ).toBeVisible();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+    expect(screen.getByLabelText("Title")).toHaveValue("Dentist");
+  });
+
   it("a change to an event the server has still needs the connection, and says so", async () => {
     await server("POST", "/api/events", { title: "Choir", date: TUESDAY, startTime: "19:00", duration: 60 });
     const [choir] = await events();

@@ -131,10 +131,13 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
       onOpenChange(false);
     } catch (error) {
       setAsking(null);
-      // A change to an event the server has does not wait: the dialog keeps it, to save once back.
-      const description = unreachable(error)
-        ? "Changing an event needs the connection. Please try again when you're back online."
-        : errorMessage(error, "Could not save event.");
+      // Not saved and not kept (a change to an event the server has does not wait; a new one finds
+      // no storage on this device): the dialog keeps what was typed, to save once back.
+      const description = !unreachable(error)
+        ? errorMessage(error, "Could not save event.")
+        : event
+          ? "Changing an event needs the connection. Please try again when you're back online."
+          : "Could not keep the event on this device. Please try again when you're back online.";
       toast({ title: "Error", description, variant: "destructive" });
     }
   };
