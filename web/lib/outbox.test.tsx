@@ -9,7 +9,6 @@ import {
   keepWaiting,
   newIdempotencyKey,
   sendWaiting,
-  stopShowingWaiting,
   type WaitingWrite,
   withWaitingChanges,
 } from "./outbox.ts";
@@ -18,10 +17,7 @@ let userId: number;
 beforeEach(async () => {
   userId = (await signUp()).id;
 });
-afterEach(() => {
-  stopShowingWaiting();
-  resetApp();
-});
+afterEach(resetApp);
 
 const texts = async () => (await server<QuickWin[]>("GET", "/api/quick-wins")).map((q) => q.text);
 const wait = (text: string, owner = userId) =>

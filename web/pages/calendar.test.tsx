@@ -9,9 +9,9 @@ import type { CalendarEvent, User } from "../../shared/schemas.ts";
 import { AuthProvider } from "../app/auth.tsx";
 import { dismissToast } from "../components/ui/toast-store.ts";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
-import { sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
+import { sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
-import { loseConnection, renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { loseConnection, renderWithApp, resetApp, server, signUpInUtc } from "../testing/app-harness.tsx";
 import { CalendarPage } from "./calendar.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
@@ -19,13 +19,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 let user: User;
 beforeEach(async () => {
-  user = await signUp();
-  await server("PUT", "/api/settings", { timeZone: "UTC" });
+  user = await signUpInUtc();
 });
-afterEach(() => {
-  stopShowingWaiting();
-  resetApp();
-});
+afterEach(resetApp);
 
 const TOMORROW = addDays(new Date().toISOString().slice(0, 10), 1);
 const events = () => server<CalendarEvent[]>("GET", "/api/events");

@@ -11,7 +11,7 @@ import { FocusModeProvider } from "../app/focus-mode.tsx";
 import { dismissToast } from "../components/ui/toast-store.ts";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { useProject } from "../features/projects/api.ts";
-import { sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
+import { sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { loseConnection, renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { InboxPage } from "./inbox.tsx";
@@ -23,10 +23,7 @@ let user: User;
 beforeEach(async () => {
   user = await signUp();
 });
-afterEach(() => {
-  stopShowingWaiting();
-  resetApp();
-});
+afterEach(resetApp);
 
 const add = (content: string, type: Thought["type"]) => server<Thought>("POST", "/api/thoughts", { content, type });
 const stored = () => server<Thought[]>("GET", "/api/thoughts");

@@ -10,7 +10,7 @@ import { AuthProvider } from "../app/auth.tsx";
 import { dismissToast } from "../components/ui/toast-store.ts";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { TASKS_PAGE_SIZE } from "../features/tasks/api.ts";
-import { keepWaiting, newIdempotencyKey, sendWaiting, stopShowingWaiting } from "../lib/outbox.ts";
+import { keepWaiting, newIdempotencyKey, sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { loseConnection, renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { TasksPage } from "./tasks.tsx";
@@ -22,10 +22,7 @@ let user: User;
 beforeEach(async () => {
   user = await signUp();
 });
-afterEach(() => {
-  stopShowingWaiting();
-  resetApp();
-});
+afterEach(resetApp);
 
 const addTask = (title: string) => server<Task>("POST", "/api/tasks", { title });
 const addWin = (text: string) => server<QuickWin>("POST", "/api/quick-wins", { text });

@@ -13,6 +13,7 @@ import type { User } from "../../shared/schemas.ts";
 import { dismissToast } from "../components/ui/toast-store.ts";
 import { Toaster } from "../components/ui/toaster.tsx";
 import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
+import { stopShowingWaiting } from "../lib/outbox.ts";
 import { createQueryClient } from "../lib/query-client.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 
@@ -87,10 +88,21 @@ export function renderWithApp(ui: ReactElement, { signedInAs }: { signedInAs?: U
 /** The keys of the drafts this browser keeps (web/lib/draft.ts). */
 export const storedDrafts = (): string[] => Object.keys(localStorage).filter((key) => key.startsWith("draft:"));
 
-/** After each test: unmount, close every toast (the store outlives a render), forget the session. */
+/** A new user whose day runs on UTC, so the test's dates are the app's. */
+export async function signUpInUtc(): Promise<User> {
+  const user = await signUp();
+  await server("PUT", "/api/settings", { timeZone: "UTC" });
+  return user;
+}
+
+/**
+ * After each test: unmount, close every toast (the store outlives a render), forget the session
+ * and what this page held of the outbox (its waiting writes stay in IndexedDB, per user).
+ */
 export function resetApp(): void {
   cleanup();
   dismissToast();
+  stopShowingWaiting();
   vi.unstubAllGlobals();
   localStorage.clear();
 }

@@ -6,26 +6,22 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../../../shared/dates.ts";
 import type { CalendarEvent, User } from "../../../../shared/schemas.ts";
-import { sendWaiting, stopShowingWaiting } from "../../../lib/outbox.ts";
+import { sendWaiting } from "../../../lib/outbox.ts";
 import {
   loseConnection,
   renderWithApp,
   resetApp,
   server,
-  signUp,
+  signUpInUtc,
   storedDrafts,
 } from "../../../testing/app-harness.tsx";
 import { EventDialog } from "./event-dialog.tsx";
 
 let user: User;
 beforeEach(async () => {
-  user = await signUp();
-  await server("PUT", "/api/settings", { timeZone: "UTC" });
+  user = await signUpInUtc();
 });
-afterEach(() => {
-  stopShowingWaiting();
-  resetApp();
-});
+afterEach(resetApp);
 
 const events = () => server<CalendarEvent[]>("GET", "/api/events");
 /** The next Tuesday after today (UTC): the series' first occurrence, with more in the eight weeks after it. */

@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WEEKDAY_NAMES, weekdayOf } from "../../../../shared/repeat.ts";
 import type { QuickWin, User } from "../../../../shared/schemas.ts";
-import { sendWaiting, stopShowingWaiting } from "../../../lib/outbox.ts";
+import { sendWaiting } from "../../../lib/outbox.ts";
 import { renderWithApp, resetApp, server, signUp, storedDrafts } from "../../../testing/app-harness.tsx";
 import { QuickWinsCard } from "./quick-wins-card.tsx";
 import { QuickWinsList } from "./quick-wins-list.tsx";
@@ -21,10 +21,7 @@ let user: User;
 beforeEach(async () => {
   user = await signUp();
 });
-afterEach(() => {
-  stopShowingWaiting();
-  resetApp();
-});
+afterEach(resetApp);
 
 const wins = () => server<QuickWin[]>("GET", "/api/quick-wins");
 const card = () => renderWithApp(<QuickWinsCard user={user} requireUser={() => true} />);

@@ -5,7 +5,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { QuickWin, Thought } from "../../../../shared/schemas.ts";
-import { sendWaiting, stopShowingWaiting, useWaitingWrites } from "../../../lib/outbox.ts";
+import { sendWaiting, useWaitingWrites } from "../../../lib/outbox.ts";
 import { loseConnection, renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
 import { useThoughts } from "../api.ts";
 import { useConvert } from "../inbox-actions.ts";
@@ -39,10 +39,7 @@ let userId: number;
 beforeEach(async () => {
   userId = (await signUp()).id;
 });
-afterEach(() => {
-  stopShowingWaiting();
-  resetApp();
-});
+afterEach(resetApp);
 
 describe("Sort with Me keys", () => {
   it("S skips: the thought stays in the inbox and the next one shows", async () => {
