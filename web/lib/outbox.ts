@@ -225,18 +225,20 @@ export type Saved<T> = { saved: T; waiting: false } | { saved: null; waiting: tr
 
 /**
  * Sends a create with a new Idempotency-Key; when the server cannot be reached, keeps it (with
- * that key) to be sent later. A refusal, or a device that cannot keep it, is thrown as it came.
+ * that key) to be sent later for `userId`. A refusal, a device that cannot keep it, or no one
+ * known to keep it for (`userId` undefined), is thrown as it came.
  */
 export async function createOrKeep<T>(
-  write: Omit<WaitingWrite, "id" | "createdAt" | "key" | "method">,
+  write: Omit<WaitingWrite, "id" | "createdAt" | "key" | "method" | "userId"> & { userId: number | undefined },
   create: (key: string) => Promise<T>,
 ): Promise<Saved<T>> {
   const key = newIdempotencyKey();
   try {
     return { saved: await create(key), waiting: false };
   } catch (error) {
-    if (!unreachable(error)) throw error;
-    await keepWaiting({ ...write, key }).catch(() => {
+    const { userId } = write;
+    if (!unreachable(error) || userId === undefined) throw error;
+    await keepWaiting({ ...write, userId, key }).catch(() => {
       throw error;
     });
     return { saved: null, waiting: true };

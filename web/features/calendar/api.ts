@@ -163,12 +163,11 @@ export function useSaveEvent() {
         await syncAfter(saved.googleId !== null);
         return { saved, waiting: false };
       }
-      const me = queryClient.getQueryData<User | null>(queryKeys.me);
-      const made = me
-        ? await createOrKeep({ userId: me.id, path: EVENTS, body: input, label: input.title, action: "Event" }, (key) =>
-            api.post<typeof event>(EVENTS, input, { idempotencyKey: key }),
-          )
-        : ({ saved: await api.post<typeof event>(EVENTS, input), waiting: false } as const);
+      const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
+      const made = await createOrKeep(
+        { userId, path: EVENTS, body: input, label: input.title, action: "Event" },
+        (key) => api.post<typeof event>(EVENTS, input, { idempotencyKey: key }),
+      );
       if (made.saved) await syncAfter(true);
       return made;
     },

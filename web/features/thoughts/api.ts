@@ -3,17 +3,19 @@ import type { z } from "zod";
 import type { categorizeResponse } from "../../../shared/ai-schemas.ts";
 import { PENDING_VOICE_NOTE, RECENT_THOUGHTS_FOR_AI } from "../../../shared/constants.ts";
 import { listUrl } from "../../../shared/list-url.ts";
-import type {
-  ConvertThoughtInput,
-  convertThoughtResponse,
-  Thought,
-  ThoughtListParams,
-  thought,
-  User,
+import {
+  type ConvertThoughtInput,
+  convertedTitle,
+  type convertThoughtResponse,
+  type Thought,
+  type ThoughtListParams,
+  type thought,
+  type User,
 } from "../../../shared/schemas.ts";
 import { inboxCountParams } from "../../app/first-read-urls.ts";
 import { inToast } from "../../components/ui/toast-store.ts";
 import { ApiError, api } from "../../lib/api.ts";
+import { editRows, type ListData } from "../../lib/list-cache.ts";
 import {
   createOrKeep,
   isCreate,
@@ -142,12 +144,10 @@ export function useCreateThought() {
           contentIsTranscript: true,
           ...(when ? { whenDate: when.date, whenTime: when.time } : {}),
         };
-        const me = queryClient.getQueryData<User | null>(queryKeys.me);
-        const result = me
-          ? await createOrKeep({ userId: me.id, path: THOUGHTS, body, label: content, action: "Thought" }, (key) =>
-              api.post<typeof thought>(THOUGHTS, body, { idempotencyKey: key }),
-            )
-          : ({ saved: await api.post<typeof thought>(THOUGHTS, body), waiting: false } as const);
+        const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
+        const result = await createOrKeep({ userId, path: THOUGHTS, body, label: content, action: "Thought" }, (key) =>
+          api.post<typeof thought>(THOUGHTS, body, { idempotencyKey: key }),
+        );
         // Kept on this device: it is sent as a Note, as typed, without asking for a type.
         if (!result.saved) return result;
         created = result.saved;
@@ -230,23 +230,60 @@ export function useSuggestedType(thought: Pick<Thought, "id" | "content"> | null
 }
 
 /**
+ * What a thought becomes, by kind: the list it joins (read again once it is made), and how
+ * "Waiting to sync" names a conversion kept on this device. Focus tasks, quick wins and events
+ * show in their lists while they wait; a project's tasks show it once the server has made it, as
+ * every change to a project (spec section 4).
+ */
+const CONVERTED_INTO = {
+  task: { list: queryKeys.tasks, action: "Task" },
+  "quick-win": { list: queryKeys.quickWins, action: "Quick win" },
+  project: { list: queryKeys.projects, action: "Project task" },
+  event: { list: queryKeys.events, action: "Event" },
+} as const;
+
+/**
  * Turns a thought into a focus task, quick win, project task or calendar event in one server
- * call: the new record and the thought's converted mark are saved together, and only once.
+ * call: the new record and the thought's converted mark are saved together, and only once (it is
+ * sent with an Idempotency-Key). When the server cannot be reached, the conversion waits on this
+ * device (web/lib/outbox.ts), named as the server will name what it makes, and the thought leaves
+ * the inbox at once (`also`: every read of the thoughts shows it converted); `waiting` says so.
  */
 export function useConvertThought() {
   const queryClient = useQueryClient();
+  /** The thought as shown while its conversion waits. */
+  const shownWaiting = (input: ConvertThoughtInput) => ({
+    status: "converted" as const,
+    ...(input.type ? { type: input.type } : {}),
+    waiting: true,
+  });
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: ConvertThoughtInput }) =>
-      api.post<typeof convertThoughtResponse>(`${THOUGHTS}/${id}/convert`, input),
-    onSuccess: ({ target }) => {
-      const lists = {
-        task: queryKeys.tasks,
-        "quick-win": queryKeys.quickWins,
-        project: queryKeys.projects,
-        event: queryKeys.events,
-      };
+    mutationFn: ({ thought: original, input }: { thought: Thought; input: ConvertThoughtInput }) => {
+      const path = `${THOUGHTS}/${original.id}`;
+      return createOrKeep(
+        {
+          userId: queryClient.getQueryData<User | null>(queryKeys.me)?.id,
+          path: `${path}/convert`,
+          list: CONVERTED_INTO[input.to].list[0],
+          body: input,
+          label: input.to === "event" ? input.title.trim() : convertedTitle(original.content),
+          action: CONVERTED_INTO[input.to].action,
+          was: { status: original.status },
+          also: { list: THOUGHTS, path, body: shownWaiting(input) },
+        },
+        (key) => api.post<typeof convertThoughtResponse>(`${path}/convert`, input, { idempotencyKey: key }),
+      );
+    },
+    onSuccess: ({ saved }, { thought: original, input }) => {
+      if (!saved) {
+        queryClient.setQueriesData<ListData<Thought>>({ queryKey: queryKeys.thoughts }, (data) =>
+          editRows(data, (rows) => rows.map((t) => (t.id === original.id ? { ...t, ...shownWaiting(input) } : t))),
+        );
+        return;
+      }
+      const { target } = saved;
       void queryClient.invalidateQueries({ queryKey: queryKeys.thoughts });
-      void queryClient.invalidateQueries({ queryKey: lists[target.kind] });
+      void queryClient.invalidateQueries({ queryKey: CONVERTED_INTO[target.kind].list });
       if (target.kind === "project") void queryClient.invalidateQueries({ queryKey: queryKeys.project(target.id) });
     },
   });

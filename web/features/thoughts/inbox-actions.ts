@@ -1,72 +1,14 @@
 /** What the inbox does to a thought: archive or restore it, convert it. Each says how it went. */
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import {
-  type ConvertThoughtInput,
-  convertedTitle,
-  type Project,
-  type Thought,
-  type thought,
-  type User,
-} from "../../../shared/schemas.ts";
+import { useQueryClient } from "@tanstack/react-query";
+import type { ConvertThoughtInput, Project, Thought, thought } from "../../../shared/schemas.ts";
 import { toast } from "../../components/ui/toast-store.ts";
 import { errorMessage } from "../../lib/api.ts";
-import { editRows, type ListData } from "../../lib/list-cache.ts";
-import { keepWaiting, newIdempotencyKey, unreachable } from "../../lib/outbox.ts";
+import { SAVED_OFFLINE, unreachable } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { useRowUpdate } from "../../lib/row-update.ts";
 import { CHANGE_KEPT_OFFLINE } from "../../lib/waiting-change.ts";
 import { type ThoughtType, useConvertThought } from "./api.ts";
 import { type ConvertKind, type ConvertTarget, KIND_WORDS } from "./converted.ts";
-
-/**
- * A conversion kept on this device: how "Waiting to sync" names it, and the list it is sent for
- * (read again once it is made). Focus tasks, quick wins and events show in their lists while they
- * wait; a project's tasks show it once the server has made it, as every change to a project (spec
- * section 4).
- */
-const WAITING: Record<ConvertKind, { action: string; list: string }> = {
-  task: { action: "Task", list: queryKeys.tasks[0] },
-  "quick-win": { action: "Quick win", list: queryKeys.quickWins[0] },
-  project: { action: "Project task", list: queryKeys.projects[0] },
-  event: { action: "Event", list: queryKeys.events[0] },
-};
-
-/**
- * Keeps a conversion on this device (web/lib/outbox.ts) to be sent, with its Idempotency-Key,
- * when the connection is back; the thought leaves the inbox at once. False when the device cannot
- * keep it.
- */
-async function keepConversion(
-  queryClient: QueryClient,
-  original: Thought,
-  target: ConvertTarget,
-  input: ConvertThoughtInput,
-): Promise<boolean> {
-  const me = queryClient.getQueryData<User | null>(queryKeys.me);
-  if (!me) return false;
-  const path = `${queryKeys.thoughts[0]}/${original.id}`;
-  const shown = { status: "converted" as const, ...(input.type ? { type: input.type } : {}), waiting: true };
-  try {
-    await keepWaiting({
-      userId: me.id,
-      key: newIdempotencyKey(),
-      path: `${path}/convert`,
-      list: WAITING[target.kind].list,
-      body: input,
-      // Named as the server will name what it makes.
-      label: target.kind === "event" ? target.title.trim() : convertedTitle(original.content),
-      action: WAITING[target.kind].action,
-      was: { status: original.status },
-      also: { list: queryKeys.thoughts[0], path, body: shown },
-    });
-  } catch {
-    return false;
-  }
-  queryClient.setQueriesData<ListData<Thought>>({ queryKey: queryKeys.thoughts }, (data) =>
-    editRows(data, (rows) => rows.map((t) => (t.id === original.id ? { ...t, ...shown } : t))),
-  );
-  return true;
-}
 
 export type ConvertThought = (
   thought: Thought,
@@ -103,16 +45,18 @@ export function useConvert(): ConvertThought {
       return kind === "project" && project ? `a task in ${project.title}` : KIND_WORDS[kind];
     };
     try {
-      const { target: made } = await convert.mutateAsync({ id: thought.id, input });
-      const description = `The thought is now ${into(made.kind, made.id)}.`;
+      const { saved } = await convert.mutateAsync({ thought, input });
+      if (!saved) {
+        const projectId = "projectId" in target ? target.projectId : undefined;
+        const description = `The thought will become ${into(target.kind, projectId)} when the connection is back.`;
+        if (!opts.quiet) toast({ title: SAVED_OFFLINE.title, description });
+        return description;
+      }
+      const description = `The thought is now ${into(saved.target.kind, saved.target.id)}.`;
       if (!opts.quiet) toast({ title: "Converted", description });
       return description;
     } catch (error) {
-      if (unreachable(error) && (await keepConversion(queryClient, thought, target, input))) {
-        const description = `The thought will become ${into(target.kind, "projectId" in target ? target.projectId : undefined)} when the connection is back.`;
-        if (!opts.quiet) toast({ title: "Saved on this device", description });
-        return description;
-      }
+      // Not converted, and not kept on this device either.
       toast({
         title: "Error",
         description: unreachable(error)

@@ -17,7 +17,7 @@ import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { dayOfDate, isDateOnly, zonedNow } from "../../../lib/dates.ts";
-import { unreachable } from "../../../lib/outbox.ts";
+import { SAVED_OFFLINE, unreachable } from "../../../lib/outbox.ts";
 import { useWhenReader } from "../../../lib/use-when.ts";
 import { type EventInput, useSaveEvent } from "../api.ts";
 import { type EventForm, useNewEventDraft } from "../draft.ts";
@@ -120,10 +120,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
       const { waiting } = await save.mutateAsync({ id: event?.id, input, scope });
       toast(
         waiting
-          ? {
-              title: "Saved on this device",
-              description: "It will be added to your calendar when the connection is back.",
-            }
+          ? { ...SAVED_OFFLINE, description: "It will be added to your calendar when the connection is back." }
           : { title: event ? "Event updated" : "Event added", description: input.title },
       );
       if (!event) clear();
