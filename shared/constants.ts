@@ -106,3 +106,9 @@ export const WELCOME_BACK_MAX_TASKS = 5;
 export const WELCOME_BACK_AWAY_DAYS = 3;
 /** "Later" from the welcome puts a task off this many days. */
 export const WELCOME_BACK_LATER_DAYS = 7;
+
+/**
+ * The title of the focus task or quick win a thought becomes: its first 200 characters. Here, not
+ * with the schemas, so the page's first load can name a conversion without the validation library.
+ */
+export const convertedTitle = (content: string) => content.trim().slice(0, 200).trim();

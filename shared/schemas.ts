@@ -678,8 +678,6 @@ export const convertThoughtInput = z.discriminatedUnion("to", [
   }),
 ]);
 export type ConvertThoughtInput = z.input<typeof convertThoughtInput>;
-/** The title of the focus task or quick win a thought becomes: its first 200 characters. */
-export const convertedTitle = (content: string) => content.trim().slice(0, 200).trim();
 export const convertThoughtResponse = z.object({
   thought,
   /** The new record: its kind and id (for a project task, the project's id). */

@@ -3,10 +3,9 @@
  * converted, in one transaction: either both happen or neither, and a thought converts only once.
  */
 import type { z } from "zod";
-import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
+import { ALL_DAY_MINUTES, convertedTitle } from "../../shared/constants.ts";
 import {
   type ConvertThoughtResponse,
-  convertedTitle,
   type convertThoughtInput,
   createEventInput,
   createQuickWinInput,

@@ -1,16 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { categorizeResponse } from "../../../shared/ai-schemas.ts";
-import { PENDING_VOICE_NOTE, RECENT_THOUGHTS_FOR_AI } from "../../../shared/constants.ts";
+import { convertedTitle, PENDING_VOICE_NOTE, RECENT_THOUGHTS_FOR_AI } from "../../../shared/constants.ts";
 import { listUrl } from "../../../shared/list-url.ts";
-import {
-  type ConvertThoughtInput,
-  convertedTitle,
-  type convertThoughtResponse,
-  type Thought,
-  type ThoughtListParams,
-  type thought,
-  type User,
+import type {
+  ConvertThoughtInput,
+  convertThoughtResponse,
+  Thought,
+  ThoughtListParams,
+  thought,
+  User,
 } from "../../../shared/schemas.ts";
 import { inboxCountParams } from "../../app/first-read-urls.ts";
 import { inToast } from "../../components/ui/toast-store.ts";
