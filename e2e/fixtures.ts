@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, errors, expect, type Page } from "@playwright/test";
 import { CalendarPage } from "./pages/calendar.ts";
 import { DashboardPage } from "./pages/dashboard.ts";
 import { FocusPage } from "./pages/focus.ts";
@@ -151,6 +151,20 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  * Screenshots of the whole page at a phone's width and a desktop's, dark and light, to look at:
  * test-results/screens/<name>-<width>-<theme>.png.
  */
+/**
+ * A screenshot for review. Chromium sometimes never delivers a capture on a loaded machine (the
+ * page itself answering): one that has not come in 20 s is asked for once more, instead of the
+ * test waiting out its whole time.
+ */
+export async function capture(page: Page, file: string, fullPage = true): Promise<void> {
+  try {
+    await page.screenshot({ path: file, fullPage, timeout: 20_000 });
+  } catch (error) {
+    if (!(error instanceof errors.TimeoutError)) throw error;
+    await page.screenshot({ path: file, fullPage, timeout: 20_000 });
+  }
+}
+
 export async function shootWidths(page: Page, name: string): Promise<void> {
   const dir = path.join(import.meta.dirname, "../test-results/screens");
   fs.mkdirSync(dir, { recursive: true });
@@ -163,7 +177,7 @@ export async function shootWidths(page: Page, name: string): Promise<void> {
     for (const theme of ["dark", "light"] as const) {
       await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: path.join(dir, `${name}-${width}-${theme}.png`), fullPage: true });
+      await capture(page, path.join(dir, `${name}-${width}-${theme}.png`));
     }
   }
   await page.evaluate(() => document.documentElement.classList.add("dark"));

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { expect, localDate, test } from "./fixtures.ts";
+import { capture, expect, localDate, test } from "./fixtures.ts";
 
 const OUT = "test-results/screenshots";
 const SIGNED_OUT = [
@@ -20,6 +20,11 @@ const SIGNED_IN = [
   ["help", "/help"],
   ["calendar", "/calendar"],
 ] as const;
+
+// These take forty captures for review, and assert only that each screen opens (the other specs
+// check what is on them): a browser that stops delivering captures altogether gets a fresh
+// browser once.
+test.describe.configure({ retries: 1 });
 
 for (const theme of ["dark", "light"] as const) {
   for (const width of [390, 1280]) {
@@ -64,18 +69,18 @@ for (const theme of ["dark", "light"] as const) {
       for (const [name, path] of shots) {
         await page.goto(path);
         await expect(page.locator("main h1").first()).toBeVisible();
-        await page.screenshot({ path: `${OUT}/${name}-${theme}-${width}.png`, fullPage: true });
+        await capture(page, `${OUT}/${name}-${theme}-${width}.png`);
       }
       await page.goto("/focus");
       await page.getByRole("button", { name: /Write project brief/ }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
-      await page.screenshot({ path: `${OUT}/focus-dialog-${theme}-${width}.png` });
+      await capture(page, `${OUT}/focus-dialog-${theme}-${width}.png`, false);
 
       await page.context().clearCookies();
       for (const [name, path] of SIGNED_OUT) {
         await page.goto(path);
         await expect(page.locator("h1").first()).toBeVisible();
-        await page.screenshot({ path: `${OUT}/${name}-${theme}-${width}.png`, fullPage: true });
+        await capture(page, `${OUT}/${name}-${theme}-${width}.png`);
       }
     });
   }
