@@ -1,6 +1,13 @@
 import { Clock } from "lucide-react";
 import { cn } from "../lib/cn.ts";
-import { CREATED_ID, changeOf, keepWaiting, useWaitingCreates, useWaitingWrites } from "../lib/outbox.ts";
+import {
+  CREATED_ID,
+  changeOf,
+  keepWaiting,
+  useWaitingCreates,
+  useWaitingWrites,
+  type WaitingWrite,
+} from "../lib/outbox.ts";
 import { toast } from "./ui/toast-store.ts";
 
 type Props = {
@@ -14,6 +21,8 @@ type Props = {
   keepsDoneTime?: boolean;
   /** While the list is searched: only the rows with the words typed. */
   matches?: (words: string) => boolean;
+  /** Only the rows it picks by what they send (the schedule's: today's and tomorrow's events). */
+  where?: (write: WaitingWrite) => boolean;
   className?: string;
 };
 
@@ -21,9 +30,17 @@ type Props = {
  * What waits on this device to be added to a list, each marked "Waiting to sync"; ticking one
  * keeps the tick with it (docs/decisions/029-installable-offline.md).
  */
-export function WaitingRows({ list, label, tickable = false, keepsDoneTime = false, matches, className }: Props) {
+export function WaitingRows({
+  list,
+  label,
+  tickable = false,
+  keepsDoneTime = false,
+  matches,
+  where,
+  className,
+}: Props) {
   const all = useWaitingWrites();
-  const creates = useWaitingCreates(list, matches);
+  const creates = useWaitingCreates(list, matches, where);
   if (creates.length === 0) return null;
 
   const tick = async (create: (typeof creates)[number], completed: boolean) => {

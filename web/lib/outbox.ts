@@ -84,9 +84,18 @@ export function useWaitingWrites(): WaitingWrite[] {
   );
 }
 
-/** The creates waiting to be added to one list; while it is searched, those whose words `matches`. */
-export function useWaitingCreates(list: string, matches?: (words: string) => boolean): WaitingWrite[] {
-  return useWaitingWrites().filter((w) => isCreate(w) && listOf(w) === list && (matches?.(w.label) ?? true));
+/**
+ * The creates waiting to be added to one list; while it is searched, those whose words `matches`;
+ * with `where`, those it picks by what they send (an event's day).
+ */
+export function useWaitingCreates(
+  list: string,
+  matches?: (words: string) => boolean,
+  where?: (write: WaitingWrite) => boolean,
+): WaitingWrite[] {
+  return useWaitingWrites().filter(
+    (w) => isCreate(w) && listOf(w) === list && (matches?.(w.label) ?? true) && (where?.(w) ?? true),
+  );
 }
 
 /** The change waiting for a waiting create (its tick), if any. */

@@ -1,10 +1,14 @@
 import { CalendarDays, MapPin, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { addDays } from "../../../../shared/dates.ts";
 import type { CalendarEvent } from "../../../../shared/schemas.ts";
 import { Card, CardHeader } from "../../../components/ui/card.tsx";
+import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatShortDay, formatTime12, zonedNow } from "../../../lib/dates.ts";
+import { useWaitingCreates, type WaitingWrite } from "../../../lib/outbox.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { buildAgenda, eventTiming } from "../../../lib/schedule.ts";
 import { useMinuteNow } from "../../../lib/use-now.ts";
 import { eventColorClass, useScheduleEvents } from "../api.ts";
@@ -38,9 +42,20 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+const EVENTS = queryKeys.events[0];
+
+/** A new event waiting on this device (made, or a thought converted into it) on `today` or the next day. */
+const onTheseDays = (today: string) => {
+  const tomorrow = addDays(today, 1);
+  return (write: WaitingWrite) => {
+    const date = (write.body as { date?: unknown } | null)?.date;
+    return date === today || date === tomorrow;
+  };
+};
+
 /**
  * Today's and tomorrow's events, and only those are read; `timeZone` is the user's, which decides
- * what "today" is.
+ * what "today" is. New events of those days still waiting on this device show with them.
  */
 export function ScheduleCard({ timeZone }: { timeZone: string }) {
   const events = useScheduleEvents(timeZone);
@@ -48,7 +63,10 @@ export function ScheduleCard({ timeZone }: { timeZone: string }) {
   const instant = useMinuteNow();
   const now = zonedNow(instant, timeZone);
   const agenda = buildAgenda(events.data ?? [], now);
-  const empty = agenda.allDay.length + agenda.today.length + agenda.tomorrow.length + agenda.pastToday.length === 0;
+  const waiting = onTheseDays(now.date);
+  const waitingCount = useWaitingCreates(EVENTS, undefined, waiting).length;
+  const empty =
+    agenda.allDay.length + agenda.today.length + agenda.tomorrow.length + agenda.pastToday.length + waitingCount === 0;
 
   const refresh = async () => {
     setSyncing(true);
@@ -86,6 +104,9 @@ export function ScheduleCard({ timeZone }: { timeZone: string }) {
         <div className="h-24 animate-pulse rounded-xl bg-accent" aria-hidden />
       ) : (
         <DayTimeline events={events.data ?? []} timeZone={timeZone} now={instant} />
+      )}
+      {!events.isPending && (
+        <WaitingRows list={EVENTS} label="Events waiting to sync" where={waiting} className="mb-3" />
       )}
       {events.isPending ? null : empty ? (
         <div className="rounded-xl border border-dashed border-border p-6 text-center">
