@@ -19,8 +19,11 @@ export type WaitingWrite = {
   id?: number;
   /** Kept with its owner: on a shared browser, a write is sent only for the person who made it. */
   userId: number;
-  /** POST (a create, the default), PATCH (a change carrying its whole new value) or DELETE. */
-  method?: "POST" | "PATCH" | "DELETE";
+  /**
+   * POST (a create, the default), PATCH (a change carrying its whole new value), PUT (the whole
+   * record anew: an event's edit) or DELETE.
+   */
+  method?: "POST" | "PATCH" | "PUT" | "DELETE";
   /** A create's Idempotency-Key; a change's own id in the lists. */
   key: string;
   /** Where it is sent: `/api/quick-wins`, `/api/tasks/12`, `/api/quick-wins/{id}`. */

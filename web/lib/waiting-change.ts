@@ -1,7 +1,8 @@
 /**
  * A change to a row the server has, kept on this device when the server cannot be reached
  * (docs/decisions/029-installable-offline.md): a tick, or an edit. The rows already show it (the
- * hook's optimistic write), so that is what waits; it is sent as `PATCH {list path}/{id}`.
+ * hook's optimistic write), so that is what waits; it is sent as `PATCH {list path}/{id}` (an
+ * event's edit, whole, as `PUT`).
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { type ListData, rowsOf } from "./list-cache.ts";
@@ -37,7 +38,15 @@ export async function sendOrKeepChange<T extends Row>(
   queryClient: QueryClient,
   list: readonly [string],
   /** What is kept, from the row as the lists now show it, and what kind of change it is, in a word. */
-  change: { id: number; body: (row: T) => object; action: (row: T) => string; was?: Record<string, unknown> },
+  change: {
+    id: number;
+    body: (row: T) => object;
+    action: (row: T) => string;
+    was?: Record<string, unknown>;
+    method?: "PATCH" | "PUT";
+    /** Its words in the list of what waits, when the change gives the row new ones (an event's edit). */
+    label?: string;
+  },
   send: () => Promise<T>,
 ): Promise<T & { waiting?: true }> {
   const path = `${list[0]}/${change.id}`;
@@ -52,13 +61,13 @@ export async function sendOrKeepChange<T extends Row>(
     if (!unreachable(error) || !row) throw error;
     await keepWaiting({
       userId: row.userId,
-      method: "PATCH",
+      method: change.method ?? "PATCH",
       key: path,
       path,
       list: list[0],
       body: change.body(row),
       was: change.was,
-      label: wordsOf(row),
+      label: change.label ?? wordsOf(row),
       action: change.action(row),
     }).catch(() => {
       throw error;

@@ -37,6 +37,35 @@ function renderCalendar() {
   );
 }
 
+describe("changing an event while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
+  it("waits on this device: the calendar shows the change through a read of it, and it is saved once the connection is back", async () => {
+    await addEvent("Physio", { location: "Clinic" });
+    const { queryClient } = renderCalendar();
+    await userEvent.click(await screen.findByRole("button", { name: "Edit Physio" }));
+    const title = screen.getByLabelText("Title");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Physio, knee");
+    const reconnect = loseConnection();
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Edit Physio, knee" })).toBeInTheDocument();
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    expect(screen.getByRole("list", { name: "What is waiting to sync" })).toHaveTextContent("Edit:Physio, knee");
+    // Read again (from what the worker kept offline), the calendar still shows the change.
+    await queryClient.refetchQueries({ queryKey: queryKeys.events, exact: true });
+    expect(queryClient.getQueryData<CalendarEvent[]>(queryKeys.events)?.map((e) => [e.title, e.location])).toEqual([
+      ["Physio, knee", "Clinic"],
+    ]);
+    expect((await events()).map((e) => e.title)).toEqual(["Physio"]);
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    expect((await events()).map((e) => [e.title, e.location])).toEqual([["Physio, knee", "Clinic"]]);
+  });
+});
+
 describe("deleting an event while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   it("waits on this device once its toast closes: the event stays gone through a read of the calendar, and is deleted once the connection is back", async () => {
     await addEvent("Physio");

@@ -18,8 +18,10 @@ import type {
 import { scheduleParams } from "../../app/first-read-urls.ts";
 import { api } from "../../lib/api.ts";
 import { zonedNow } from "../../lib/dates.ts";
+import { editLists } from "../../lib/list-cache.ts";
 import { createOrKeep, type Saved, withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { sendOrKeepChange } from "../../lib/waiting-change.ts";
 
 const EVENTS = queryKeys.events[0];
 
@@ -144,6 +146,8 @@ export type EventInput = Omit<CreateEventInput, "userId">;
  * Saves an event: a change to one the server has, or a new one. A new event made while the server
  * cannot be reached waits on this device (web/lib/outbox.ts) and is added, once, with its
  * Idempotency-Key, when the connection is back; `waiting` says so. The calendar shows it from then.
+ * A change to a whole event waits too, shown at once; a change to one occurrence of a repeating
+ * event, or from it on, splits its series on the server, and needs the connection.
  */
 export function useSaveEvent() {
   const queryClient = useQueryClient();
@@ -158,10 +162,26 @@ export function useSaveEvent() {
       input: EventInput;
       scope?: "this" | "all";
     }): Promise<Saved<CalendarEvent>> => {
-      if (id) {
-        const saved = await api.put<typeof event>(`${EVENTS}/${id}${scope ? `?scope=${scope}` : ""}`, input);
+      if (id && scope) {
+        const saved = await api.put<typeof event>(`${EVENTS}/${id}?scope=${scope}`, input);
         await syncAfter(saved.googleId !== null);
         return { saved, waiting: false };
+      }
+      if (id) {
+        const answer = await sendOrKeepChange<CalendarEvent>(
+          queryClient,
+          queryKeys.events,
+          { id, body: () => input, action: () => "Edit", method: "PUT", label: input.title },
+          () => api.put<typeof event>(`${EVENTS}/${id}`, input),
+        );
+        if (answer.waiting) {
+          editLists<CalendarEvent>(queryClient, queryKeys.events, (rows) =>
+            rows.map((e) => (e.id === id ? { ...e, ...input } : e)),
+          );
+          return { saved: null, waiting: true };
+        }
+        await syncAfter(answer.googleId !== null);
+        return { saved: answer, waiting: false };
       }
       const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
       const made = await createOrKeep(

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../../../shared/dates.ts";
 import type { CalendarEvent, User } from "../../../../shared/schemas.ts";
 import { sendWaiting } from "../../../lib/outbox.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import {
   loseConnection,
   renderWithApp,
@@ -15,6 +16,7 @@ import {
   signUpInUtc,
   storedDrafts,
 } from "../../../testing/app-harness.tsx";
+import { eventsQuery } from "../api.ts";
 import { EventDialog } from "./event-dialog.tsx";
 
 let user: User;
@@ -33,7 +35,7 @@ const A_WEEK_LATER = addDays(TUESDAY, 7);
 
 function open(props: { event?: CalendarEvent; defaultDate?: string } = {}) {
   const onOpenChange = vi.fn();
-  renderWithApp(
+  const { queryClient } = renderWithApp(
     <EventDialog
       open
       onOpenChange={onOpenChange}
@@ -43,7 +45,7 @@ function open(props: { event?: CalendarEvent; defaultDate?: string } = {}) {
     />,
     { signedInAs: user },
   );
-  return { onOpenChange };
+  return { onOpenChange, queryClient };
 }
 
 describe("event dialog: Repeat (docs/decisions/034-repeating-events.md)", () => {
@@ -171,18 +173,55 @@ describe("a new event made without a connection (docs/decisions/029-installable-
     expect(screen.getByLabelText("Title")).toHaveValue("Dentist");
   });
 
-  it("a change to an event the server has still needs the connection, and says so", async () => {
+  it("a change to an event the server has waits on this device, and is saved once when the connection is back", async () => {
     await server("POST", "/api/events", { title: "Choir", date: TUESDAY, startTime: "19:00", duration: 60 });
     const [choir] = await events();
-    open({ event: choir });
+    const { onOpenChange, queryClient } = open({ event: choir });
+    // The calendar the dialog was opened from.
+    await queryClient.fetchQuery(eventsQuery());
     const title = screen.getByLabelText("Title");
     await userEvent.clear(title);
     await userEvent.type(title, "Choir practice");
+    const reconnect = loseConnection();
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    expect(screen.getByText("It will be saved when the connection is back.")).toBeVisible();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(queryClient.getQueryData<CalendarEvent[]>(queryKeys.events)?.map((e) => e.title)).toEqual([
+      "Choir practice",
+    ]);
+    expect((await events())[0]?.title).toBe("Choir");
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    expect((await events()).map((e) => [e.title, e.date, e.startTime])).toEqual([["Choir practice", TUESDAY, "19:00"]]);
+  });
+
+  it("a change to some of a repeating event's days still needs the connection, and says so", async () => {
+    await server("POST", "/api/events", {
+      title: "Stretch",
+      date: TUESDAY,
+      startTime: "07:00",
+      duration: 15,
+      repeat: "FREQ=DAILY",
+    });
+    const [stretch] = await events();
+    const { onOpenChange } = open({ event: stretch });
+    const title = screen.getByLabelText("Title");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Long stretch");
     loseConnection();
     await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Just this one" }));
     expect(
-      await screen.findByText("Changing an event needs the connection. Please try again when you're back online."),
+      await screen.findByText(
+        "Changing some of a repeating event's days needs the connection. Please try again when you're back online.",
+      ),
     ).toBeVisible();
-    expect((await events())[0]?.title).toBe("Choir");
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+    expect(screen.getByLabelText("Title")).toHaveValue("Long stretch");
+    expect((await events()).every((e) => e.title === "Stretch")).toBe(true);
   });
 });

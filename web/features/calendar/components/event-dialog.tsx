@@ -19,6 +19,7 @@ import { errorMessage } from "../../../lib/api.ts";
 import { dayOfDate, isDateOnly, zonedNow } from "../../../lib/dates.ts";
 import { SAVED_OFFLINE, unreachable } from "../../../lib/outbox.ts";
 import { useWhenReader } from "../../../lib/use-when.ts";
+import { CHANGE_KEPT_OFFLINE } from "../../../lib/waiting-change.ts";
 import { type EventInput, useSaveEvent } from "../api.ts";
 import { type EventForm, useNewEventDraft } from "../draft.ts";
 import { OccurrenceChoice, type OccurrenceScope } from "./occurrence-choice.tsx";
@@ -119,21 +120,23 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
     try {
       const { waiting } = await save.mutateAsync({ id: event?.id, input, scope });
       toast(
-        waiting
-          ? { ...SAVED_OFFLINE, description: "It will be added to your calendar when the connection is back." }
-          : { title: event ? "Event updated" : "Event added", description: input.title },
+        !waiting
+          ? { title: event ? "Event updated" : "Event added", description: input.title }
+          : event
+            ? CHANGE_KEPT_OFFLINE
+            : { ...SAVED_OFFLINE, description: "It will be added to your calendar when the connection is back." },
       );
       if (!event) clear();
       setAsking(null);
       onOpenChange(false);
     } catch (error) {
       setAsking(null);
-      // Not saved and not kept (a change to an event the server has does not wait; a new one finds
-      // no storage on this device): the dialog keeps what was typed, to save once back.
+      // Not saved and not kept (a change to some of a series' occurrences does not wait; this
+      // device has no storage): the dialog keeps what was typed, to save once back.
       const description = !unreachable(error)
         ? errorMessage(error, "Could not save event.")
-        : event
-          ? "Changing an event needs the connection. Please try again when you're back online."
+        : scope
+          ? "Changing some of a repeating event's days needs the connection. Please try again when you're back online."
           : "Could not keep the event on this device. Please try again when you're back online.";
       toast({ title: "Error", description, variant: "destructive" });
     }
