@@ -1,7 +1,7 @@
 /**
  * Writes made offline (docs/decisions/029-installable-offline.md): a thought, a task, ticks of
  * tasks and quick wins, a tick of a quick win itself still waiting, a delete, a thought made a
- * focus task and a new event, kept on this device through a reload, and each made once when the
+ * focus task, a new event and a change to another, kept on this device through a reload, and each made once when the
  * connection is back.
  */
 import type { Page } from "@playwright/test";
@@ -211,15 +211,16 @@ test("offline, a thought made a focus task leaves the inbox, waits through a rel
   await expect(app.inbox.card("Book the plumber").getByRole("link")).toBeVisible();
 });
 
-test("offline, a new event waits through a reload and is on the calendar once the connection is back", async ({
+test("offline, a new event and a change to another wait through a reload and are on the calendar once the connection is back", async ({
   page,
   context,
   api,
   app,
 }) => {
   const { calendar } = app;
+  await api.event({ title: "Choir", date: localDate(2), startTime: "19:00", duration: 60 });
   await calendar.open();
-  await expect(page.getByText("No events scheduled")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit Choir" })).toBeVisible();
   await waitForOfflineCopy(page, ["/api/auth/me", "/api/events"]);
 
   await context.setOffline(true);
@@ -229,27 +230,41 @@ test("offline, a new event waits through a reload and is on the calendar once th
   await expect(toastText(page, "Saved on this device")).toBeVisible();
   await expect(toastText(page, "It will be added to your calendar when the connection is back.")).toBeVisible();
   await expect(add.root).toBeHidden();
-  // The calendar shows it as waiting, not "No events scheduled".
+  // The calendar shows it as waiting, above the days.
   const waitingEvents = page.getByRole("list", { name: "Events waiting to sync" });
   await expect(waitingEvents.getByRole("listitem")).toHaveText([/Physio\s*Waiting to sync/]);
-  await expect(page.getByText("No events scheduled")).toBeHidden();
-  await page.getByText("Waiting to sync: 1").click();
+  // A change to an event the server has shows at once, and waits too.
+  const edit = await calendar.openEdit("Choir");
+  await edit.fill({ title: "Choir practice", location: "Town hall" });
+  await edit.save();
+  await expect(toastText(page, "It will be saved when the connection is back.")).toBeVisible();
+  await expect(edit.root).toBeHidden();
+  await expect(page.getByRole("button", { name: "Edit Choir practice" })).toBeVisible();
+  await page.getByText("Waiting to sync: 2").click();
   await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
     "Event:Physio",
+    "Edit:Choir practice",
   ]);
-  await expectAccessible(page, "an event waiting to sync");
+  await expectAccessible(page, "events waiting to sync");
   await shootWidths(page, "offline-event");
 
   await page.reload();
   await expect(calendar.heading).toBeVisible();
-  await expect(page.getByText("Waiting to sync: 1")).toBeVisible();
+  await expect(page.getByText("Waiting to sync: 2")).toBeVisible();
   await expect(waitingEvents.getByRole("listitem")).toHaveText([/Physio\s*Waiting to sync/]);
+  await expect(page.getByRole("button", { name: "Edit Choir practice" })).toBeVisible();
+  await expect(page.getByText("Town hall")).toBeVisible();
 
   await context.setOffline(false);
   await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
-  const events = await api.get<Array<{ title: string; date: string; startTime: string }>>("/api/events");
-  expect(events.map((e) => [e.title, e.date, e.startTime])).toEqual([["Physio", localDate(1), "14:15"]]);
+  const events =
+    await api.get<Array<{ title: string; date: string; startTime: string; location: string | null }>>("/api/events");
+  expect(events.map((e) => [e.title, e.date, e.startTime, e.location]).sort()).toEqual([
+    ["Choir practice", localDate(2), "19:00", "Town hall"],
+    ["Physio", localDate(1), "14:15", null],
+  ]);
   // The calendar read its events again: the new one is there, no longer waiting.
   await expect(page.getByRole("button", { name: "Edit Physio" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit Choir practice" })).toBeVisible();
   await expect(waitingEvents).toHaveCount(0);
 });

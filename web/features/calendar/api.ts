@@ -146,8 +146,9 @@ export type EventInput = Omit<CreateEventInput, "userId">;
  * Saves an event: a change to one the server has, or a new one. A new event made while the server
  * cannot be reached waits on this device (web/lib/outbox.ts) and is added, once, with its
  * Idempotency-Key, when the connection is back; `waiting` says so. The calendar shows it from then.
- * A change to a whole event waits too, shown at once; a change to one occurrence of a repeating
- * event, or from it on, splits its series on the server, and needs the connection.
+ * A change to an event that does not repeat waits too, shown at once; a repeating event's change
+ * (just this one, or all from it on: `scope`) splits or rewrites its series on the server, and
+ * needs the connection.
  */
 export function useSaveEvent() {
   const queryClient = useQueryClient();

@@ -131,12 +131,12 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
       onOpenChange(false);
     } catch (error) {
       setAsking(null);
-      // Not saved and not kept (a change to some of a series' occurrences does not wait; this
-      // device has no storage): the dialog keeps what was typed, to save once back.
+      // Not saved and not kept (a repeating event's change does not wait; this device has no
+      // storage): the dialog keeps what was typed, to save once back.
       const description = !unreachable(error)
         ? errorMessage(error, "Could not save event.")
         : scope
-          ? "Changing some of a repeating event's days needs the connection. Please try again when you're back online."
+          ? "Changing a repeating event needs the connection. Please try again when you're back online."
           : "Could not keep the event on this device. Please try again when you're back online.";
       toast({ title: "Error", description, variant: "destructive" });
     }

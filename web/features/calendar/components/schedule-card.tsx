@@ -105,9 +105,6 @@ export function ScheduleCard({ timeZone }: { timeZone: string }) {
       ) : (
         <DayTimeline events={events.data ?? []} timeZone={timeZone} now={instant} />
       )}
-      {!events.isPending && (
-        <WaitingRows list={EVENTS} label="Events waiting to sync" where={waiting} className="mb-3" />
-      )}
       {events.isPending ? null : empty ? (
         <div className="rounded-xl border border-dashed border-border p-6 text-center">
           <p className="font-medium">No events scheduled</p>
@@ -148,6 +145,9 @@ export function ScheduleCard({ timeZone }: { timeZone: string }) {
             </Section>
           )}
         </div>
+      )}
+      {!events.isPending && (
+        <WaitingRows list={EVENTS} label="Events waiting to sync" where={waiting} className="mt-3" />
       )}
     </Card>
   );
