@@ -161,6 +161,7 @@ export async function capture(page: Page, file: string, fullPage = true): Promis
     await page.screenshot({ path: file, fullPage, timeout: 20_000 });
   } catch (error) {
     if (!(error instanceof errors.TimeoutError)) throw error;
+    console.warn(`No capture of ${path.basename(file)} in 20 s; asking again`);
     await page.screenshot({ path: file, fullPage, timeout: 20_000 });
   }
 }
