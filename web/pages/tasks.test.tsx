@@ -354,6 +354,37 @@ describe("a delete made while the server cannot be reached (docs/decisions/029-i
     expect((await server<Task[]>("GET", "/api/tasks")).map((t) => t.title)).toEqual(["Post the parcel"]);
   });
 
+  it("leaves the row out of its tab's count of matches while it waits", async () => {
+    await addTask("Reply to Ana");
+    await addTask("Reply to Bo");
+    await addTask("Reply to Cy");
+    const done = await addTask("Reply to the school");
+    await server("PATCH", `/api/tasks/${done.id}/toggle`);
+    await addWin("Reply to Kai");
+    await addWin("Reply to Renée");
+    renderTasksWithOutbox();
+    await screen.findByRole("button", { name: "Delete Reply to Ana" });
+    loseConnection();
+    for (const title of ["Reply to Ana", "Reply to Bo"]) {
+      await userEvent.click(screen.getByRole("button", { name: `Delete ${title}` }));
+      dismissToast();
+      expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
+      dismissToast();
+    }
+    await userEvent.click(screen.getByRole("tab", { name: "Quick wins" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Reply to Kai" }));
+    dismissToast();
+    expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
+    expect(await screen.findByText("Waiting to sync: 3")).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole("searchbox", { name: "Find a task or quick win" }), "reply");
+    // Reply to Cy, and Reply to the school done today; Reply to Renée.
+    expect(await screen.findByRole("tab", { name: "Focus tasks (2)" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Quick wins (1)" })).toBeInTheDocument();
+    expect(screen.getByText("Found 2 focus tasks and 1 quick win.")).toHaveAttribute("role", "status");
+    await waitFor(() => expect(titlesIn("Quick wins")).toEqual(["Reply to Renée"]));
+  });
+
   it("can be taken back while it waits: 'Bring back' under Waiting to sync puts the task back, and nothing is deleted", async () => {
     const made = await addTask("Call the vet");
     await addTask("Post the parcel");

@@ -16,7 +16,7 @@ import { LetGoList } from "../features/tasks/components/let-go-list.tsx";
 import { TaskLists } from "../features/tasks/components/task-lists.tsx";
 import { zonedNow } from "../lib/dates.ts";
 import { useListSearch, useMatchCount } from "../lib/list-search.ts";
-import { useWaitingCreates } from "../lib/outbox.ts";
+import { isDelete, listOf, useWaitingCreates, useWaitingWrites } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 
 const LISTS = [
@@ -29,6 +29,16 @@ type ListName = (typeof LISTS)[number][0];
 function matchesSaid(tasks: number, wins: number): string {
   const count = (n: number, one: string, many: string) => (n === 0 ? `no ${many}` : `${n} ${n === 1 ? one : many}`);
   return `Found ${count(tasks, "focus task", "focus tasks")} and ${count(wins, "quick win", "quick wins")}.`;
+}
+
+/**
+ * Deletes waiting on this device, by list, of open rows the server still counts among the matches
+ * (each delete keeps, in `was`, whether its row was open; done ones have no Delete on this page).
+ */
+function useOpenDeletesWaiting(matches: (words: string) => boolean) {
+  const deletes = useWaitingWrites().filter((w) => isDelete(w) && w.was?.completed === false && matches(w.label));
+  const of = (list: readonly [string]) => deletes.filter((w) => listOf(w) === list[0]).length;
+  return { tasks: of(queryKeys.tasks), quickWins: of(queryKeys.quickWins) };
 }
 
 /**
@@ -47,14 +57,18 @@ export function TasksPage() {
   const [typed, setTyped] = useState("");
   const search = useListSearch(typed);
   // Each tab's matches: the open tasks (Today and Later) with those done today; the open quick wins;
-  // in both, those still waiting on this device to be added.
+  // in both, those still waiting on this device to be added, and not those deleted here.
   const openTasks = useMatchCount(queryKeys.tasks, { completed: false, q: search.q });
   const doneToday = useMatchCount(queryKeys.tasks, { completedOn: today, q: search.q });
   const openWins = useMatchCount(queryKeys.quickWins, { completed: false, q: search.q });
   const waitingTasks = useWaitingCreates(queryKeys.tasks[0], search.matches).length;
   const waitingWins = useWaitingCreates(queryKeys.quickWins[0], search.matches).length;
-  const tasks = openTasks === undefined || doneToday === undefined ? undefined : openTasks + doneToday + waitingTasks;
-  const quickWins = openWins === undefined ? undefined : openWins + waitingWins;
+  const deleted = useOpenDeletesWaiting(search.matches);
+  const tasks =
+    openTasks === undefined || doneToday === undefined
+      ? undefined
+      : Math.max(0, openTasks + doneToday + waitingTasks - deleted.tasks);
+  const quickWins = openWins === undefined ? undefined : Math.max(0, openWins + waitingWins - deleted.quickWins);
   const matches = { tasks, "quick-wins": quickWins };
   const counted = search.active && tasks !== undefined && quickWins !== undefined;
 

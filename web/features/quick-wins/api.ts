@@ -107,6 +107,8 @@ const quickWinDeletes = undoableDeletes<QuickWin>({
   }),
   failure: "Failed to delete quick win",
   waitsOffline: true,
+  // Kept with a delete that waits, so the Tasks page's count leaves it out.
+  was: (q) => ({ completed: q.completed }),
 });
 
 /** The rows to show, without the quick wins waiting for their 'Quick win deleted' toast to close. */
