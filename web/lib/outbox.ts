@@ -169,8 +169,10 @@ export async function withWaitingChanges<D>(list: string, data: D): Promise<D> {
   const byPath = new Map<string, "deleted" | object>();
   for (const w of writes) {
     if (!isCreate(w) && listOf(w) === list && w.after === undefined) {
-      const before = byPath.get(w.path);
-      byPath.set(w.path, isDelete(w) ? "deleted" : { ...(before === "deleted" ? {} : before), ...(w.body as object) });
+      // A routine's skip of today (`?scope=this`) keeps it off the lists too, until it is sent.
+      const record = w.path.split("?")[0];
+      const before = byPath.get(record);
+      byPath.set(record, isDelete(w) ? "deleted" : { ...(before === "deleted" ? {} : before), ...(w.body as object) });
     } else if (w.also?.list === list && byPath.get(w.also.path) !== "deleted") {
       byPath.set(w.also.path, { ...(byPath.get(w.also.path) as object | undefined), ...w.also.body });
     }

@@ -6,7 +6,7 @@ import { ApiError, api } from "./api.ts";
 import { editLists, refreshPages } from "./list-cache.ts";
 import { keepWaiting, unreachable } from "./outbox.ts";
 import { queryKeys } from "./query-keys.ts";
-import { DELETE_KEPT_OFFLINE, wordsOf } from "./waiting-change.ts";
+import { DELETE_KEPT_OFFLINE, SKIP_KEPT_OFFLINE, wordsOf } from "./waiting-change.ts";
 
 /**
  * A change that waits for its toast (decisions.md: destructive actions on single items are
@@ -44,8 +44,9 @@ export function undoable(opts: {
  * Deleting one row of a server list the undoable way: the row leaves every list on screen at
  * once (`useShown` filters it out, so a list read again meanwhile does not bring it back), the
  * server is told when the toast closes, and Undo brings it back as it was, since nothing was
- * deleted yet. With `waitsOffline`, a delete that cannot reach the server waits on this device
- * (web/lib/outbox.ts) and the row stays gone: the list's reads apply what waits.
+ * deleted yet. With `waitsOffline`, a delete (or a routine's skip of today) that cannot reach the
+ * server waits on this device (web/lib/outbox.ts) and the row stays gone: the list's reads apply
+ * what waits.
  */
 export function undoableDeletes<T extends { id: number }>(opts: {
   /** The list's query key; its path is the collection the DELETE goes to. */
@@ -113,12 +114,13 @@ export function undoableDeletes<T extends { id: number }>(opts: {
                 if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return;
                 if (
                   opts.waitsOffline &&
-                  !how.scope &&
                   unreachable(error) &&
-                  (await keepDelete(queryClient, opts.list[0], row, opts.was?.(row)))
+                  (await keepDelete(queryClient, opts.list[0], row, opts.was?.(row), how.scope))
                 ) {
-                  gone(row);
-                  toast(DELETE_KEPT_OFFLINE);
+                  // A skipped routine is off today's lists until the server has moved it on.
+                  if (how.scope) editLists<T>(queryClient, opts.list, (rows) => rows.filter((r) => r.id !== row.id));
+                  else gone(row);
+                  toast(how.scope ? SKIP_KEPT_OFFLINE : DELETE_KEPT_OFFLINE);
                   return;
                 }
                 toast({ title: "Error", description: opts.failure, variant: "destructive" });
@@ -134,17 +136,20 @@ export function undoableDeletes<T extends { id: number }>(opts: {
   };
 }
 
-/** Keeps the delete of `row` of `list` on this device; false when it cannot be kept (then it failed). */
-/** Keeps a delete on this device until it can be sent; false when the device cannot keep it. */
+/**
+ * Keeps the delete of `row` of `list` on this device until it can be sent (with `scope: "this"`,
+ * a routine's skip of today); false when the device cannot keep it (then it failed).
+ */
 export function keepDelete<T extends { id: number }>(
   queryClient: QueryClient,
   list: string,
   row: T,
   was: Record<string, unknown> | undefined,
+  scope?: "this",
 ): Promise<boolean> {
   const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
   if (userId === undefined) return Promise.resolve(false);
-  const path = `${list}/${row.id}`;
+  const path = `${list}/${row.id}${scope ? `?scope=${scope}` : ""}`;
   return keepWaiting({
     userId,
     method: "DELETE",
@@ -154,7 +159,7 @@ export function keepDelete<T extends { id: number }>(
     body: undefined,
     was,
     label: wordsOf(row),
-    action: "Delete",
+    action: scope ? "Skip today" : "Delete",
   }).then(
     () => true,
     () => false,

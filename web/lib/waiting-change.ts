@@ -22,6 +22,12 @@ export const DELETE_KEPT_OFFLINE = {
   description: "It will be deleted everywhere when the connection is back.",
 };
 
+/** The toast of a routine's skip of today kept on this device, to be sent later. */
+export const SKIP_KEPT_OFFLINE = {
+  title: "Skipped on this device",
+  description: "The routine will move on to its next day when the connection is back.",
+};
+
 /** The words of a task, a quick win or a thought, for the list of what waits. */
 export const wordsOf = (row: object) => {
   const words = "title" in row ? row.title : "text" in row ? row.text : "content" in row ? row.content : "";

@@ -354,6 +354,36 @@ describe("a delete made while the server cannot be reached (docs/decisions/029-i
     expect((await server<Task[]>("GET", "/api/tasks")).map((t) => t.title)).toEqual(["Post the parcel"]);
   });
 
+  it("a routine's 'Not today' waits too: it stays off today's list through a read of it, and moves on once sent", async () => {
+    const series = await server<Task>("POST", "/api/tasks", { title: "Stretch", repeat: "FREQ=DAILY" });
+    await addTask("Post the parcel");
+    const { queryClient } = renderTasksWithOutbox();
+    await userEvent.click(await screen.findByRole("button", { name: "Not today: Stretch" }));
+    expect(await screen.findByText("Skipped for today")).toBeInTheDocument();
+    const reconnect = loseConnection();
+    dismissToast();
+    expect(await screen.findByText("Skipped on this device")).toBeInTheDocument();
+    expect(
+      screen.getByText("The routine will move on to its next day when the connection is back."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Failed to delete task")).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    expect(
+      within(screen.getByRole("list", { name: "What is waiting to sync" })).getByRole("listitem"),
+    ).toHaveTextContent("Skip today:Stretch");
+    // Every read of the tasks, again from what the worker kept offline, still leaves it out.
+    await queryClient.refetchQueries({ queryKey: queryKeys.tasks });
+    await waitFor(() => expect(titlesIn("Today's tasks")).toEqual(["Post the parcel"]));
+    const onServer = async () => (await server<Task[]>("GET", "/api/tasks")).find((t) => t.id === series.id);
+    expect(await onServer()).toMatchObject({ dueDate: series.dueDate });
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    expect(await onServer()).toMatchObject({ dueDate: addDays(series.dueDate as string, 1), repeat: "FREQ=DAILY" });
+  });
+
   it("leaves the row out of its tab's count of matches while it waits", async () => {
     await addTask("Reply to Ana");
     await addTask("Reply to Bo");
