@@ -32,7 +32,7 @@ export class Api {
   }
 
   task(title: string, extra: Record<string, unknown> = {}) {
-    return this.send<{ id: number; title: string }>("POST", "/api/tasks", { title, ...extra });
+    return this.send<{ id: number; title: string; dueDate: string | null }>("POST", "/api/tasks", { title, ...extra });
   }
   quickWin(text: string) {
     return this.send<{ id: number }>("POST", "/api/quick-wins", { text });

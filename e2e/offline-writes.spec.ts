@@ -1,10 +1,11 @@
 /**
  * Writes made offline (docs/decisions/029-installable-offline.md): a thought, a task, ticks of
- * tasks and quick wins, a tick of a quick win itself still waiting, a delete, a thought made a
- * focus task, a new event and a change to another, kept on this device through a reload, and each made once when the
- * connection is back.
+ * tasks and quick wins, a tick of a quick win itself still waiting, a delete, a routine's skip of
+ * today, a thought made a focus task, a new event and a change to another, kept on this device
+ * through a reload, and each made once when the connection is back.
  */
 import type { Page } from "@playwright/test";
+import { addDays } from "../shared/dates.ts";
 import { expect, expectAccessible, localDate, shootWidths, test, toastText, waitForOfflineCopy } from "./fixtures.ts";
 
 // The rest of the suite runs without the worker (playwright.config.ts): offline, it answers reads.
@@ -126,7 +127,7 @@ test("offline, thoughts, tasks and ticks wait through a reload and are each made
   await expect(page.getByRole("checkbox", { name: "Complete Post the parcel" })).toBeVisible();
 });
 
-test("offline, a task deleted stays gone through a reload and is deleted once the connection is back", async ({
+test("offline, a task deleted and a routine skipped today stay gone through a reload and are sent once the connection is back", async ({
   page,
   context,
   api,
@@ -134,6 +135,7 @@ test("offline, a task deleted stays gone through a reload and is deleted once th
 }) => {
   await api.task("Call the vet");
   await api.task("Post the parcel");
+  const stretch = await api.task("Stretch", { repeat: "FREQ=DAILY" });
   await app.tasks.open();
   const remove = page.getByRole("button", { name: "Delete Call the vet" });
   await expect(remove).toBeVisible();
@@ -145,26 +147,36 @@ test("offline, a task deleted stays gone through a reload and is deleted once th
   // The toast closed (Undo no longer offered): the delete is sent, and waits for the connection.
   await page.getByRole("button", { name: "Close notification" }).first().click();
   await expect(toastText(page, "Deleted on this device")).toBeVisible();
-  await page.getByText("Waiting to sync: 1").click();
+  // A routine's "Not today" is its skip of today: it waits the same way.
+  await page.getByRole("button", { name: "Not today: Stretch" }).click();
+  await expect(toastText(page, "Skipped for today")).toBeVisible();
+  await page.getByRole("button", { name: "Close notification" }).first().click();
+  await expect(toastText(page, "Skipped on this device")).toBeVisible();
+  await page.getByText("Waiting to sync: 2").click();
   await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
     "Delete:Call the vetBring back",
+    "Skip today:StretchBring back",
   ]);
-  await expectAccessible(page, "a delete waiting to sync");
+  await expectAccessible(page, "a delete and a skip waiting to sync");
   await shootWidths(page, "offline-delete");
 
   await page.reload();
   await expect(app.tasks.heading).toBeVisible();
-  await expect(page.getByText("Waiting to sync: 1")).toBeVisible();
+  await expect(page.getByText("Waiting to sync: 2")).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "Complete Post the parcel" })).toBeVisible();
   expect(await app.tasks.todayTitles()).toEqual(["Post the parcel"]);
   expect((await stored(page)).map((w) => [w.method, w.path])).toEqual([
     ["DELETE", expect.stringMatching(/^\/api\/tasks\/\d+$/)],
+    ["DELETE", `/api/tasks/${stretch.id}?scope=this`],
   ]);
 
   await context.setOffline(false);
   await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
-  const tasks = await api.get<Array<{ title: string }>>("/api/tasks");
-  expect(tasks.map((t) => t.title)).toEqual(["Post the parcel"]);
+  const tasks = await api.get<Array<{ title: string; dueDate: string | null }>>("/api/tasks");
+  expect(tasks.map((t) => [t.title, t.dueDate])).toEqual([
+    ["Post the parcel", null],
+    ["Stretch", addDays(stretch.dueDate ?? "", 1)],
+  ]);
 });
 
 test("offline, a thought made a focus task leaves the inbox, waits through a reload, and is converted once the connection is back", async ({

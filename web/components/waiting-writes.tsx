@@ -21,15 +21,24 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
   const waiting = useWaitingWrites();
   const summary = useRef<HTMLElement>(null);
 
-  // A delete still waiting can be taken back: the row comes back as the server still has it.
+  // A delete still waiting can be taken back: the row comes back as the server still has it. So
+  // can a routine's skip of today (`?scope=this`), which keeps the routine on today's list.
   const bringBack = async (write: WaitingWrite) => {
     const left = waiting.length - 1;
+    const skip = write.path.endsWith("?scope=this");
     if (!(await takeBack(write))) {
-      toast({ title: "Already sent", description: "The connection came back first: it is deleted." });
+      toast({
+        title: "Already sent",
+        description: `The connection came back first: it is ${skip ? "skipped for today" : "deleted"}.`,
+      });
       return;
     }
     void queryClient.invalidateQueries({ queryKey: [listOf(write)] });
-    toast({ title: "Not deleted", description: `"${inToast(write.label)}" is back where it was.` });
+    toast(
+      skip
+        ? { title: "Not skipped", description: `"${inToast(write.label)}" is back on today's list.` }
+        : { title: "Not deleted", description: `"${inToast(write.label)}" is back where it was.` },
+    );
     // The button is gone: focus goes to what is left of the list, or to the screen's main part.
     if (left > 0) summary.current?.focus();
     else document.getElementById("main")?.focus();

@@ -384,6 +384,23 @@ describe("a delete made while the server cannot be reached (docs/decisions/029-i
     expect(await onServer()).toMatchObject({ dueDate: addDays(series.dueDate as string, 1), repeat: "FREQ=DAILY" });
   });
 
+  it("a routine's skip can be taken back while it waits: 'Bring back' puts it back on today's list", async () => {
+    const series = await server<Task>("POST", "/api/tasks", { title: "Stretch", repeat: "FREQ=DAILY" });
+    renderTasksInMain();
+    await userEvent.click(await screen.findByRole("button", { name: "Not today: Stretch" }));
+    loseConnection();
+    dismissToast();
+    expect(await screen.findByText("Skipped on this device")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Not today: Stretch" })).not.toBeInTheDocument());
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    await userEvent.click(screen.getByRole("button", { name: "Bring back Stretch" }));
+    expect(await screen.findByText("Not skipped")).toBeInTheDocument();
+    expect(screen.getByText('"Stretch" is back on today\'s list.')).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Not today: Stretch" })).toBeInTheDocument();
+    expect(screen.queryByText(/Waiting to sync/)).not.toBeInTheDocument();
+    expect((await server<Task[]>("GET", "/api/tasks")).find((t) => t.id === series.id)?.dueDate).toBe(series.dueDate);
+  });
+
   it("leaves the row out of its tab's count of matches while it waits", async () => {
     await addTask("Reply to Ana");
     await addTask("Reply to Bo");
