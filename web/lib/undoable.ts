@@ -90,8 +90,9 @@ export function undoableDeletes<T extends { id: number }>(opts: {
      */
     useDelete() {
       const queryClient = useQueryClient();
+      const offLists = (row: T) => editLists<T>(queryClient, opts.list, (rows) => rows.filter((r) => r.id !== row.id));
       const gone = (row: T) => {
-        editLists<T>(queryClient, opts.list, (rows) => rows.filter((r) => r.id !== row.id));
+        offLists(row);
         // And the row's own read (a project's page) is forgotten: going back to it asks again.
         queryClient.removeQueries({ queryKey: [`${opts.list[0]}/${row.id}`], exact: true });
         opts.deleted?.(row);
@@ -118,7 +119,7 @@ export function undoableDeletes<T extends { id: number }>(opts: {
                   (await keepDelete(queryClient, opts.list[0], row, opts.was?.(row), how.scope))
                 ) {
                   // A skipped routine is off today's lists until the server has moved it on.
-                  if (how.scope) editLists<T>(queryClient, opts.list, (rows) => rows.filter((r) => r.id !== row.id));
+                  if (how.scope) offLists(row);
                   else gone(row);
                   toast(how.scope ? SKIP_KEPT_OFFLINE : DELETE_KEPT_OFFLINE);
                   return;

@@ -6,12 +6,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../shared/dates.ts";
 import type { CalendarEvent, User } from "../../shared/schemas.ts";
-import { AuthProvider } from "../app/auth.tsx";
 import { dismissToast } from "../components/ui/toast-store.ts";
-import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
-import { loseConnection, renderWithApp, resetApp, server, signUpInUtc } from "../testing/app-harness.tsx";
+import { loseConnection, renderWithOutbox, resetApp, server, signUpInUtc } from "../testing/app-harness.tsx";
 import { CalendarPage } from "./calendar.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
@@ -28,14 +26,7 @@ const events = () => server<CalendarEvent[]>("GET", "/api/events");
 const addEvent = (title: string, extra: object = {}) =>
   server("POST", "/api/events", { title, date: TOMORROW, startTime: "09:00", duration: 30, ...extra });
 
-function renderCalendar() {
-  return renderWithApp(
-    <AuthProvider>
-      <WaitingWrites userId={user.id} />
-      <CalendarPage />
-    </AuthProvider>,
-  );
-}
+const renderCalendar = () => renderWithOutbox(<CalendarPage />, user);
 
 describe("changing an event while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   it("waits on this device: the calendar shows the change through a read of it, and it is saved once the connection is back", async () => {

@@ -13,7 +13,7 @@ import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { useProject } from "../features/projects/api.ts";
 import { sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
-import { loseConnection, renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { loseConnection, renderWithApp, renderWithOutbox, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { InboxPage } from "./inbox.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
@@ -40,14 +40,7 @@ function renderInbox() {
 }
 
 /** The inbox with the app's outbox, whose waiting changes its lists show (as in the layout). */
-function renderInboxWithOutbox() {
-  return renderWithApp(
-    <AuthProvider>
-      <WaitingWrites userId={user.id} />
-      <InboxPage />
-    </AuthProvider>,
-  );
-}
+const renderInboxWithOutbox = () => renderWithOutbox(<InboxPage />, user);
 
 /** The inbox inside the app's layout: its sidebar's count, its capture button, its outbox. */
 function renderInboxInLayout() {

@@ -12,7 +12,7 @@ import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { TASKS_PAGE_SIZE } from "../features/tasks/api.ts";
 import { keepWaiting, newIdempotencyKey, sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
-import { loseConnection, renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { loseConnection, renderWithApp, renderWithOutbox, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { TasksPage } from "./tasks.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
@@ -41,14 +41,7 @@ function renderTasks() {
 }
 
 /** The Tasks page with what waits on this device shown and applied to the lists, as in the app. */
-function renderTasksWithOutbox() {
-  return renderWithApp(
-    <AuthProvider>
-      <WaitingWrites userId={user.id} />
-      <TasksPage />
-    </AuthProvider>,
-  );
-}
+const renderTasksWithOutbox = () => renderWithOutbox(<TasksPage />, user);
 
 describe("Find a task or quick win (docs/decisions/052-find-a-task.md)", () => {
   it("finds a task not yet read, by any of its words, ignoring case and accents", async () => {

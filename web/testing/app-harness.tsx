@@ -10,8 +10,10 @@ import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { inject, vi } from "vitest";
 import type { User } from "../../shared/schemas.ts";
+import { AuthProvider } from "../app/auth.tsx";
 import { dismissToast } from "../components/ui/toast-store.ts";
 import { Toaster } from "../components/ui/toaster.tsx";
+import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
 import { stopShowingWaiting } from "../lib/outbox.ts";
 import { createQueryClient } from "../lib/query-client.ts";
@@ -83,6 +85,19 @@ export function renderWithApp(ui: ReactElement, { signedInAs }: { signedInAs?: U
     </QueryClientProvider>,
   );
   return { ...view, queryClient };
+}
+
+/**
+ * Draws a page as the signed-in layout holds it: with the session read by the app and the outbox
+ * of `user`, whose waiting writes its lists show (docs/decisions/029-installable-offline.md).
+ */
+export function renderWithOutbox(page: ReactElement, user: Pick<User, "id">) {
+  return renderWithApp(
+    <AuthProvider>
+      <WaitingWrites userId={user.id} />
+      {page}
+    </AuthProvider>,
+  );
 }
 
 /** The keys of the drafts this browser keeps (web/lib/draft.ts). */
