@@ -106,6 +106,14 @@ export function changeOf(writes: WaitingWrite[], create: WaitingWrite): WaitingW
   return writes.find((w) => w.after !== undefined && w.after === create.id);
 }
 
+/**
+ * Whether a tick or an edit of this record (`/api/tasks/12`) waits on this device, as the screens
+ * show it: its row is marked "Waiting to sync" until it is sent. A delete's row is gone already.
+ */
+export function useChangeWaiting(path: string): boolean {
+  return useWaitingWrites().some((w) => !isCreate(w) && !isDelete(w) && w.path === path && w.after === undefined);
+}
+
 /** Whether a change to this record (`/api/tasks/12`) is still waiting to be sent. */
 export const changeWaitingFor = (path: string): boolean =>
   waiting.some((w) => !isCreate(w) && w.path === path && w.after === undefined);

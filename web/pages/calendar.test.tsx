@@ -40,6 +40,9 @@ describe("changing an event while the server cannot be reached (docs/decisions/0
     await userEvent.click(screen.getByRole("button", { name: "Save event" }));
     expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: "Edit Physio, knee" })).toBeInTheDocument();
+    // Its row says the change has not reached the server yet.
+    const row = () => screen.getByRole("button", { name: "Edit Physio, knee" }).closest("li") as HTMLElement;
+    expect(row()).toHaveTextContent("Waiting to sync");
     await userEvent.click(await screen.findByText("Waiting to sync: 1"));
     expect(screen.getByRole("list", { name: "What is waiting to sync" })).toHaveTextContent("Edit:Physio, knee");
     // Read again (from what the worker kept offline), the calendar still shows the change.
@@ -54,6 +57,7 @@ describe("changing an event while the server cannot be reached (docs/decisions/0
     await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
     expect(refused).not.toHaveBeenCalled();
     expect((await events()).map((e) => [e.title, e.location])).toEqual([["Physio, knee", "Clinic"]]);
+    await waitFor(() => expect(row()).not.toHaveTextContent("Waiting to sync"));
   });
 });
 

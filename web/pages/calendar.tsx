@@ -7,6 +7,7 @@ import { RepeatIcon } from "../components/repeat-icon.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { toast } from "../components/ui/toast-store.ts";
+import { WaitingMark } from "../components/waiting-mark.tsx";
 import { WaitingRows } from "../components/waiting-rows.tsx";
 import { eventColorClass, useDeleteEvent, useEvents, useEventVisibility } from "../features/calendar/api.ts";
 import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
@@ -130,6 +131,7 @@ export function CalendarPage() {
                           : `${formatTime12(e.startTime)} · ${e.duration} min`}
                         {e.category ? ` · ${e.category}` : ""}
                         {e.repeat && <RepeatIcon rule={e.repeat} className="ml-1.5 inline size-3.5 align-[-2px]" />}
+                        <WaitingMark path={`${queryKeys.events[0]}/${e.id}`} className="ml-2" />
                       </p>
                       {e.location && (
                         <p className="flex items-center gap-1 text-sm text-muted">

@@ -188,6 +188,9 @@ describe("Edit thought while the server cannot be reached (docs/decisions/029-in
     expect(screen.queryByRole("dialog", { name: "Edit thought" })).toBeNull();
     expect(await screen.findByText("Waiting to sync: 1")).toBeVisible();
     expect(cards()).toContain("Call mom about Sunday");
+    // Its card says the change has not reached the server yet.
+    const card = () => screen.getByText("Call mom about Sunday", { selector: "li > p" }).closest("li");
+    expect(card()).toHaveTextContent("Waiting to sync");
     // The list read again (from the kept copy, offline) still shows the edit.
     await queryClient.refetchQueries({ queryKey: queryKeys.thoughts, exact: true });
     const read = queryClient.getQueryData<Thought[]>(queryKeys.thoughts);
@@ -198,6 +201,7 @@ describe("Edit thought while the server cannot be reached (docs/decisions/029-in
     reconnect();
     await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
     expect((await stored()).find((t) => t.id === thought.id)?.content).toBe("Call mom about Sunday");
+    await waitFor(() => expect(card()).not.toHaveTextContent("Waiting to sync"));
   });
 });
 

@@ -307,6 +307,54 @@ describe("an edit made while the server cannot be reached (docs/decisions/029-in
   });
 });
 
+/** The row holding these words in one of the page's lists. */
+const rowIn = (list: string, words: string) =>
+  within(screen.getByRole("list", { name: list }))
+    .getByText(words)
+    .closest("li") as HTMLElement;
+
+describe("a row whose change waits on this device (docs/decisions/029-installable-offline.md)", () => {
+  it("says 'Waiting to sync' beside an edited task, a ticked one and an edited quick win until they are sent, and only beside those", async () => {
+    await addTask("Call the vet");
+    await addTask("Book the dentist");
+    await addTask("Post the parcel");
+    await addWin("Water the plants");
+    await addWin("Reply to Kai");
+    renderTasksWithOutbox();
+    await screen.findByRole("button", { name: "Edit Call the vet" });
+    const reconnect = loseConnection();
+    await rename("Call the vet", "Call the vet about Milo");
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    dismissToast();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Complete Book the dentist" }));
+    await waitFor(() => expect(screen.getByText("Waiting to sync: 2")).toBeInTheDocument());
+    dismissToast();
+
+    await waitFor(() => expect(rowIn("Today's tasks", "Call the vet about Milo")).toHaveTextContent("Waiting to sync"));
+    expect(rowIn("Done today", "Book the dentist")).toHaveTextContent("Waiting to sync");
+    expect(rowIn("Today's tasks", "Post the parcel")).not.toHaveTextContent("Waiting to sync");
+
+    await userEvent.click(screen.getByRole("tab", { name: "Quick wins" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Edit Water the plants" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit quick win" });
+    const words = within(dialog).getByRole("textbox");
+    await userEvent.clear(words);
+    await userEvent.type(words, "Water the basil");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(rowIn("Quick wins", "Water the basil")).toHaveTextContent("Waiting to sync"));
+    expect(rowIn("Quick wins", "Reply to Kai")).not.toHaveTextContent("Waiting to sync");
+
+    reconnect();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
+    await waitFor(() => expect(rowIn("Quick wins", "Water the basil")).not.toHaveTextContent("Waiting to sync"));
+    await userEvent.click(screen.getByRole("tab", { name: "Focus tasks" }));
+    await waitFor(() =>
+      expect(rowIn("Today's tasks", "Call the vet about Milo")).not.toHaveTextContent("Waiting to sync"),
+    );
+    expect(rowIn("Done today", "Book the dentist")).not.toHaveTextContent("Waiting to sync");
+  });
+});
+
 describe("a delete made while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   /** As renderTasksWithOutbox, inside the screen's main part, where focus goes when nothing else waits. */
   const renderTasksInMain = () =>

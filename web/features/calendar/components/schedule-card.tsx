@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { addDays } from "../../../../shared/dates.ts";
 import type { CalendarEvent } from "../../../../shared/schemas.ts";
 import { Card, CardHeader } from "../../../components/ui/card.tsx";
+import { WaitingMark } from "../../../components/waiting-mark.tsx";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatShortDay, formatTime12, zonedNow } from "../../../lib/dates.ts";
@@ -21,7 +22,10 @@ function EventRow({ event, detail, faded }: { event: CalendarEvent; detail: stri
       <span className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", eventColorClass(event.category))} aria-hidden />
       <div className="min-w-0">
         <p className="truncate font-medium">{event.title}</p>
-        <p className="text-sm text-muted">{detail}</p>
+        <p className="text-sm text-muted">
+          {detail}
+          <WaitingMark path={`${EVENTS}/${event.id}`} className="ml-2" />
+        </p>
         {event.location && (
           <p className="flex items-center gap-1 truncate text-sm text-muted">
             <MapPin className="size-3.5" aria-hidden />

@@ -16,6 +16,7 @@ import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { WaitingMark } from "../../../components/waiting-mark.tsx";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { useTextDraft } from "../../../lib/draft.ts";
@@ -110,6 +111,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
                   }}
                 />
                 <span className="min-w-0 flex-1 break-words">{q.text}</span>
+                <WaitingMark path={`${QUICK_WINS_PATH}/${q.id}`} className="shrink-0" />
                 {q.repeat && <RepeatIcon rule={q.repeat} className="size-4 shrink-0 text-muted" />}
               </label>
             </li>

@@ -8,6 +8,7 @@ import { RoutineDeleteDialog } from "../../../components/routine-delete-dialog.t
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { inToast } from "../../../components/ui/toast-store.ts";
+import { WaitingMark } from "../../../components/waiting-mark.tsx";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { zonedNow } from "../../../lib/dates.ts";
 import { focusNeighbour, neighbourOf, useFocusWhenSettled } from "../../../lib/focus-next.ts";
@@ -73,6 +74,7 @@ export function QuickWinsList({ search }: { search?: ListSearch }) {
                 }}
               />
               <span className="min-w-0 flex-1 break-words">{q.text}</span>
+              <WaitingMark path={`/api/quick-wins/${q.id}`} className="shrink-0" />
               {q.repeat && <RepeatIcon rule={q.repeat} className="size-4 shrink-0 text-muted" />}
             </label>
             <Button

@@ -63,12 +63,19 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
   const rowsOf = (walk: typeof open) =>
     (walk.data?.pages.flatMap((p) => p.items) ?? []).filter((t) => search?.matches(titleOf(t)) ?? true);
   // Rows changed on this screen leave their list at once, before the lists are read again.
-  const openRows = useShownTasks(rowsOf(open)).filter((t) => !t.completed && !isPutOff(t, today));
+  const openShown = useShownTasks(rowsOf(open));
+  const openRows = openShown.filter((t) => !t.completed && !isPutOff(t, today));
   // Soonest back first (the server answers them in focus order, which breaks ties here).
   const laterRows = useShownTasks(rowsOf(later))
     .filter((t) => !t.completed && isPutOff(t, today))
     .sort((a, b) => (a.notBefore ?? "").localeCompare(b.notBefore ?? ""));
-  const doneRows = useShownTasks(rowsOf(done)).filter((t) => t.completed);
+  const doneShown = useShownTasks(rowsOf(done));
+  // A task ticked here is done today at once, before the server's list of done tasks is read
+  // again, and while its tick waits on this device with no server to read it from.
+  const doneRows = [
+    ...doneShown,
+    ...openShown.filter((t) => t.completed && !doneShown.some((d) => d.id === t.id)),
+  ].filter((t) => t.completed);
 
   /**
    * A routine's "Not today", and deleting just this one: today's occurrence is skipped (undoable

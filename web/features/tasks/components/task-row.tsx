@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { Task } from "../../../../shared/schemas.ts";
 import { RepeatIcon } from "../../../components/repeat-icon.tsx";
 import { Badge } from "../../../components/ui/card.tsx";
+import { WaitingMark } from "../../../components/waiting-mark.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatTime12 } from "../../../lib/dates.ts";
 import { taskCategoryClass } from "../api.ts";
@@ -39,6 +40,7 @@ export function TaskRow({
             {task.dueTime && <span>Due {formatTime12(task.dueTime)}</span>}
             {task.repeat && <RepeatIcon rule={task.repeat} className="size-3.5" />}
             {note && <span>{note}</span>}
+            <WaitingMark path={`/api/tasks/${task.id}`} />
           </span>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { DASHBOARD_SHORT_LIST } from "../../../../shared/constants.ts";
 import type { Task } from "../../../../shared/schemas.ts";
 import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
+import { WaitingMark } from "../../../components/waiting-mark.tsx";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatTime12 } from "../../../lib/dates.ts";
@@ -86,6 +87,7 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
                     {task.timeEstimate} min
                   </span>
                   {task.dueTime && <span>Due {formatTime12(task.dueTime)}</span>}
+                  <WaitingMark path={`${TASKS}/${task.id}`} />
                 </span>
               </button>
             </li>

@@ -3,6 +3,7 @@ import { CalendarClock } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Thought } from "../../../../shared/schemas.ts";
 import { Badge } from "../../../components/ui/card.tsx";
+import { WaitingMark } from "../../../components/waiting-mark.tsx";
 import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
 import { thoughtWords } from "../api.ts";
 import { conversionLink } from "../converted.ts";
@@ -30,9 +31,12 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
     <li className="grid gap-3 rounded-2xl border border-border bg-card p-4">
       <div className="flex items-center justify-between gap-2">
         <Badge className={TYPE_BADGE[thought.type]}>{thought.type}</Badge>
-        <time className="text-xs text-muted" dateTime={thought.createdAt}>
-          {time}
-        </time>
+        <span className="flex items-center gap-2">
+          <WaitingMark path={`/api/thoughts/${thought.id}`} />
+          <time className="text-xs text-muted" dateTime={thought.createdAt}>
+            {time}
+          </time>
+        </span>
       </div>
       <p className="whitespace-pre-wrap break-words">{content}</p>
       {thought.whenDate && (

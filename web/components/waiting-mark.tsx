@@ -1,0 +1,11 @@
+import { cn } from "../lib/cn.ts";
+import { useChangeWaiting } from "../lib/outbox.ts";
+
+/**
+ * "Waiting to sync" beside a row the server has, while a tick or an edit of it made without a
+ * connection waits on this device (docs/decisions/029-installable-offline.md); nothing otherwise.
+ */
+export function WaitingMark({ path, className }: { path: string; className?: string }) {
+  if (!useChangeWaiting(path)) return null;
+  return <span className={cn("text-xs font-normal text-muted no-underline", className)}>Waiting to sync</span>;
+}
