@@ -95,6 +95,10 @@ test("offline, thoughts, tasks and ticks wait through a reload and are each made
   // The Tasks page lists it under today's tasks too.
   await page.getByRole("link", { name: "Tasks", exact: true }).first().click();
   await expect(waitingTasks.getByRole("listitem")).toHaveText([/Post the parcel\s*Waiting to sync/]);
+  // The task ticked offline is done today, its row saying that the tick has not reached the server.
+  await expect(page.getByRole("list", { name: "Done today" }).getByRole("listitem")).toHaveText([
+    /Call the dentist.*Waiting to sync/,
+  ]);
   await shootWidths(page, "offline-writes-tasks");
 
   // The task reached the server once already, its answer lost on the way back: sent again with

@@ -31,12 +31,9 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
     <li className="grid gap-3 rounded-2xl border border-border bg-card p-4">
       <div className="flex items-center justify-between gap-2">
         <Badge className={TYPE_BADGE[thought.type]}>{thought.type}</Badge>
-        <span className="flex items-center gap-2">
-          <WaitingMark path={`/api/thoughts/${thought.id}`} />
-          <time className="text-xs text-muted" dateTime={thought.createdAt}>
-            {time}
-          </time>
-        </span>
+        <time className="text-xs text-muted" dateTime={thought.createdAt}>
+          {time}
+        </time>
       </div>
       <p className="whitespace-pre-wrap break-words">{content}</p>
       {thought.whenDate && (
@@ -68,7 +65,10 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
           Converted to {conversionLink(thought.convertedTo)?.label ?? thought.convertedTo}
         </p>
       )}
-      <div className="flex flex-wrap gap-2">{actions}</div>
+      <div className="flex flex-wrap items-center gap-2">
+        {actions}
+        <WaitingMark path={`/api/thoughts/${thought.id}`} className="ml-auto" />
+      </div>
     </li>
   );
 }
