@@ -355,6 +355,48 @@ describe("a row whose change waits on this device (docs/decisions/029-installabl
   });
 });
 
+describe("a task unticked while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
+  it("done today or earlier, it is back on today's list at once and through a read of the lists, marked, until it is sent", async () => {
+    await server("POST", "/api/data/import", { tasks: [{ title: "File the old report", completed: true }] });
+    const morning = await addTask("Done this morning");
+    await server("PATCH", `/api/tasks/${morning.id}/toggle`);
+    await addTask("Post the parcel");
+    const { queryClient } = renderTasksWithOutbox();
+    await userEvent.click(await screen.findByRole("button", { name: "Done earlier" }));
+    await waitFor(() => expect(titlesIn("Done earlier")).toEqual(["File the old report"]));
+    await waitFor(() => expect(titlesIn("Done today")).toEqual(["Done this morning"]));
+
+    const reconnect = loseConnection();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Complete Done this morning" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Complete File the old report" }));
+    await waitFor(() => expect(screen.getByText("Waiting to sync: 2")).toBeInTheDocument());
+    const reopened = ["Post the parcel", "Done this morning", "File the old report"];
+    await waitFor(() => expect(titlesIn("Today's tasks")).toEqual(reopened));
+    // Read again (the server still has both done), they stay on today's list.
+    await queryClient.refetchQueries({ queryKey: queryKeys.tasks });
+    expect(titlesIn("Today's tasks")).toEqual(reopened);
+    expect(rowIn("Today's tasks", "Done this morning")).toHaveTextContent("Waiting to sync");
+    expect(rowIn("Today's tasks", "File the old report")).toHaveTextContent("Waiting to sync");
+    expect(rowIn("Today's tasks", "Post the parcel")).not.toHaveTextContent("Waiting to sync");
+    expect(screen.queryByRole("list", { name: "Done today" })).not.toBeInTheDocument();
+
+    reconnect();
+    await sendWaiting(user.id, {
+      onSent: () => void queryClient.invalidateQueries({ queryKey: queryKeys.tasks }),
+      onRefused: vi.fn(),
+    });
+    await waitFor(() => expect(screen.queryByText("Waiting to sync")).not.toBeInTheDocument());
+    await waitFor(() => expect([...titlesIn("Today's tasks")].sort()).toEqual([...reopened].sort()));
+    const saved = await server<Task[]>("GET", "/api/tasks");
+    expect(
+      saved
+        .filter((t) => !t.completed)
+        .map((t) => t.title)
+        .sort(),
+    ).toEqual([...reopened].sort());
+  });
+});
+
 describe("a delete made while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   /** As renderTasksWithOutbox, inside the screen's main part, where focus goes when nothing else waits. */
   const renderTasksInMain = () =>

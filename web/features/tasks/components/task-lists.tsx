@@ -14,6 +14,7 @@ import { type ListSearch, noMatch } from "../../../lib/list-search.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
 import { whenBack } from "../../../lib/routines.ts";
 import {
+  doneEarlierWalk,
   doneTodayWalk,
   laterTasksWalk,
   openTasksWalk,
@@ -47,6 +48,8 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
   const open = useTaskWalk(openTasksWalk(mood, q));
   const later = useTaskWalk(laterTasksWalk(q));
   const done = useTaskWalk(doneTodayWalk(today, q));
+  // Read by the Done earlier card once it is opened; here only to see what was unticked in it.
+  const earlier = useTaskWalk(doneEarlierWalk(today, q), { enabled: false });
   const toggle = useToggleTask();
   const waiting = useWaitingCreates("/api/tasks", search?.matches);
   const update = useUpdateTask();
@@ -64,12 +67,18 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
     (walk.data?.pages.flatMap((p) => p.items) ?? []).filter((t) => search?.matches(titleOf(t)) ?? true);
   // Rows changed on this screen leave their list at once, before the lists are read again.
   const openShown = useShownTasks(rowsOf(open));
-  const openRows = openShown.filter((t) => !t.completed && !isPutOff(t, today));
+  const doneShown = useShownTasks(rowsOf(done));
+  const earlierShown = useShownTasks(rowsOf(earlier));
+  // A task unticked here is back on today's list at once, before the server's list of open tasks
+  // is read again, and while its change waits on this device with no server to read it from.
+  const reopenedHere = [...doneShown, ...earlierShown].filter(
+    (t) => !t.completed && !openShown.some((o) => o.id === t.id),
+  );
+  const openRows = [...openShown, ...reopenedHere].filter((t) => !t.completed && !isPutOff(t, today));
   // Soonest back first (the server answers them in focus order, which breaks ties here).
   const laterRows = useShownTasks(rowsOf(later))
     .filter((t) => !t.completed && isPutOff(t, today))
     .sort((a, b) => (a.notBefore ?? "").localeCompare(b.notBefore ?? ""));
-  const doneShown = useShownTasks(rowsOf(done));
   // A task ticked here is done today at once, before the server's list of done tasks is read
   // again, and while its tick waits on this device with no server to read it from.
   const doneRows = [
