@@ -7,6 +7,7 @@
 import type { Page } from "@playwright/test";
 import { addDays } from "../shared/dates.ts";
 import { expect, expectAccessible, localDate, shootWidths, test, toastText, waitForOfflineCopy } from "./fixtures.ts";
+import { EventDialog } from "./pages/event-dialog.ts";
 
 // The rest of the suite runs without the worker (playwright.config.ts): offline, it answers reads.
 test.use({ serviceWorkers: "allow" });
@@ -227,7 +228,7 @@ test("offline, a thought made a focus task leaves the inbox, waits through a rel
   await expect(app.inbox.card("Book the plumber").getByRole("link")).toBeVisible();
 });
 
-test("offline, a new event and a change to another wait through a reload and are on the calendar once the connection is back", async ({
+test("offline, a new event, changes and deletes (just this one of a repeating event too) wait through a reload and are on the calendar once the connection is back", async ({
   page,
   context,
   api,
@@ -235,6 +236,13 @@ test("offline, a new event and a change to another wait through a reload and are
 }) => {
   const { calendar } = app;
   await api.event({ title: "Choir", date: localDate(2), startTime: "19:00", duration: 60 });
+  const stretch = await api.event({
+    title: "Stretch",
+    date: localDate(3),
+    startTime: "07:00",
+    duration: 15,
+    repeat: `FREQ=WEEKLY;BYDAY=${["SU", "MO", "TU", "WE", "TH", "FR", "SA"][new Date(`${localDate(3)}T12:00:00Z`).getUTCDay()]}`,
+  });
   await calendar.open();
   await expect(page.getByRole("button", { name: "Edit Choir" })).toBeVisible();
   await waitForOfflineCopy(page, ["/api/auth/me", "/api/events"]);
@@ -256,26 +264,59 @@ test("offline, a new event and a change to another wait through a reload and are
   await expect(toastText(page, "It will be saved when the connection is back.")).toBeVisible();
   await expect(edit.root).toBeHidden();
   await expect(page.getByRole("button", { name: "Edit Choir practice" })).toBeVisible();
-  await page.getByText("Waiting to sync: 2").click();
+  // Just this one of a repeating event: its first day deleted, its second changed.
+  const weeks = await page.getByRole("button", { name: "Delete Stretch", exact: true }).count();
+  await page.getByRole("button", { name: "Delete Stretch", exact: true }).first().click();
+  await calendar.occurrenceChoice("Delete").getByRole("button", { name: "Just this one" }).click();
+  await expect(toastText(page, "Event deleted")).toBeVisible();
+  await page.getByRole("button", { name: "Close notification" }).first().click();
+  await expect(toastText(page, "Deleted on this device")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete Stretch", exact: true })).toHaveCount(weeks - 1);
+  await page.getByRole("button", { name: "Edit Stretch" }).first().click();
+  const once = new EventDialog(page, "Edit event");
+  await once.fill({ title: "Stretch, longer" });
+  await once.save();
+  await calendar.occurrenceChoice("Change").getByRole("button", { name: "Just this one" }).click();
+  await expect(once.root).toBeHidden();
+  const changed = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("button", { name: "Edit Stretch, longer" }) });
+  await expect(changed).toContainText("Waiting to sync");
+  await page.getByText("Waiting to sync: 4").click();
   await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
     "Event:Physio",
     "Edit:Choir practice",
+    "Delete:StretchBring back",
+    "Edit:Stretch, longer",
   ]);
   await expectAccessible(page, "events waiting to sync");
   await shootWidths(page, "offline-event");
 
   await page.reload();
   await expect(calendar.heading).toBeVisible();
-  await expect(page.getByText("Waiting to sync: 2")).toBeVisible();
+  await expect(page.getByText("Waiting to sync: 4")).toBeVisible();
   await expect(waitingEvents.getByRole("listitem")).toHaveText([/Physio\s*Waiting to sync/]);
   await expect(page.getByRole("button", { name: "Edit Choir practice" })).toBeVisible();
   await expect(page.getByText("Town hall")).toBeVisible();
+  await expect(changed).toContainText("Waiting to sync");
+  await expect(page.getByRole("button", { name: "Delete Stretch", exact: true })).toHaveCount(weeks - 2);
 
   await context.setOffline(false);
   await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
   const events =
-    await api.get<Array<{ title: string; date: string; startTime: string; location: string | null }>>("/api/events");
-  expect(events.map((e) => [e.title, e.date, e.startTime, e.location]).sort()).toEqual([
+    await api.get<Array<{ id: number; title: string; date: string; startTime: string; location: string | null }>>(
+      "/api/events",
+    );
+  const stretches = events.filter((e) => e.title.startsWith("Stretch"));
+  expect(stretches.map((e) => e.id)).not.toContain(stretch.id);
+  expect(stretches.filter((e) => e.title === "Stretch, longer").map((e) => e.date)).toEqual([localDate(10)]);
+  expect(stretches.filter((e) => e.title === "Stretch").length).toBeGreaterThan(0);
+  expect(
+    events
+      .filter((e) => !e.title.startsWith("Stretch"))
+      .map((e) => [e.title, e.date, e.startTime, e.location])
+      .sort(),
+  ).toEqual([
     ["Choir practice", localDate(2), "19:00", "Town hall"],
     ["Physio", localDate(1), "14:15", null],
   ]);

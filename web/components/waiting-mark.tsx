@@ -7,5 +7,9 @@ import { useChangeWaiting } from "../lib/outbox.ts";
  */
 export function WaitingMark({ path, className }: { path: string; className?: string }) {
   if (!useChangeWaiting(path)) return null;
-  return <span className={cn("text-xs font-normal text-muted no-underline", className)}>Waiting to sync</span>;
+  return (
+    <span className={cn("text-xs font-normal whitespace-nowrap text-muted no-underline", className)}>
+      Waiting to sync
+    </span>
+  );
 }

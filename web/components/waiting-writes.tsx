@@ -22,10 +22,10 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
   const summary = useRef<HTMLElement>(null);
 
   // A delete still waiting can be taken back: the row comes back as the server still has it. So
-  // can a routine's skip of today (`?scope=this`), which keeps the routine on today's list.
+  // can a routine's skip of today, which keeps the routine on today's list.
   const bringBack = async (write: WaitingWrite) => {
     const left = waiting.length - 1;
-    const skip = write.path.endsWith("?scope=this");
+    const skip = write.action === "Skip today";
     if (!(await takeBack(write))) {
       toast({
         title: "Already sent",

@@ -111,7 +111,9 @@ export function changeOf(writes: WaitingWrite[], create: WaitingWrite): WaitingW
  * show it: its row is marked "Waiting to sync" until it is sent. A delete's row is gone already.
  */
 export function useChangeWaiting(path: string): boolean {
-  return useWaitingWrites().some((w) => !isCreate(w) && !isDelete(w) && w.path === path && w.after === undefined);
+  return useWaitingWrites().some(
+    (w) => !isCreate(w) && !isDelete(w) && w.path.split("?")[0] === path && w.after === undefined,
+  );
 }
 
 /** Whether a change to this record (`/api/tasks/12`) is still waiting to be sent. */

@@ -139,7 +139,8 @@ export function undoableDeletes<T extends { id: number }>(opts: {
 
 /**
  * Keeps the delete of `row` of `list` on this device until it can be sent (with `scope: "this"`,
- * a routine's skip of today); false when the device cannot keep it (then it failed).
+ * a routine's skip of today, or one occurrence of a repeating event, called `action` in the list
+ * of what waits); false when the device cannot keep it (then it failed).
  */
 export function keepDelete<T extends { id: number }>(
   queryClient: QueryClient,
@@ -147,6 +148,7 @@ export function keepDelete<T extends { id: number }>(
   row: T,
   was: Record<string, unknown> | undefined,
   scope?: "this",
+  action = scope ? "Skip today" : "Delete",
 ): Promise<boolean> {
   const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
   if (userId === undefined) return Promise.resolve(false);
@@ -160,7 +162,7 @@ export function keepDelete<T extends { id: number }>(
     body: undefined,
     was,
     label: wordsOf(row),
-    action: scope ? "Skip today" : "Delete",
+    action,
   }).then(
     () => true,
     () => false,

@@ -52,10 +52,12 @@ export async function sendOrKeepChange<T extends Row>(
     method?: "PATCH" | "PUT";
     /** Its words in the list of what waits, when the change gives the row new ones (an event's edit). */
     label?: string;
+    /** Sent with the change, as the server reads it: `?scope=this` for one occurrence of a repeating event. */
+    query?: string;
   },
   send: () => Promise<T>,
 ): Promise<T & { waiting?: true }> {
-  const path = `${list[0]}/${change.id}`;
+  const path = `${list[0]}/${change.id}${change.query ?? ""}`;
   try {
     if (changeWaitingFor(path)) throw new Error("a change of this row waits on this device");
     return await send();

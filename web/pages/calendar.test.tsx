@@ -87,15 +87,63 @@ describe("deleting an event while the server cannot be reached (docs/decisions/0
     expect((await events()).map((e) => e.title)).toEqual(["Choir"]);
   });
 
-  it("an occurrence of a repeating event still needs the connection: it comes back and says so", async () => {
-    await addEvent("Stretch", { repeat: "FREQ=DAILY" });
-    renderCalendar();
+  it("just this one of a repeating event waits too: it stays off the calendar through a read of it, and only it is deleted once back", async () => {
+    const made = (await addEvent("Stretch", { repeat: "FREQ=DAILY" })) as CalendarEvent;
+    const { queryClient } = renderCalendar();
     await userEvent.click((await screen.findAllByRole("button", { name: "Delete Stretch" }))[0]);
     await userEvent.click(await screen.findByRole("button", { name: "Just this one" }));
     expect(await screen.findByText("Event deleted")).toBeInTheDocument();
+    const reconnect = loseConnection();
+    dismissToast();
+    expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    expect(screen.getByRole("list", { name: "What is waiting to sync" })).toHaveTextContent("Delete:Stretch");
+    const occurrences = (await events()).length;
+    await queryClient.refetchQueries({ queryKey: queryKeys.events, exact: true });
+    const shown = queryClient.getQueryData<CalendarEvent[]>(queryKeys.events) ?? [];
+    expect(shown.map((e) => e.id)).not.toContain(made.id);
+    expect(shown).toHaveLength(occurrences - 1);
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    const left = await events();
+    expect(left.map((e) => e.id)).not.toContain(made.id);
+    expect(left.length).toBeGreaterThanOrEqual(occurrences - 1);
+    expect(left.every((e) => e.title === "Stretch" && e.repeat === "FREQ=DAILY")).toBe(true);
+  });
+
+  it("just this one, waiting, is taken back with 'Bring back': 'Not deleted', and it is on the calendar again", async () => {
+    const made = (await addEvent("Stretch", { repeat: "FREQ=DAILY" })) as CalendarEvent;
+    renderCalendar();
+    const before = (await screen.findAllByRole("button", { name: "Delete Stretch" })).length;
+    await userEvent.click(screen.getAllByRole("button", { name: "Delete Stretch" })[0]);
+    await userEvent.click(await screen.findByRole("button", { name: "Just this one" }));
     loseConnection();
     dismissToast();
-    expect(await screen.findByText("Could not delete event.")).toBeInTheDocument();
+    expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    await userEvent.click(screen.getByRole("button", { name: "Bring back Stretch" }));
+    expect(await screen.findByText("Not deleted")).toBeInTheDocument();
+    expect(screen.getByText(`"Stretch" is back where it was.`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Delete Stretch" })).toHaveLength(before));
+    expect((await events()).map((e) => e.id)).toContain(made.id);
+  });
+
+  it("all of a repeating event from this one on still needs the connection: it comes back and says so", async () => {
+    await addEvent("Stretch", { repeat: "FREQ=DAILY" });
+    renderCalendar();
+    await userEvent.click((await screen.findAllByRole("button", { name: "Delete Stretch" }))[0]);
+    await userEvent.click(await screen.findByRole("button", { name: "All of them" }));
+    expect(await screen.findByText("Repeating event deleted")).toBeInTheDocument();
+    loseConnection();
+    dismissToast();
+    expect(
+      await screen.findByText(
+        "Deleting a repeating event from this day on needs the connection. Please try again when you're back online.",
+      ),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole("button", { name: "Delete Stretch" }).length).toBeGreaterThan(1));
     expect(screen.queryByText(/Waiting to sync/)).not.toBeInTheDocument();
   });

@@ -11,7 +11,11 @@ import { WaitingMark } from "../components/waiting-mark.tsx";
 import { WaitingRows } from "../components/waiting-rows.tsx";
 import { eventColorClass, useDeleteEvent, useEvents, useEventVisibility } from "../features/calendar/api.ts";
 import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
-import { OccurrenceChoice, type OccurrenceScope } from "../features/calendar/components/occurrence-choice.tsx";
+import {
+  FROM_HERE_NEEDS_CONNECTION,
+  OccurrenceChoice,
+  type OccurrenceScope,
+} from "../features/calendar/components/occurrence-choice.tsx";
 import { SyncState } from "../features/calendar/components/sync-state.tsx";
 import { useTimeZone } from "../features/settings/api.ts";
 import { CALENDAR_FILE_URL } from "../features/settings/data.ts";
@@ -52,14 +56,22 @@ export function CalendarPage() {
       },
       commit: () =>
         void remove.mutateAsync({ event: e, scope }).catch(async (error: unknown) => {
-          // Without a connection a single event's delete waits on this device (the calendar's reads
-          // leave it out); an occurrence's, which moves its series on, needs the server.
-          if (!scope && unreachable(error) && (await keepDelete(queryClient, queryKeys.events[0], e, undefined))) {
+          // Without a connection the delete of an event, or of just this one of a repeating event,
+          // waits on this device (the calendar's reads leave it out); all of them from this one
+          // on ends the series on the server, and needs it.
+          const offline = unreachable(error);
+          if (
+            offline &&
+            scope !== "all" &&
+            (await keepDelete(queryClient, queryKeys.events[0], e, undefined, scope, "Delete"))
+          ) {
             toast(DELETE_KEPT_OFFLINE);
             return;
           }
           visibility.restore();
-          toast({ title: "Error", description: "Could not delete event.", variant: "destructive" });
+          const description =
+            offline && scope === "all" ? FROM_HERE_NEEDS_CONNECTION.delete : "Could not delete event.";
+          toast({ title: "Error", description, variant: "destructive" });
         }),
     });
   };
@@ -131,8 +143,8 @@ export function CalendarPage() {
                           : `${formatTime12(e.startTime)} · ${e.duration} min`}
                         {e.category ? ` · ${e.category}` : ""}
                         {e.repeat && <RepeatIcon rule={e.repeat} className="ml-1.5 inline size-3.5 align-[-2px]" />}
-                        <WaitingMark path={`${queryKeys.events[0]}/${e.id}`} className="ml-2" />
                       </p>
+                      <WaitingMark path={`${queryKeys.events[0]}/${e.id}`} className="block" />
                       {e.location && (
                         <p className="flex items-center gap-1 text-sm text-muted">
                           <MapPin className="size-3.5" aria-hidden />

@@ -146,9 +146,10 @@ export type EventInput = Omit<CreateEventInput, "userId">;
  * Saves an event: a change to one the server has, or a new one. A new event made while the server
  * cannot be reached waits on this device (web/lib/outbox.ts) and is added, once, with its
  * Idempotency-Key, when the connection is back; `waiting` says so. The calendar shows it from then.
- * A change to an event that does not repeat waits too, shown at once; a repeating event's change
- * (just this one, or all from it on: `scope`) splits or rewrites its series on the server, and
- * needs the connection.
+ * A change to an event that does not repeat waits too, shown at once, and so does a change to
+ * just one occurrence of a repeating event (`scope: "this"`: the server changes that row alone). A
+ * change to all of them from this one on (`scope: "all"`, or a new rule) rewrites the series on the
+ * server and needs the connection.
  */
 export function useSaveEvent() {
   const queryClient = useQueryClient();
@@ -163,17 +164,18 @@ export function useSaveEvent() {
       input: EventInput;
       scope?: "this" | "all";
     }): Promise<Saved<CalendarEvent>> => {
-      if (id && scope) {
+      if (id && scope === "all") {
         const saved = await api.put<typeof event>(`${EVENTS}/${id}?scope=${scope}`, input);
         await syncAfter(saved.googleId !== null);
         return { saved, waiting: false };
       }
       if (id) {
+        const query = scope ? `?scope=${scope}` : "";
         const answer = await sendOrKeepChange<CalendarEvent>(
           queryClient,
           queryKeys.events,
-          { id, body: () => input, action: () => "Edit", method: "PUT", label: input.title },
-          () => api.put<typeof event>(`${EVENTS}/${id}`, input),
+          { id, body: () => input, action: () => "Edit", method: "PUT", label: input.title, query },
+          () => api.put<typeof event>(`${EVENTS}/${id}${query}`, input),
         );
         if (answer.waiting) {
           editLists<CalendarEvent>(queryClient, queryKeys.events, (rows) =>

@@ -199,7 +199,42 @@ describe("a new event made without a connection (docs/decisions/029-installable-
     expect((await events()).map((e) => [e.title, e.date, e.startTime])).toEqual([["Choir practice", TUESDAY, "19:00"]]);
   });
 
-  it("a change to a repeating event still needs the connection, and says so", async () => {
+  it("just this one of a repeating event waits on this device too, and only that one is changed once back", async () => {
+    await server("POST", "/api/events", {
+      title: "Stretch",
+      date: TUESDAY,
+      startTime: "07:00",
+      duration: 15,
+      repeat: "FREQ=DAILY",
+    });
+    const [stretch] = await events();
+    const { onOpenChange, queryClient } = open({ event: stretch });
+    await queryClient.fetchQuery(eventsQuery());
+    const title = screen.getByLabelText("Title");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Long stretch");
+    const reconnect = loseConnection();
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Just this one" }));
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    const shown = queryClient.getQueryData<CalendarEvent[]>(queryKeys.events) ?? [];
+    expect(shown.filter((e) => e.title === "Long stretch").map((e) => e.id)).toEqual([stretch?.id]);
+    expect(shown.filter((e) => e.title === "Stretch").length).toBeGreaterThan(1);
+    expect((await events()).every((e) => e.title === "Stretch")).toBe(true);
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    const saved = await events();
+    expect(saved.filter((e) => e.title === "Long stretch").map((e) => [e.id, e.date])).toEqual([
+      [stretch?.id, TUESDAY],
+    ]);
+    expect(saved.find((e) => e.date === addDays(TUESDAY, 1))?.title).toBe("Stretch");
+  });
+
+  it("all of a repeating event from this one on still needs the connection, and says so", async () => {
     await server("POST", "/api/events", {
       title: "Stretch",
       date: TUESDAY,
@@ -214,10 +249,10 @@ describe("a new event made without a connection (docs/decisions/029-installable-
     await userEvent.type(title, "Long stretch");
     loseConnection();
     await userEvent.click(screen.getByRole("button", { name: "Save event" }));
-    await userEvent.click(await screen.findByRole("button", { name: "Just this one" }));
+    await userEvent.click(await screen.findByRole("button", { name: "All of them" }));
     expect(
       await screen.findByText(
-        "Changing a repeating event needs the connection. Please try again when you're back online.",
+        "Changing a repeating event from this day on needs the connection. Please try again when you're back online.",
       ),
     ).toBeVisible();
     expect(onOpenChange).not.toHaveBeenCalledWith(false);

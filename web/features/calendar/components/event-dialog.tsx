@@ -22,7 +22,7 @@ import { useWhenReader } from "../../../lib/use-when.ts";
 import { CHANGE_KEPT_OFFLINE } from "../../../lib/waiting-change.ts";
 import { type EventInput, useSaveEvent } from "../api.ts";
 import { type EventForm, useNewEventDraft } from "../draft.ts";
-import { OccurrenceChoice, type OccurrenceScope } from "./occurrence-choice.tsx";
+import { FROM_HERE_NEEDS_CONNECTION, OccurrenceChoice, type OccurrenceScope } from "./occurrence-choice.tsx";
 
 type Props = {
   open: boolean;
@@ -131,12 +131,12 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
       onOpenChange(false);
     } catch (error) {
       setAsking(null);
-      // Not saved and not kept (a repeating event's change does not wait; this device has no
-      // storage): the dialog keeps what was typed, to save once back.
+      // Not saved and not kept (a change to all of a repeating event from this one on does not
+      // wait; this device has no storage): the dialog keeps what was typed, to save once back.
       const description = !unreachable(error)
         ? errorMessage(error, "Could not save event.")
-        : scope
-          ? "Changing a repeating event needs the connection. Please try again when you're back online."
+        : scope === "all"
+          ? FROM_HERE_NEEDS_CONNECTION.change
           : "Could not keep the event on this device. Please try again when you're back online.";
       toast({ title: "Error", description, variant: "destructive" });
     }

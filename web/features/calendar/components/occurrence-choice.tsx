@@ -3,6 +3,15 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 
 export type OccurrenceScope = "this" | "all";
 
+/**
+ * Why a change or delete of all of a repeating event from this one on was not made offline: the
+ * server rewrites or ends the series. Just this one waits on the device (decision 029).
+ */
+export const FROM_HERE_NEEDS_CONNECTION = {
+  change: "Changing a repeating event from this day on needs the connection. Please try again when you're back online.",
+  delete: "Deleting a repeating event from this day on needs the connection. Please try again when you're back online.",
+};
+
 type Props = {
   /** What is about to happen: changing or deleting an occurrence of a repeating event. */
   action: "change" | "delete" | null;

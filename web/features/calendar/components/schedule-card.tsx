@@ -22,10 +22,8 @@ function EventRow({ event, detail, faded }: { event: CalendarEvent; detail: stri
       <span className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", eventColorClass(event.category))} aria-hidden />
       <div className="min-w-0">
         <p className="truncate font-medium">{event.title}</p>
-        <p className="text-sm text-muted">
-          {detail}
-          <WaitingMark path={`${EVENTS}/${event.id}`} className="ml-2" />
-        </p>
+        <p className="text-sm text-muted">{detail}</p>
+        <WaitingMark path={`${EVENTS}/${event.id}`} className="block" />
         {event.location && (
           <p className="flex items-center gap-1 truncate text-sm text-muted">
             <MapPin className="size-3.5" aria-hidden />
