@@ -116,7 +116,7 @@ export function undoableDeletes<T extends { id: number }>(opts: {
                 if (
                   opts.waitsOffline &&
                   unreachable(error) &&
-                  (await keepDelete(queryClient, opts.list[0], row, opts.was?.(row), how.scope))
+                  (await keepDelete(queryClient, opts.list[0], row, { was: opts.was?.(row), scope: how.scope }))
                 ) {
                   // A skipped routine is off today's lists until the server has moved it on.
                   if (how.scope) offLists(row);
@@ -140,15 +140,19 @@ export function undoableDeletes<T extends { id: number }>(opts: {
 /**
  * Keeps the delete of `row` of `list` on this device until it can be sent (with `scope: "this"`,
  * a routine's skip of today, or one occurrence of a repeating event, called `action` in the list
- * of what waits); false when the device cannot keep it (then it failed).
+ * of what waits, with `label` for its words there); false when the device cannot keep it (then it
+ * failed).
  */
 export function keepDelete<T extends { id: number }>(
   queryClient: QueryClient,
   list: string,
   row: T,
-  was: Record<string, unknown> | undefined,
-  scope?: "this",
-  action = scope ? "Skip today" : "Delete",
+  {
+    was,
+    scope,
+    action = scope ? "Skip today" : "Delete",
+    label = wordsOf(row),
+  }: { was?: Record<string, unknown>; scope?: "this"; action?: string; label?: string } = {},
 ): Promise<boolean> {
   const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
   if (userId === undefined) return Promise.resolve(false);
@@ -161,7 +165,7 @@ export function keepDelete<T extends { id: number }>(
     list,
     body: undefined,
     was,
-    label: wordsOf(row),
+    label,
     action,
   }).then(
     () => true,

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../shared/dates.ts";
 import type { CalendarEvent, User } from "../../shared/schemas.ts";
 import { dismissToast } from "../components/ui/toast-store.ts";
+import { formatShortDay } from "../lib/dates.ts";
 import { sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { loseConnection, renderWithOutbox, resetApp, server, signUpInUtc } from "../testing/app-harness.tsx";
@@ -97,7 +98,9 @@ describe("deleting an event while the server cannot be reached (docs/decisions/0
     dismissToast();
     expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
     await userEvent.click(await screen.findByText("Waiting to sync: 1"));
-    expect(screen.getByRole("list", { name: "What is waiting to sync" })).toHaveTextContent("Delete:Stretch");
+    expect(screen.getByRole("list", { name: "What is waiting to sync" })).toHaveTextContent(
+      `Delete:Stretch (${formatShortDay(TOMORROW)})`,
+    );
     const occurrences = (await events()).length;
     await queryClient.refetchQueries({ queryKey: queryKeys.events, exact: true });
     const shown = queryClient.getQueryData<CalendarEvent[]>(queryKeys.events) ?? [];
@@ -124,9 +127,9 @@ describe("deleting an event while the server cannot be reached (docs/decisions/0
     dismissToast();
     expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
     await userEvent.click(await screen.findByText("Waiting to sync: 1"));
-    await userEvent.click(screen.getByRole("button", { name: "Bring back Stretch" }));
+    await userEvent.click(screen.getByRole("button", { name: `Bring back Stretch (${formatShortDay(TOMORROW)})` }));
     expect(await screen.findByText("Not deleted")).toBeInTheDocument();
-    expect(screen.getByText(`"Stretch" is back where it was.`)).toBeInTheDocument();
+    expect(screen.getByText(`"Stretch (${formatShortDay(TOMORROW)})" is back where it was.`)).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole("button", { name: "Delete Stretch" })).toHaveLength(before));
     expect((await events()).map((e) => e.id)).toContain(made.id);
   });

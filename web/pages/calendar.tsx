@@ -63,7 +63,12 @@ export function CalendarPage() {
           if (
             offline &&
             scope !== "all" &&
-            (await keepDelete(queryClient, queryKeys.events[0], e, undefined, scope, "Delete"))
+            (await keepDelete(queryClient, queryKeys.events[0], e, {
+              scope,
+              action: "Delete",
+              // Which day of a repeating event goes, in the list of what waits.
+              label: scope ? `${e.title} (${formatShortDay(e.date)})` : e.title,
+            }))
           ) {
             toast(DELETE_KEPT_OFFLINE);
             return;

@@ -17,7 +17,7 @@ import type {
 } from "../../../shared/schemas.ts";
 import { scheduleParams } from "../../app/first-read-urls.ts";
 import { api } from "../../lib/api.ts";
-import { zonedNow } from "../../lib/dates.ts";
+import { formatShortDay, zonedNow } from "../../lib/dates.ts";
 import { editLists } from "../../lib/list-cache.ts";
 import { createOrKeep, type Saved, withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
@@ -174,7 +174,15 @@ export function useSaveEvent() {
         const answer = await sendOrKeepChange<CalendarEvent>(
           queryClient,
           queryKeys.events,
-          { id, body: () => input, action: () => "Edit", method: "PUT", label: input.title, query },
+          {
+            id,
+            body: () => input,
+            action: () => "Edit",
+            method: "PUT",
+            // Which day of a repeating event changes, in the list of what waits.
+            label: scope ? `${input.title} (${formatShortDay(input.date)})` : input.title,
+            query,
+          },
           () => api.put<typeof event>(`${EVENTS}/${id}${query}`, input),
         );
         if (answer.waiting) {
