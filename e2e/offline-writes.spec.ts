@@ -325,3 +325,46 @@ test("offline, a new event, changes and deletes (just this one of a repeating ev
   await expect(page.getByRole("button", { name: "Edit Choir practice" })).toBeVisible();
   await expect(waitingEvents).toHaveCount(0);
 });
+
+test("offline, a project deleted stays gone through a reload and is deleted once the connection is back", async ({
+  page,
+  context,
+  api,
+  app,
+}) => {
+  const garden = await api.project("Garden", { bucket: "personal" });
+  await api.project("Taxes", { bucket: "finance" });
+  await app.projects.open();
+  await expect(page.getByRole("heading", { name: "Taxes", level: 3 })).toBeVisible();
+  await app.projectDetail.open(garden.id);
+  await expect(page.getByRole("heading", { name: "Garden", level: 1 })).toBeVisible();
+  await waitForOfflineCopy(page, ["/api/auth/me", "/api/projects"]);
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Delete project" }).click();
+  await expect(app.projects.heading).toBeVisible();
+  await expect(toastText(page, "Project deleted")).toBeVisible();
+  await page.getByRole("button", { name: "Close notification" }).first().click();
+  await expect(toastText(page, "Deleted on this device")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Garden", level: 3 })).toHaveCount(0);
+  await page.getByText("Waiting to sync: 1").click();
+  await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
+    "Delete:GardenBring back",
+  ]);
+  await expectAccessible(page, "a project's delete waiting to sync");
+  await shootWidths(page, "offline-project");
+
+  await page.reload();
+  await expect(app.projects.heading).toBeVisible();
+  await expect(page.getByText("Waiting to sync: 1")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Taxes", level: 3 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Garden", level: 3 })).toHaveCount(0);
+  // Its own page, opened again, says it is gone.
+  await app.projectDetail.open(garden.id);
+  await expect(page.getByText("Project not found")).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
+  const projects = await api.get<Array<{ title: string }>>("/api/projects");
+  expect(projects.map((p) => p.title)).toEqual(["Taxes"]);
+});

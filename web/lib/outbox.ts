@@ -204,6 +204,11 @@ export async function withWaitingChanges<D>(list: string, data: D): Promise<D> {
   return edited as D;
 }
 
+/** Whether the delete of this record (`/api/projects/5`) waits on this device: its own read is "not found". */
+export async function deleteWaitsFor(path: string): Promise<boolean> {
+  return (await stored()).some((w) => isDelete(w) && w.path === path);
+}
+
 /** Ids given by the server to creates sent from this page, by their place in the outbox. */
 const createdIds = new Map<number, number>();
 

@@ -55,7 +55,10 @@ export function undoableDeletes<T extends { id: number }>(opts: {
   words: (row: T) => { title: string; description: string; altText: string };
   /** Said when the server refuses. */
   failure: string;
-  /** What else goes once the server has deleted the row (work kept on this device for it). */
+  /**
+   * What else goes once the server has deleted the row (work kept on this device for it); not for a
+   * delete that waits offline, which can still be taken back.
+   */
   deleted?: (row: T) => void;
   /** Kept on this device when the server cannot be reached; the list's reads apply waiting changes. */
   waitsOffline?: boolean;
@@ -95,7 +98,6 @@ export function undoableDeletes<T extends { id: number }>(opts: {
         offLists(row);
         // And the row's own read (a project's page) is forgotten: going back to it asks again.
         queryClient.removeQueries({ queryKey: [`${opts.list[0]}/${row.id}`], exact: true });
-        opts.deleted?.(row);
       };
       return (row: T, how: { scope?: "this"; words?: ReturnType<typeof opts.words> } = {}) => {
         setDeleting(row.id, true);
@@ -109,6 +111,7 @@ export function undoableDeletes<T extends { id: number }>(opts: {
                 // A skipped occurrence keeps its series, moved on: every read of the list is read again.
                 if (how.scope) return queryClient.invalidateQueries({ queryKey: opts.list });
                 gone(row);
+                opts.deleted?.(row);
               })
               .catch(async (error: unknown) => {
                 // Already gone, or signed out meanwhile: nothing to tell.
@@ -118,7 +121,9 @@ export function undoableDeletes<T extends { id: number }>(opts: {
                   unreachable(error) &&
                   (await keepDelete(queryClient, opts.list[0], row, { was: opts.was?.(row), scope: how.scope }))
                 ) {
-                  // A skipped routine is off today's lists until the server has moved it on.
+                  // A skipped routine is off today's lists until the server has moved it on. What
+                  // else goes with the row (a project's drafts) stays until the delete is sent: it
+                  // can still be brought back.
                   if (how.scope) offLists(row);
                   else gone(row);
                   toast(how.scope ? SKIP_KEPT_OFFLINE : DELETE_KEPT_OFFLINE);

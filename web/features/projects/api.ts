@@ -5,9 +5,10 @@ import { projectProgress } from "../../../shared/constants.ts";
 import { listUrl } from "../../../shared/list-url.ts";
 import type { CreateProjectInput, Project, ProjectListParams, ProjectTask, project } from "../../../shared/schemas.ts";
 import { inToast } from "../../components/ui/toast-store.ts";
-import { api } from "../../lib/api.ts";
+import { ApiError, api } from "../../lib/api.ts";
 import { forgetDraft } from "../../lib/draft.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
+import { deleteWaitsFor, withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
 import { projectNotesDraft, projectTaskDraft } from "./draft.ts";
@@ -15,12 +16,21 @@ import { projectNotesDraft, projectTaskDraft } from "./draft.ts";
 const PROJECTS = queryKeys.projects[0];
 
 export const projectsQuery = () =>
-  queryOptions({ queryKey: queryKeys.projects, queryFn: () => api.query<z.ZodArray<typeof project>>(PROJECTS) });
+  queryOptions({
+    queryKey: queryKeys.projects,
+    // A project deleted offline stays out of every read until its delete is sent (decision 029).
+    queryFn: async () => withWaitingChanges(PROJECTS, await api.query<z.ZodArray<typeof project>>(PROJECTS)),
+  });
 
 export const projectQuery = (id: number | null) =>
   queryOptions({
     queryKey: queryKeys.project(id),
-    queryFn: () => api.query<typeof project>(queryKeys.project(id)[0]),
+    queryFn: async () => {
+      const path = queryKeys.project(id)[0];
+      // Deleted on this device, its delete still waiting: gone here, as it will be everywhere.
+      if (await deleteWaitsFor(path)) throw new ApiError(404, "Project not found", { code: "NOT_FOUND" });
+      return api.query<typeof project>(path);
+    },
   });
 
 export function useProjects() {
@@ -32,7 +42,8 @@ export const someProjectsQuery = (limit: number) => {
   const params: ProjectListParams = { limit };
   return queryOptions({
     queryKey: queryKeys.page(queryKeys.projects, params),
-    queryFn: async () => (await api.page<typeof project>(listUrl(PROJECTS, params))).items,
+    queryFn: async () =>
+      (await withWaitingChanges(PROJECTS, await api.page<typeof project>(listUrl(PROJECTS, params)))).items,
   });
 };
 
@@ -93,6 +104,7 @@ const projectDeletes = undoableDeletes<Project>({
     altText: "Undo deleting the project",
   }),
   failure: "Failed to delete project",
+  waitsOffline: true,
   // Notes or a task being written on its page are of no use once it is gone.
   deleted: (p) => {
     forgetDraft(projectNotesDraft(p.id));

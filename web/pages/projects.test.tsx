@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import "fake-indexeddb/auto";
+import { configure, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Navigate, Route, Routes } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Project, User } from "../../shared/schemas.ts";
+import { dismissToast } from "../components/ui/toast-store.ts";
+import { projectQuery } from "../features/projects/api.ts";
+import { sendWaiting } from "../lib/outbox.ts";
+import { queryKeys } from "../lib/query-keys.ts";
+import { loseConnection, renderWithOutbox, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { ProjectDetailPage } from "./project-detail.tsx";
+import { ProjectsPage } from "./projects.tsx";
+
+// Each step waits on the real API, on a machine that may be busy.
+configure({ asyncUtilTimeout: 5000 });
+
+let user: User;
+beforeEach(async () => {
+  user = await signUp();
+});
+afterEach(resetApp);
+
+const addProject = (title: string) => server<Project>("POST", "/api/projects", { title, bucket: "personal" });
+const projects = () => server<Project[]>("GET", "/api/projects");
+/** The projects the Projects page lists, by title. */
+const listed = () => screen.queryAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+
+/** A project's page, as the app opens it; Delete project goes to the Projects page. */
+function renderProject(id: number) {
+  return renderWithOutbox(
+    <Routes>
+      <Route path="/" element={<Navigate to={`/project-detail/${id}`} />} />
+      <Route path="/projects" element={<ProjectsPage />} />
+      <Route path="/project-detail/:id" element={<ProjectDetailPage />} />
+    </Routes>,
+    user,
+  );
+}
+
+/** Deletes the project on show without a connection, and lets its toast close. */
+async function deleteOffline() {
+  await userEvent.click(await screen.findByRole("button", { name: "Delete project" }));
+  expect(await screen.findByText("Project deleted")).toBeInTheDocument();
+  dismissToast();
+  expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
+}
+
+describe("deleting a project while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
+  it("waits on this device: the project stays off the list and its page through a read of them, and is deleted once back", async () => {
+    const garden = await addProject("Garden");
+    await addProject("Taxes");
+    const { queryClient } = renderProject(garden.id);
+    expect(await screen.findByRole("heading", { name: "Garden", level: 1 })).toBeInTheDocument();
+    const reconnect = loseConnection();
+    await deleteOffline();
+
+    await waitFor(() => expect(listed()).toEqual(["Taxes"]));
+    await userEvent.click(screen.getByText("Waiting to sync: 1"));
+    expect(screen.getByRole("list", { name: "What is waiting to sync" })).toHaveTextContent("Delete:Garden");
+    // Read again, the list and the project's own page leave it out; the server still has it.
+    await queryClient.refetchQueries({ queryKey: queryKeys.projects, exact: true });
+    expect(queryClient.getQueryData<Project[]>(queryKeys.projects)?.map((p) => p.title)).toEqual(["Taxes"]);
+    expect(listed()).toEqual(["Taxes"]);
+    await expect(queryClient.fetchQuery(projectQuery(garden.id))).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await projects()).map((p) => p.title).sort()).toEqual(["Garden", "Taxes"]);
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    expect((await projects()).map((p) => p.title)).toEqual(["Taxes"]);
+  });
+
+  it("is taken back with 'Bring back': 'Not deleted', the project is listed again, and nothing is deleted", async () => {
+    const garden = await addProject("Garden");
+    renderProject(garden.id);
+    expect(await screen.findByRole("heading", { name: "Garden", level: 1 })).toBeInTheDocument();
+    const reconnect = loseConnection();
+    await deleteOffline();
+    await waitFor(() => expect(listed()).toEqual([]));
+
+    await userEvent.click(screen.getByText("Waiting to sync: 1"));
+    await userEvent.click(screen.getByRole("button", { name: "Bring back Garden" }));
+    expect(await screen.findByText("Not deleted")).toBeInTheDocument();
+    await waitFor(() => expect(listed()).toEqual(["Garden"]));
+    reconnect();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: vi.fn() });
+    expect((await projects()).map((p) => p.title)).toEqual(["Garden"]);
+  });
+});
