@@ -33,6 +33,18 @@ const TUESDAY = [1, 2, 3, 4, 5, 6, 7]
   .find((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 2) as string;
 const A_WEEK_LATER = addDays(TUESDAY, 7);
 
+/** "Stretch" at 07:00 from TUESDAY on, repeating by `rule`: its first occurrence. */
+async function addStretch(rule: string): Promise<CalendarEvent | undefined> {
+  await server("POST", "/api/events", {
+    title: "Stretch",
+    date: TUESDAY,
+    startTime: "07:00",
+    duration: 15,
+    repeat: rule,
+  });
+  return (await events())[0];
+}
+
 function open(props: { event?: CalendarEvent; defaultDate?: string } = {}) {
   const onOpenChange = vi.fn();
   const { queryClient } = renderWithApp(
@@ -96,14 +108,7 @@ describe("event dialog: Repeat (docs/decisions/034-repeating-events.md)", () => 
   });
 
   it("asks just this one or all of them when an occurrence is changed; just this one changes that one", async () => {
-    await server("POST", "/api/events", {
-      title: "Stretch",
-      date: TUESDAY,
-      startTime: "07:00",
-      duration: 15,
-      repeat: "FREQ=WEEKLY;BYDAY=TU",
-    });
-    const [first] = await events();
+    const first = await addStretch("FREQ=WEEKLY;BYDAY=TU");
     expect(first?.repeat).toBe("FREQ=WEEKLY;BYDAY=TU");
     const { onOpenChange } = open({ event: first });
     expect(screen.getByLabelText("Repeat")).toHaveDisplayValue("Every Tuesday");
@@ -200,14 +205,7 @@ describe("a new event made without a connection (docs/decisions/029-installable-
   });
 
   it("just this one of a repeating event waits on this device too, and only that one is changed once back", async () => {
-    await server("POST", "/api/events", {
-      title: "Stretch",
-      date: TUESDAY,
-      startTime: "07:00",
-      duration: 15,
-      repeat: "FREQ=DAILY",
-    });
-    const [stretch] = await events();
+    const stretch = await addStretch("FREQ=DAILY");
     const { onOpenChange, queryClient } = open({ event: stretch });
     await queryClient.fetchQuery(eventsQuery());
     const title = screen.getByLabelText("Title");
@@ -235,14 +233,7 @@ describe("a new event made without a connection (docs/decisions/029-installable-
   });
 
   it("all of a repeating event from this one on still needs the connection, and says so", async () => {
-    await server("POST", "/api/events", {
-      title: "Stretch",
-      date: TUESDAY,
-      startTime: "07:00",
-      duration: 15,
-      repeat: "FREQ=DAILY",
-    });
-    const [stretch] = await events();
+    const stretch = await addStretch("FREQ=DAILY");
     const { onOpenChange } = open({ event: stretch });
     const title = screen.getByLabelText("Title");
     await userEvent.clear(title);
