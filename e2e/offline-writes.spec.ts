@@ -336,9 +336,11 @@ test("offline, a project deleted stays gone through a reload and is deleted once
   await api.project("Taxes", { bucket: "finance" });
   await app.projects.open();
   await expect(page.getByRole("heading", { name: "Taxes", level: 3 })).toBeVisible();
-  await app.projectDetail.open(garden.id);
-  await expect(page.getByRole("heading", { name: "Garden", level: 1 })).toBeVisible();
+  // The list is read again through the worker while it is on screen, so it is kept for a reload.
   await waitForOfflineCopy(page, ["/api/auth/me", "/api/projects"]);
+  await page.getByRole("link", { name: /Garden/ }).click();
+  await expect(page.getByRole("heading", { name: "Garden", level: 1 })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(`/project-detail/${garden.id}`);
 
   await context.setOffline(true);
   await page.getByRole("button", { name: "Delete project" }).click();
