@@ -1,7 +1,7 @@
 import { ArrowRight, Plus, Repeat2, Zap } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { DASHBOARD_SHORT_LIST, QUICK_WIN_BADGE, QUICK_WIN_TOAST_CHARS } from "../../../../shared/constants.ts";
+import { QUICK_WIN_BADGE, QUICK_WIN_TOAST_CHARS } from "../../../../shared/constants.ts";
 import type { User } from "../../../../shared/schemas.ts";
 import {
   noRepeat,
@@ -21,6 +21,7 @@ import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { useTextDraft } from "../../../lib/draft.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
+import { openCount } from "../../../lib/list-cache.ts";
 import { keepWaiting, newIdempotencyKey, SAVED_OFFLINE, unreachable, useWaitingCreates } from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { useCreateQuickWin, useToggleQuickWin, useTopQuickWins } from "../api.ts";
@@ -43,7 +44,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
   const problem = repeatProblem(repeat);
   const waiting = useWaitingCreates(QUICK_WINS_PATH);
   const open = (quickWins.data?.items ?? []).filter((q) => !q.completed);
-  const total = quickWins.data?.total ?? 0;
+  const total = openCount(quickWins.data, open.length);
 
   const add = async () => {
     const trimmed = text.trim();
@@ -119,7 +120,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
         </ul>
       )}
       <WaitingRows list={QUICK_WINS_PATH} label="Quick wins waiting to sync" tickable className="mt-1" />
-      {total > DASHBOARD_SHORT_LIST && (
+      {total > open.length && (
         <Link
           to="/tasks?list=quick-wins"
           className={buttonClass("outline", "md", "mt-3 w-full whitespace-nowrap sm:w-auto")}

@@ -1,6 +1,5 @@
 import { ArrowRight, Clock, Plus, Target } from "lucide-react";
 import { Link } from "react-router";
-import { DASHBOARD_SHORT_LIST } from "../../../../shared/constants.ts";
 import type { Task } from "../../../../shared/schemas.ts";
 import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
@@ -9,6 +8,7 @@ import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatTime12 } from "../../../lib/dates.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
+import { openCount } from "../../../lib/list-cache.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { type TaskMood, taskCategoryClass, useShownTasks, useToggleTask, useTopFocusTasks } from "../api.ts";
@@ -30,7 +30,7 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
   const top = useTopFocusTasks(mood);
   const toggle = useToggleTask();
   const open = useShownTasks(top.data?.items ?? []).filter((t) => !t.completed);
-  const total = top.data?.total ?? 0;
+  const total = openCount(top.data, open.length);
   const waiting = useWaitingCreates(TASKS);
 
   return (
@@ -96,7 +96,7 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
       )}
       <WaitingRows list={TASKS} label="Tasks waiting to sync" tickable className="mt-2" />
       <div className="mt-3 flex flex-wrap gap-2">
-        {total > DASHBOARD_SHORT_LIST && (
+        {total > open.length && (
           <Link to="/tasks" className={buttonClass("outline", "md", "flex-1 whitespace-nowrap")}>
             Show all ({total})
             <ArrowRight className="size-4" aria-hidden />

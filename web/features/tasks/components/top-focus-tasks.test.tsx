@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import "fake-indexeddb/auto";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { User } from "../../../../shared/schemas.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
+import { loseConnection, renderWithOutbox, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { QuickWinsCard } from "../../quick-wins/components/quick-wins-card.tsx";
+import { TopFocusTasks } from "./top-focus-tasks.tsx";
+
+// Each step waits on the real API, on a machine that may be busy.
+configure({ asyncUtilTimeout: 5000 });
+
+let user: User;
+beforeEach(async () => {
+  user = await signUp();
+});
+afterEach(resetApp);
+
+const card = (name: string) => within(screen.getByRole("region", { name }));
+/** The card's 'Show all (N)', or null when it offers none. */
+const showAll = (name: string) => card(name).queryByRole("link", { name: /^Show all/ })?.textContent ?? null;
+const boxes = (name: string) => card(name).getAllByRole("checkbox").length;
+
+describe("'Show all (N)' on the dashboard's short lists (docs/decisions/015-ranked-short-lists.md)", () => {
+  it("counts a tick made here at once, also while it waits offline and through a read, and still offers the rest", async () => {
+    for (const n of [1, 2, 3, 4, 5, 6]) await server("POST", "/api/tasks", { title: `Task ${n}` });
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) await server("POST", "/api/quick-wins", { text: `Win ${n}` });
+    const { queryClient } = renderWithOutbox(
+      <>
+        <TopFocusTasks mood={null} onChoose={() => {}} onAddFocusTask={() => {}} />
+        <QuickWinsCard user={user} requireUser={() => true} />
+      </>,
+      user,
+    );
+    await waitFor(() => expect(showAll("Top Focus Tasks")).toBe("Show all (6)"));
+    await waitFor(() => expect(showAll("Quick Wins")).toBe("Show all (7)"));
+
+    loseConnection();
+    await userEvent.click(card("Top Focus Tasks").getAllByRole("checkbox")[0] as HTMLElement);
+    await userEvent.click(card("Quick Wins").getAllByRole("checkbox")[0] as HTMLElement);
+    await waitFor(() => expect(screen.getByText("Waiting to sync: 2")).toBeInTheDocument());
+    // Four tasks on show of five open: the fifth is still reached through 'Show all'.
+    expect(boxes("Top Focus Tasks")).toBe(4);
+    expect(showAll("Top Focus Tasks")).toBe("Show all (5)");
+    expect(boxes("Quick Wins")).toBe(4);
+    expect(showAll("Quick Wins")).toBe("Show all (6)");
+
+    // Read again while the ticks wait (the server still counts them open): the same.
+    await queryClient.refetchQueries({ queryKey: queryKeys.tasks });
+    await queryClient.refetchQueries({ queryKey: queryKeys.quickWins });
+    expect(boxes("Top Focus Tasks")).toBe(4);
+    expect(showAll("Top Focus Tasks")).toBe("Show all (5)");
+    expect(showAll("Quick Wins")).toBe("Show all (6)");
+  });
+});
