@@ -52,10 +52,10 @@ export function refreshPages(queryClient: QueryClient, list: QueryKey): Promise<
 
 /**
  * How many open rows a short list has as this page shows it (the dashboard's five): the server's
- * count, less the rows of its page ticked or being deleted here since it was read (`shown` are the
- * page's rows still open), so the count and the rows agree until the server's is read again, and
- * also while a tick waits on this device.
+ * count less the rows of its page ticked here since it was read (the server's page holds open rows
+ * only), so the count and the rows agree until the server's is read again, and also while a tick
+ * waits on this device.
  */
-export function openCount(page: ListPage<unknown> | undefined, shown: number): number {
-  return page ? Math.max(shown, page.total - (page.items.length - shown)) : 0;
+export function openCount(page: ListPage<{ completed: boolean }> | undefined): number {
+  return page ? page.total - page.items.filter((row) => row.completed).length : 0;
 }

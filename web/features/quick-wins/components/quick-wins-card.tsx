@@ -44,7 +44,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
   const problem = repeatProblem(repeat);
   const waiting = useWaitingCreates(QUICK_WINS_PATH);
   const open = (quickWins.data?.items ?? []).filter((q) => !q.completed);
-  const total = openCount(quickWins.data, open.length);
+  const total = openCount(quickWins.data);
 
   const add = async () => {
     const trimmed = text.trim();

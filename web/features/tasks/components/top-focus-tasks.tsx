@@ -30,7 +30,7 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
   const top = useTopFocusTasks(mood);
   const toggle = useToggleTask();
   const open = useShownTasks(top.data?.items ?? []).filter((t) => !t.completed);
-  const total = openCount(top.data, open.length);
+  const total = openCount(top.data);
   const waiting = useWaitingCreates(TASKS);
 
   return (
