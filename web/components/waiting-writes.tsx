@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, CloudUpload } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { readAgain } from "../lib/list-cache.ts";
 import {
   isDelete,
   listOf,
@@ -52,7 +53,8 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
         // converted into one of its tasks changes), are read again.
         onSent: (write) => {
           const lists = [listOf(write), write.also?.list].filter((l) => l !== undefined);
-          void queryClient.invalidateQueries({
+          // A first read of the page may have left before this write: it is made again.
+          void readAgain(queryClient, {
             predicate: ({ queryKey: [key] }) =>
               typeof key === "string" && lists.some((list) => key === list || key.startsWith(`${list}/`)),
           });

@@ -4,7 +4,7 @@
  * list's key (`queryKeys.tasks` …), so a change is written into every one of them at once and the
  * bounded reads, whose order and counts only the server knows, are read again.
  */
-import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
+import type { InfiniteData, InvalidateQueryFilters, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { ListPage } from "./api.ts";
 
 export type ListData<T> = T[] | ListPage<T> | InfiniteData<ListPage<T>, unknown>;
@@ -39,6 +39,16 @@ export function snapshotLists(queryClient: QueryClient, list: QueryKey): ListSna
 
 export function restoreLists(queryClient: QueryClient, snapshot: ListSnapshot): void {
   for (const [key, data] of snapshot) queryClient.setQueryData(key, data);
+}
+
+/**
+ * Reads queries again once the server has made a write: a read still in flight, which may have
+ * left before the write (a page's first read, started early: decision 038), is dropped and made
+ * again. Invalidating alone waits for that read instead when the query holds no data yet.
+ */
+export async function readAgain(queryClient: QueryClient, filters: InvalidateQueryFilters): Promise<void> {
+  await queryClient.cancelQueries(filters);
+  await queryClient.invalidateQueries(filters);
 }
 
 /**

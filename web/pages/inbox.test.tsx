@@ -11,7 +11,7 @@ import { FocusModeProvider } from "../app/focus-mode.tsx";
 import { dismissToast } from "../components/ui/toast-store.ts";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { useProject } from "../features/projects/api.ts";
-import { sendWaiting } from "../lib/outbox.ts";
+import { keepWaiting, newIdempotencyKey, sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { loseConnection, renderWithApp, renderWithOutbox, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { InboxPage } from "./inbox.tsx";
@@ -169,6 +169,43 @@ describe("Edit thought (docs/decisions/048-edit-and-delete-thoughts.md)", () => 
       "/api/ai/recordings",
     );
     expect(recordings).toEqual([expect.objectContaining({ thoughtId: id, pending: false })]);
+  });
+});
+
+describe("what waited on this device, sent as the page opens (docs/decisions/029-installable-offline.md)", () => {
+  it("shows in the list once sent, even when the list's first read left before it was made", async () => {
+    await keepWaiting({
+      userId: user.id,
+      key: newIdempotencyKey(),
+      path: "/api/thoughts",
+      body: { content: "Book a haircut", type: "Task" },
+      label: "Book a haircut",
+      action: "Thought",
+    });
+    // The list's first read leaves at once, as the page's early reads do, and its answer is held
+    // until the waiting thought has been sent.
+    const reachable = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (first && (init?.method ?? "GET") === "GET" && url.endsWith("/api/thoughts")) {
+        first = false;
+        const answer = await reachable(input, init);
+        await held;
+        return answer;
+      }
+      return reachable(input, init);
+    });
+    renderInboxWithOutbox();
+    await waitFor(async () => expect((await stored()).map((t) => t.content)).toEqual(["Book a haircut"]));
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).not.toBeInTheDocument());
+    release();
+    expect(await screen.findByText("Book a haircut")).toBeInTheDocument();
+    expect(cards()).toContain("Book a haircut");
   });
 });
 

@@ -5,6 +5,7 @@ import { VOICE_AUTO_STOP_MS, VOICE_CHUNK_MS, VOICE_PREFERRED_MIME } from "../../
 import type { User } from "../../../shared/schemas.ts";
 import { toast } from "../../components/ui/toast-store.ts";
 import { api } from "../../lib/api.ts";
+import { readAgain } from "../../lib/list-cache.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { listenAlong } from "../../lib/speech-recognition.ts";
 import { keepUnsent, sendUnsent } from "./voice-outbox.ts";
@@ -122,8 +123,9 @@ export function useVoiceCapture(handlers: Handlers) {
       if (userId === null) return;
       const sent = await sendUnsent(userId, postRecording);
       if (sent === 0) return;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.thoughts });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
+      // The inbox's first read may have left before these were sent: it is made again.
+      void readAgain(queryClient, { queryKey: queryKeys.thoughts });
+      void readAgain(queryClient, { queryKey: queryKeys.recordings });
       toast({
         title: "Voice notes sent",
         description:
