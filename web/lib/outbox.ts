@@ -71,6 +71,8 @@ const publish = (next: WaitingWrite[]) => {
 
 /** The list a write shows in. */
 export const listOf = (write: WaitingWrite) => write.list ?? write.path;
+/** The record a write is made on, without its query (`/api/tasks/12?scope=this` → `/api/tasks/12`). */
+const recordOf = (write: WaitingWrite) => write.path.split("?")[0];
 /** A create (POST, the default); otherwise a change (PATCH) or a delete. */
 export const isCreate = (write: Pick<WaitingWrite, "method">) => (write.method ?? "POST") === "POST";
 export const isDelete = (write: Pick<WaitingWrite, "method">) => write.method === "DELETE";
@@ -111,9 +113,7 @@ export function changeOf(writes: WaitingWrite[], create: WaitingWrite): WaitingW
  * show it: its row is marked "Waiting to sync" until it is sent. A delete's row is gone already.
  */
 export function useChangeWaiting(path: string): boolean {
-  return useWaitingWrites().some(
-    (w) => !isCreate(w) && !isDelete(w) && w.path.split("?")[0] === path && w.after === undefined,
-  );
+  return useWaitingWrites().some((w) => !isCreate(w) && !isDelete(w) && recordOf(w) === path && w.after === undefined);
 }
 
 /** Whether a change to this record (`/api/tasks/12`) is still waiting to be sent. */
@@ -180,7 +180,7 @@ export async function withWaitingChanges<D>(list: string, data: D): Promise<D> {
   for (const w of writes) {
     if (!isCreate(w) && listOf(w) === list && w.after === undefined) {
       // A routine's skip of today (`?scope=this`) keeps it off the lists too, until it is sent.
-      const record = w.path.split("?")[0];
+      const record = recordOf(w);
       const before = byPath.get(record);
       byPath.set(record, isDelete(w) ? "deleted" : { ...(before === "deleted" ? {} : before), ...(w.body as object) });
     } else if (w.also?.list === list && byPath.get(w.also.path) !== "deleted") {

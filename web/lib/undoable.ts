@@ -119,7 +119,11 @@ export function undoableDeletes<T extends { id: number }>(opts: {
                 if (
                   opts.waitsOffline &&
                   unreachable(error) &&
-                  (await keepDelete(queryClient, opts.list[0], row, { was: opts.was?.(row), scope: how.scope }))
+                  (await keepDelete(queryClient, opts.list[0], row, {
+                    was: opts.was?.(row),
+                    scope: how.scope,
+                    action: how.scope ? "Skip today" : "Delete",
+                  }))
                 ) {
                   // A skipped routine is off today's lists until the server has moved it on. What
                   // else goes with the row (a project's drafts) stays until the delete is sent: it
@@ -155,7 +159,7 @@ export function keepDelete<T extends { id: number }>(
   {
     was,
     scope,
-    action = scope ? "Skip today" : "Delete",
+    action = "Delete",
     label = wordsOf(row),
   }: { was?: Record<string, unknown>; scope?: "this"; action?: string; label?: string } = {},
 ): Promise<boolean> {

@@ -9,7 +9,13 @@ import { Card } from "../components/ui/card.tsx";
 import { toast } from "../components/ui/toast-store.ts";
 import { WaitingMark } from "../components/waiting-mark.tsx";
 import { WaitingRows } from "../components/waiting-rows.tsx";
-import { eventColorClass, useDeleteEvent, useEvents, useEventVisibility } from "../features/calendar/api.ts";
+import {
+  eventColorClass,
+  useDeleteEvent,
+  useEvents,
+  useEventVisibility,
+  waitingLabel,
+} from "../features/calendar/api.ts";
 import { EventDialog } from "../features/calendar/components/event-dialog.tsx";
 import {
   FROM_HERE_NEEDS_CONNECTION,
@@ -65,9 +71,7 @@ export function CalendarPage() {
             scope !== "all" &&
             (await keepDelete(queryClient, queryKeys.events[0], e, {
               scope,
-              action: "Delete",
-              // Which day of a repeating event goes, in the list of what waits.
-              label: scope ? `${e.title} (${formatShortDay(e.date)})` : e.title,
+              label: waitingLabel(e, scope),
             }))
           ) {
             toast(DELETE_KEPT_OFFLINE);
@@ -149,7 +153,7 @@ export function CalendarPage() {
                         {e.category ? ` · ${e.category}` : ""}
                         {e.repeat && <RepeatIcon rule={e.repeat} className="ml-1.5 inline size-3.5 align-[-2px]" />}
                       </p>
-                      <WaitingMark path={`${queryKeys.events[0]}/${e.id}`} className="block" />
+                      <WaitingMark list={queryKeys.events} id={e.id} className="block" />
                       {e.location && (
                         <p className="flex items-center gap-1 text-sm text-muted">
                           <MapPin className="size-3.5" aria-hidden />

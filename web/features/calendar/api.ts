@@ -142,6 +142,10 @@ function useSyncAfter() {
 
 export type EventInput = Omit<CreateEventInput, "userId">;
 
+/** An event's words in the list of what waits; just one day of a repeating event names that day. */
+export const waitingLabel = (event: { title: string; date: string }, scope?: "this" | "all") =>
+  scope ? `${event.title} (${formatShortDay(event.date)})` : event.title;
+
 /**
  * Saves an event: a change to one the server has, or a new one. A new event made while the server
  * cannot be reached waits on this device (web/lib/outbox.ts) and is added, once, with its
@@ -179,8 +183,7 @@ export function useSaveEvent() {
             body: () => input,
             action: () => "Edit",
             method: "PUT",
-            // Which day of a repeating event changes, in the list of what waits.
-            label: scope ? `${input.title} (${formatShortDay(input.date)})` : input.title,
+            label: waitingLabel(input, scope),
             query,
           },
           () => api.put<typeof event>(`${EVENTS}/${id}${query}`, input),

@@ -23,7 +23,7 @@ function EventRow({ event, detail, faded }: { event: CalendarEvent; detail: stri
       <div className="min-w-0">
         <p className="truncate font-medium">{event.title}</p>
         <p className="text-sm text-muted">{detail}</p>
-        <WaitingMark path={`${EVENTS}/${event.id}`} className="block" />
+        <WaitingMark list={queryKeys.events} id={event.id} className="block" />
         {event.location && (
           <p className="flex items-center gap-1 truncate text-sm text-muted">
             <MapPin className="size-3.5" aria-hidden />

@@ -112,7 +112,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
                   }}
                 />
                 <span className="min-w-0 flex-1 break-words">{q.text}</span>
-                <WaitingMark path={`${QUICK_WINS_PATH}/${q.id}`} className="shrink-0" />
+                <WaitingMark list={queryKeys.quickWins} id={q.id} className="shrink-0" />
                 {q.repeat && <RepeatIcon rule={q.repeat} className="size-4 shrink-0 text-muted" />}
               </label>
             </li>

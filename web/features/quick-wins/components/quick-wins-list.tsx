@@ -14,6 +14,7 @@ import { zonedNow } from "../../../lib/dates.ts";
 import { focusNeighbour, neighbourOf, useFocusWhenSettled } from "../../../lib/focus-next.ts";
 import { type ListSearch, noMatch } from "../../../lib/list-search.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { whenBack } from "../../../lib/routines.ts";
 import { useTimeZone } from "../../settings/api.ts";
 import { useDeleteQuickWin, useOpenQuickWins, useShownQuickWins, useToggleQuickWin } from "../api.ts";
@@ -74,7 +75,7 @@ export function QuickWinsList({ search }: { search?: ListSearch }) {
                 }}
               />
               <span className="min-w-0 flex-1 break-words">{q.text}</span>
-              <WaitingMark path={`/api/quick-wins/${q.id}`} className="shrink-0" />
+              <WaitingMark list={queryKeys.quickWins} id={q.id} className="shrink-0" />
               {q.repeat && <RepeatIcon rule={q.repeat} className="size-4 shrink-0 text-muted" />}
             </label>
             <Button

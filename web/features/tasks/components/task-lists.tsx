@@ -28,6 +28,12 @@ import {
 import { EditTaskDialog } from "./edit-task-dialog.tsx";
 import { TaskRow, titleOf } from "./task-row.tsx";
 
+/** The rows of a list that `belong` in it, with those of other lists that now do (changed here), once each. */
+const withMovedHere = (rows: Task[], others: Task[], belong: (task: Task) => boolean) => [
+  ...rows.filter(belong),
+  ...others.filter((t) => belong(t) && !rows.some((r) => r.id === t.id)),
+];
+
 type Props = {
   /** Today's mood as the dashboard shows it, so this list and the dashboard's five agree. */
   mood: TaskMood | null;
@@ -69,22 +75,17 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
   const openShown = useShownTasks(rowsOf(open));
   const doneShown = useShownTasks(rowsOf(done));
   const earlierShown = useShownTasks(rowsOf(earlier));
-  // A task unticked here is back on today's list at once, before the server's list of open tasks
-  // is read again, and while its change waits on this device with no server to read it from.
-  const reopenedHere = [...doneShown, ...earlierShown].filter(
-    (t) => !t.completed && !openShown.some((o) => o.id === t.id),
+  // A task ticked or unticked here moves between today's list and Done today at once, before the
+  // server's lists are read again, and while its change waits on this device with no server to
+  // read them from.
+  const openRows = withMovedHere(openShown, [...doneShown, ...earlierShown], (t) => !t.completed).filter(
+    (t) => !isPutOff(t, today),
   );
-  const openRows = [...openShown, ...reopenedHere].filter((t) => !t.completed && !isPutOff(t, today));
   // Soonest back first (the server answers them in focus order, which breaks ties here).
   const laterRows = useShownTasks(rowsOf(later))
     .filter((t) => !t.completed && isPutOff(t, today))
     .sort((a, b) => (a.notBefore ?? "").localeCompare(b.notBefore ?? ""));
-  // A task ticked here is done today at once, before the server's list of done tasks is read
-  // again, and while its tick waits on this device with no server to read it from.
-  const doneRows = [
-    ...doneShown,
-    ...openShown.filter((t) => t.completed && !doneShown.some((d) => d.id === t.id)),
-  ].filter((t) => t.completed);
+  const doneRows = withMovedHere(doneShown, openShown, (t) => t.completed);
 
   /**
    * A routine's "Not today", and deleting just this one: today's occurrence is skipped (undoable

@@ -6,6 +6,7 @@ import { Badge } from "../../../components/ui/card.tsx";
 import { WaitingMark } from "../../../components/waiting-mark.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatTime12 } from "../../../lib/dates.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { taskCategoryClass } from "../api.ts";
 
 export const titleOf = (task: Task) => task.title || "Untitled Task";
@@ -40,7 +41,7 @@ export function TaskRow({
             {task.dueTime && <span>Due {formatTime12(task.dueTime)}</span>}
             {task.repeat && <RepeatIcon rule={task.repeat} className="size-3.5" />}
             {note && <span>{note}</span>}
-            <WaitingMark path={`/api/tasks/${task.id}`} />
+            <WaitingMark list={queryKeys.tasks} id={task.id} />
           </span>
         </div>
       </div>

@@ -87,7 +87,7 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
                     {task.timeEstimate} min
                   </span>
                   {task.dueTime && <span>Due {formatTime12(task.dueTime)}</span>}
-                  <WaitingMark path={`${TASKS}/${task.id}`} />
+                  <WaitingMark list={queryKeys.tasks} id={task.id} />
                 </span>
               </button>
             </li>

@@ -5,6 +5,7 @@ import type { Thought } from "../../../../shared/schemas.ts";
 import { Badge } from "../../../components/ui/card.tsx";
 import { WaitingMark } from "../../../components/waiting-mark.tsx";
 import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { thoughtWords } from "../api.ts";
 import { conversionLink } from "../converted.ts";
 
@@ -67,7 +68,7 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
       )}
       <div className="flex flex-wrap items-center gap-2">
         {actions}
-        <WaitingMark path={`/api/thoughts/${thought.id}`} className="ml-auto" />
+        <WaitingMark list={queryKeys.thoughts} id={thought.id} className="ml-auto" />
       </div>
     </li>
   );
