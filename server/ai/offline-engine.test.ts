@@ -248,14 +248,27 @@ describe("suggestions", () => {
     expect(list.join(" ")).not.toContain("Evening swim");
   });
 
-  it("names an overdue task and the quick task", () => {
+  it("names a task whose due time has passed, and the quick task", () => {
     const list = suggest({
       ...base,
       incompleteTasks: [{ ...base.incompleteTasks[0], dueTime: "09:00" }, base.incompleteTasks[1]],
     });
     const text = list.join(" | ");
-    expect(text).toMatch(/"Write the quarterly report".*overdue/);
+    expect(text).toMatch(/"Write the quarterly report".*9:00 AM/);
     expect(text).toContain("Call the dentist");
+  });
+
+  it("never calls a task overdue, late or missed, in any tone or mood", () => {
+    for (const tone of ["silent", "friendly", "coachy"] as const) {
+      for (const mood of ["Neutral", "Tired"]) {
+        const text = suggest(
+          { ...base, mood, incompleteTasks: [{ ...base.incompleteTasks[0], dueTime: "08:00" }] },
+          { tone, helpLevel: "proactive" },
+        ).join(" | ");
+        expect(text, `${tone}, ${mood}`).toContain("Write the quarterly report");
+        expect(text, `${tone}, ${mood}`).not.toMatch(/overdue|\blate\b|missed|behind/i);
+      }
+    }
   });
 
   it("writes times and dates the way the app shows them", () => {

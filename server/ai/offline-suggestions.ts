@@ -90,7 +90,8 @@ export function suggestionsOffline(context: SuggestionContext, prefs: Prefs): st
     });
   }
 
-  // Tasks: overdue or approaching first, then the quick ones.
+  // Tasks: those whose due time is near or has passed first, then the quick ones. A time that has
+  // passed is named as a plain fact, never as "overdue" or "late" (decisions: a calm day).
   const tasks = context.incompleteTasks.filter((t) => t.title.trim() !== "");
   const due = tasks
     .map((t) => ({ task: t, dueAt: minutesOf(t.dueTime) }))
@@ -101,14 +102,16 @@ export function suggestionsOffline(context: SuggestionContext, prefs: Prefs): st
   const firstDue = due[0];
   if (firstDue) {
     const t = quote(firstDue.task.title, titleMax);
-    const overdue = firstDue.dueAt !== undefined && now !== undefined && firstDue.dueAt < now;
+    const passed = firstDue.dueAt !== undefined && now !== undefined && firstDue.dueAt < now;
     const dueText = firstDue.task.dueTime ? `due ${clock(firstDue.task.dueTime)}` : "due now";
     out.push({
-      silent: `${t}: ${overdue ? "overdue" : dueText}`,
+      silent: `${t}: ${dueText}`,
       friendly: low
         ? `Do 10 minutes of ${t}`
-        : `Start ${t} now — ${overdue ? `it was ${dueText} and is overdue` : `it's ${dueText}`}`,
-      coachy: low ? `10 minutes on ${t}, go` : `${t} is ${overdue ? "overdue" : dueText} — start it now and keep going`,
+        : passed
+          ? `Start ${t} now — it was ${dueText}, and now is a good time`
+          : `Start ${t} now — it's ${dueText}`,
+      coachy: low ? `10 minutes on ${t}, go` : `${t} (${dueText}) — start it now and keep going`,
     });
   }
   const used = new Set(firstDue ? [firstDue.task] : []);

@@ -203,7 +203,7 @@ export function createProviderEngine(settings: ProviderSettings): ProviderEngine
         1,
         8,
         system(
-          `Suggest ${count} next actions for right now, grounded in the user's context: mention an event starting within 60 minutes by its title, overdue or approaching tasks, quick tasks and quick wins. After a low mood (Tired, Sad, Frustrated) prefer very small steps and quick wins, worded briefly.`,
+          `Suggest ${count} next actions for right now, grounded in the user's context: mention an event starting within 60 minutes by its title, tasks whose due time is near or has passed (name the time as a plain fact; never call a task "overdue", "late" or "missed"), quick tasks and quick wins. After a low mood (Tired, Sad, Frustrated) prefer very small steps and quick wins, worded briefly.`,
           prefs,
         ),
         JSON.stringify(trimContext(context)),

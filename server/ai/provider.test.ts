@@ -106,6 +106,16 @@ describe("with a working provider", () => {
     expect(system).toMatch(/7 concrete/);
   });
 
+  it("asks the provider for suggestions that never call a task overdue, late or missed", async () => {
+    await post("/api/ai/suggestions", { context: { currentTime: "10:00", mood: "Neutral" } });
+    const system = JSON.parse(chatCalls()[0]?.body ?? "{}").messages[0].content as string;
+    // The words appear only in the instruction not to use them.
+    expect(system).toMatch(/never call a task "overdue", "late" or "missed"/i);
+    expect(system.replace(/never call a task "overdue", "late" or "missed"/i, "")).not.toMatch(
+      /overdue|\blate\b|missed/i,
+    );
+  });
+
   it("caches an answer per user and input, and forgets it on Delete All Data", async () => {
     const { cookie: c } = await t.signUp();
     const ask = () => post("/api/ai/breakdown", { task: "Cache me if you can" }, c);
