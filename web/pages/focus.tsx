@@ -1,6 +1,6 @@
 import { Clock, ListTodo } from "lucide-react";
 import { useNavigate } from "react-router";
-import { isPutOff } from "../../shared/ranking.ts";
+import { isLowEnergyMood, todaysFocusTasks } from "../../shared/ranking.ts";
 import { useFocusMode } from "../app/focus-mode.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../components/ui/card.tsx";
@@ -9,9 +9,10 @@ import { fetchBreakdown } from "../features/assistant/api.ts";
 import { FocusModeDialog } from "../features/focus/components/focus-mode-dialog.tsx";
 import { FocusTimerCard } from "../features/focus/components/focus-timer-card.tsx";
 import { useFocusSession } from "../features/focus/focus-session.tsx";
+import { storedMood } from "../features/mood/api.ts";
 import { useTimeZone } from "../features/settings/api.ts";
 import { taskCategoryClass, useCompleteTask, useTasks } from "../features/tasks/api.ts";
-import { zonedNow } from "../lib/dates.ts";
+import { formatTime12, zonedNow } from "../lib/dates.ts";
 
 export function FocusPage() {
   const navigate = useNavigate();
@@ -20,8 +21,9 @@ export function FocusPage() {
   const { active, currentTaskId, startFocus, stopFocus } = useFocusMode();
   const session = useFocusSession();
   const today = zonedNow(new Date(), useTimeZone()).date;
-  // Tasks put off with "Not today" wait for their day here too.
-  const open = (tasks.data ?? []).filter((t) => !t.completed && !isPutOff(t, today));
+  // Today's open tasks in the dashboard's focus order, so the first here is the first there; tasks
+  // put off with "Not today" wait for their day here too (docs/decisions/015-ranked-short-lists.md).
+  const open = todaysFocusTasks(tasks.data ?? [], { today, lowEnergy: isLowEnergyMood(storedMood()) });
   const current = (tasks.data ?? []).find((t) => t.id === currentTaskId) ?? null;
 
   return (
@@ -57,19 +59,25 @@ export function FocusPage() {
               </Button>
             </div>
           ) : (
-            <ul className="grid gap-2">
+            <ul className="grid gap-2" aria-labelledby="focus-list-title">
               {open.map((t) => (
                 <li key={t.id}>
+                  {/* The whole title, wrapped: a phone's width would cut it to a few words. */}
                   <button
                     type="button"
                     onClick={() => startFocus(t.id)}
-                    className="flex w-full items-center justify-between gap-3 rounded-xl border border-border p-3 text-left hover:border-primary"
+                    className="grid w-full gap-1 rounded-xl border border-border p-3 text-left hover:border-primary"
                   >
-                    <span className="min-w-0 truncate font-medium">{t.title || "Untitled Task"}</span>
-                    <span className="flex shrink-0 items-center gap-2 text-xs text-muted">
+                    <span className="min-w-0 break-words font-medium" data-testid="focus-task-title">
+                      {t.title || "Untitled Task"}
+                    </span>
+                    <span className="flex flex-wrap items-center gap-2 text-xs text-muted">
                       <Badge className={taskCategoryClass(t.category)}>{t.category}</Badge>
-                      <Clock className="size-3.5" aria-hidden />
-                      {t.timeEstimate} min
+                      <span className="inline-flex items-center gap-1">
+                        <Clock className="size-3.5" aria-hidden />
+                        {t.timeEstimate} min
+                      </span>
+                      {t.dueTime && <span>Due {formatTime12(t.dueTime)}</span>}
                     </span>
                   </button>
                 </li>
