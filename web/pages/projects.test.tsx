@@ -91,3 +91,64 @@ describe("deleting a project while the server cannot be reached (docs/decisions/
     expect((await projects()).map((p) => p.title)).toEqual(["Garden"]);
   });
 });
+
+describe("a project's tasks changed while an earlier change is still on its way", () => {
+  /** Holds the server's answers to the project's saves until `release` is called. */
+  function holdSaves() {
+    const reachable = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = await reachable(input, init);
+      if (init?.method === "PUT") await held;
+      return answer;
+    });
+    return () => release();
+  }
+
+  async function projectWith(tasks: string[]) {
+    const project = await server<Project>("POST", "/api/projects", {
+      title: "Move flat",
+      bucket: "personal",
+      tasks: tasks.map((title, i) => ({ id: i + 1, title, completed: false })),
+    });
+    renderProject(project.id);
+    expect(await screen.findByRole("heading", { name: "Move flat", level: 1 })).toBeInTheDocument();
+    return project;
+  }
+  const stored = async (id: number) => (await server<Project>("GET", `/api/projects/${id}`)).tasks;
+
+  it("keeps both of two ticks made one after the other", async () => {
+    const project = await projectWith(["Order boxes", "Book the van"]);
+    const release = holdSaves();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Mark Book the van complete" }));
+    release();
+
+    await waitFor(async () =>
+      expect((await stored(project.id)).map((t) => [t.title, t.completed])).toEqual([
+        ["Order boxes", true],
+        ["Book the van", true],
+      ]),
+    );
+    expect(await screen.findByText("2 of 2 completed")).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Mark Order boxes incomplete" })).toBeChecked();
+  });
+
+  it("adds a task once however often Enter is pressed, and keeps what is typed after it", async () => {
+    const project = await projectWith([]);
+    const release = holdSaves();
+    const input = screen.getByPlaceholderText("Add a new task...");
+    await userEvent.type(input, "Order boxes{Enter}{Enter}");
+    // The next task is being typed while the first is on its way.
+    await userEvent.clear(input);
+    await userEvent.type(input, "Book the");
+    release();
+
+    await waitFor(async () => expect((await stored(project.id)).map((t) => t.title)).toEqual(["Order boxes"]));
+    expect(await screen.findByText("0 of 1 completed")).toBeInTheDocument();
+    expect(input).toHaveValue("Book the");
+  });
+});

@@ -79,7 +79,7 @@ export function useCreateProject() {
 }
 
 /** What the detail screen changes: its tasks and progress, its notes, or its name and the rest (Edit project). */
-type ProjectPatch = Partial<
+export type ProjectPatch = Partial<
   Pick<Project, "tasks" | "progress" | "notes" | "title" | "description" | "bucket" | "deadline">
 >;
 

@@ -2,14 +2,21 @@ import { ArrowLeft, Pencil, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { PROJECT_TASK_LIST_HEIGHT_PX, projectProgress } from "../../../../shared/constants.ts";
-import type { Project } from "../../../../shared/schemas.ts";
+import type { Project, ProjectTask } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { formatDisplayDate } from "../../../lib/dates.ts";
 import { type DraftRules, useDraft, useTextDraft } from "../../../lib/draft.ts";
-import { bucketClass, capitalize, useDeleteProject, useUpdateProject, withProgress } from "../api.ts";
+import {
+  bucketClass,
+  capitalize,
+  type ProjectPatch,
+  useDeleteProject,
+  useUpdateProject,
+  withProgress,
+} from "../api.ts";
 import { projectNotesDraft, projectTaskDraft } from "../draft.ts";
 import { EditProjectDialog } from "./edit-project-dialog.tsx";
 import { ProgressBar } from "./project-card.tsx";
@@ -50,30 +57,48 @@ export function ProjectView({ project }: { project: Project }) {
   const [editingProject, setEditingProject] = useState(false);
   const removeProject = useDeleteProject();
   const tasks = project.tasks;
-  // The list as it is now, for an Undo pressed after other changes were saved.
+  // The list as the server last saved it: each change is made to it, not to what this render saw.
   const latestTasks = useRef(tasks);
   latestTasks.current = tasks;
   const done = tasks.filter((t) => t.completed).length;
   const progress = projectProgress(tasks);
 
-  const save = async (patch: Parameters<typeof update.mutateAsync>[0], errorText: string) => {
-    try {
-      await update.mutateAsync(patch);
-      return true;
-    } catch {
-      fail(errorText);
-      return false;
-    }
+  // Changes are saved one after another, each made to the list the one before saved: a tick made
+  // while an earlier one is still on its way (a slow network) would otherwise send the list
+  // without it and undo it on the server.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const save = (change: (tasks: ProjectTask[]) => ProjectPatch, errorText: string): Promise<boolean> => {
+    const saved = queue.current.then(async () => {
+      try {
+        latestTasks.current = (await update.mutateAsync(change(latestTasks.current))).tasks;
+        return true;
+      } catch {
+        fail(errorText);
+        return false;
+      }
+    });
+    queue.current = saved;
+    return saved;
   };
 
+  // The titles being added: Enter pressed again before the first is saved adds nothing more.
+  const adding = useRef(new Set<string>());
+  const typed = useRef(newTask);
+  typed.current = newTask;
   const addTask = async () => {
     const title = newTask.trim();
-    if (!title) return;
-    const ids = new Set(tasks.map((t) => t.id));
-    let id = Date.now();
-    while (ids.has(id)) id += 1;
-    if (await save(withProgress([...tasks, { id, title, completed: false }]), "Failed to add task")) {
-      clearNewTask();
+    if (!title || adding.current.has(title)) return;
+    adding.current.add(title);
+    const added = await save((now) => {
+      const ids = new Set(now.map((t) => t.id));
+      let id = Date.now();
+      while (ids.has(id)) id += 1;
+      return withProgress([...now, { id, title, completed: false }]);
+    }, "Failed to add task");
+    adding.current.delete(title);
+    if (added) {
+      // What was typed since, the next task perhaps, stays.
+      if (typed.current.trim() === title) clearNewTask();
       toast({ title: "Task added" });
     }
   };
@@ -162,7 +187,7 @@ export function ProjectView({ project }: { project: Project }) {
                 <Button
                   disabled={update.isPending}
                   onClick={async () => {
-                    if (await save({ notes: notesDraft }, "Failed to update project notes")) {
+                    if (await save(() => ({ notes: notesDraft }), "Failed to update project notes")) {
                       stopEditingNotes();
                       toast({ title: "Notes updated" });
                     }
@@ -216,21 +241,26 @@ export function ProjectView({ project }: { project: Project }) {
                   <ProjectTaskRow
                     key={task.id}
                     task={task}
-                    onToggle={() =>
-                      save(
-                        withProgress(tasks.map((t) => (t.id === task.id ? { ...t, completed: !t.completed } : t))),
+                    onToggle={() => {
+                      // Set to the opposite of what the box showed when pressed, not flipped: pressed
+                      // again before the first save shows, it still means the same.
+                      const completed = !task.completed;
+                      void save(
+                        (now) => withProgress(now.map((t) => (t.id === task.id ? { ...t, completed } : t))),
                         "Failed to update task status",
-                      )
-                    }
+                      );
+                    }}
                     onRename={async (title) => {
                       await save(
-                        { tasks: tasks.map((t) => (t.id === task.id ? { ...t, title } : t)) },
+                        (now) => ({ tasks: now.map((t) => (t.id === task.id ? { ...t, title } : t)) }),
                         "Failed to update task",
                       );
                     }}
                     onDelete={async () => {
                       const at = tasks.findIndex((t) => t.id === task.id);
-                      if (await save(withProgress(tasks.filter((t) => t.id !== task.id)), "Failed to delete task")) {
+                      if (
+                        await save((now) => withProgress(now.filter((t) => t.id !== task.id)), "Failed to delete task")
+                      ) {
                         toast({
                           title: "Task deleted",
                           description: `"${task.title}" is off this project.`,
@@ -238,11 +268,10 @@ export function ProjectView({ project }: { project: Project }) {
                             label: "Undo",
                             altText: "Undo deleting the project task",
                             onClick: () => {
-                              const now = latestTasks.current.filter((t) => t.id !== task.id);
-                              void save(
-                                withProgress([...now.slice(0, at), task, ...now.slice(at)]),
-                                "Failed to update task",
-                              );
+                              void save((latest) => {
+                                const now = latest.filter((t) => t.id !== task.id);
+                                return withProgress([...now.slice(0, at), task, ...now.slice(at)]);
+                              }, "Failed to update task");
                             },
                           },
                         });
