@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useRef } from "react";
 import type { z } from "zod";
 import { TASK_STEPS_MAX } from "../../../shared/constants.ts";
 import type { ReplaceTaskStepsInput, TaskStep, taskStep } from "../../../shared/schemas.ts";
@@ -21,12 +22,32 @@ export function saveTaskSteps(taskId: number, steps: ReplaceTaskStepsInput["step
   return api.put<z.ZodArray<typeof taskStep>>(queryKeys.taskSteps(taskId)[0], { steps });
 }
 
-export function useReplaceTaskSteps(taskId: number) {
+/** A change to a checklist: the list to save, made from the steps as they are at its turn. */
+export type StepsChange = (steps: TaskStep[]) => ReplaceTaskStepsInput["steps"];
+
+/**
+ * Changes a task's checklist. Changes are saved one after another, each made to the list the one
+ * before saved (with the ticks shown since): a step removed while an earlier removal is still on
+ * its way (a slow network) would otherwise be sent with that step still in it, and bring it back.
+ */
+export function useChangeTaskSteps(taskId: number): (change: StepsChange) => Promise<TaskStep[]> {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (steps: ReplaceTaskStepsInput["steps"]) => saveTaskSteps(taskId, steps),
-    onSuccess: (saved) => queryClient.setQueryData(taskStepsQuery(taskId).queryKey, saved),
-  });
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  return useCallback(
+    (change: StepsChange) => {
+      const key = taskStepsQuery(taskId).queryKey;
+      const saved = queue.current
+        .catch(() => undefined)
+        .then(async () => {
+          const steps = await saveTaskSteps(taskId, change(queryClient.getQueryData(key) ?? []));
+          queryClient.setQueryData(key, steps);
+          return steps;
+        });
+      queue.current = saved;
+      return saved;
+    },
+    [queryClient, taskId],
+  );
 }
 
 /** Ticks a step: shown at once, taken back if the server refuses. */

@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Badge } from "../../../components/ui/card.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { speechRecognition } from "../../../lib/speech-recognition.ts";
-import { useReplaceTaskSteps, useTaskSteps, useTickTaskStep } from "../api.ts";
+import { useChangeTaskSteps, useTaskSteps, useTickTaskStep } from "../api.ts";
 import { formatClock } from "../clock.ts";
 import { useFocusSession } from "../focus-session.tsx";
 import { StepList } from "./step-list.tsx";
@@ -30,7 +30,7 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
     () => (stored ?? []).map((s) => (ticks.has(s.id) ? { ...s, done: ticks.get(s.id) === true } : s)),
     [stored, ticks],
   );
-  const replaceSteps = useReplaceTaskSteps(task.id);
+  const changeSteps = useChangeTaskSteps(task.id);
   const tick = useTickTaskStep(task.id);
   const [listening, setListening] = useState(false);
   const recognitionRef = useRef<SpeechRecognition | null>(null);
@@ -56,16 +56,13 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
         setStuckNote("No smaller step came back this time. Try the first step for just two minutes.");
         return;
       }
-      if (steps.length === 0) {
-        await replaceSteps.mutateAsync(smaller.slice(0, TASK_STEPS_MAX));
-        setStuckNote(`Start here: ${first}`);
-        return;
-      }
-      await replaceSteps.mutateAsync([
-        first,
-        ...steps.slice(0, TASK_STEPS_MAX - 1).map((s) => ({ text: s.text, done: s.done })),
-      ]);
-      setStuckNote(`New first step: ${first}`);
+      const startHere = steps.length === 0;
+      await changeSteps((now) =>
+        now.length === 0
+          ? smaller.slice(0, TASK_STEPS_MAX)
+          : [first, ...now.slice(0, TASK_STEPS_MAX - 1).map((s) => ({ text: s.text, done: s.done }))],
+      );
+      setStuckNote(startHere ? `Start here: ${first}` : `New first step: ${first}`);
     } catch {
       setStuckNote("Could not save the smaller step. Please try again.");
     } finally {
@@ -175,7 +172,7 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
                 }),
               );
           }}
-          replace={(list) => replaceSteps.mutateAsync(list)}
+          change={changeSteps}
         />
 
         <section aria-labelledby="voice-title" className="rounded-2xl border border-border p-4">

@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TASK_STEPS_MAX } from "../../../../shared/constants.ts";
 import type { Task, TaskStep } from "../../../../shared/schemas.ts";
 import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
@@ -66,5 +66,36 @@ describe("the focus dialog's own steps (docs/decisions/050-own-steps.md)", () =>
     await userEvent.click(within(region).getByRole("button", { name: "Remove step: Step 30" }));
     await waitFor(() => expect(within(region).getByLabelText("New step")).toBeEnabled());
     expect(within(region).queryByText(`A task keeps at most ${TASK_STEPS_MAX} steps.`)).toBeNull();
+  });
+});
+
+describe("steps changed while an earlier change is still on its way", () => {
+  /** Holds the server's answers to the checklist's saves until the answer is called. */
+  function holdSaves() {
+    const reachable = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = await reachable(input, init);
+      if (init?.method === "PUT") await held;
+      return answer;
+    });
+    return () => release();
+  }
+
+  it("keeps both of two steps removed one after the other, and a step added meanwhile", async () => {
+    const { task, region } = await focusOn(["Open the draft", "Write the summary", "Send it", "Tidy up"]);
+    const release = holdSaves();
+    await userEvent.click(within(region).getByRole("button", { name: "Remove step: Write the summary" }));
+    await userEvent.click(within(region).getByRole("button", { name: "Remove step: Tidy up" }));
+    await userEvent.type(within(region).getByLabelText("New step"), "Check the numbers{Enter}");
+    release();
+
+    await waitFor(async () =>
+      expect((await stored(task)).map((s) => s.text)).toEqual(["Open the draft", "Send it", "Check the numbers"]),
+    );
+    await waitFor(() => expect(names(region)).toEqual(["Open the draft", "Send it", "Check the numbers"]));
   });
 });

@@ -7,6 +7,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { inToast, toast } from "../../../components/ui/toast-store.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
+import type { StepsChange } from "../api.ts";
 
 /** A step as the checklist keeps it: its words and its tick. */
 export type KeptStep = { text: string; done: boolean };
@@ -14,8 +15,11 @@ export type KeptStep = { text: string; done: boolean };
 type Props = {
   steps: TaskStep[];
   onToggle: (step: TaskStep) => void;
-  /** Saves the whole checklist in this order; rejects with the server's reason. */
-  replace: (steps: KeptStep[]) => Promise<unknown>;
+  /**
+   * Saves the whole checklist as `change` makes it from the steps as they are then, after any
+   * change still on its way; rejects with the server's reason.
+   */
+  change: (change: StepsChange) => Promise<unknown>;
 };
 
 const kept = (steps: TaskStep[]): KeptStep[] => steps.map((s) => ({ text: s.text, done: s.done }));
@@ -35,7 +39,7 @@ function keysByWords(steps: TaskStep[]): string[] {
  * remove button, and a box to add one's own at the end. A removed step comes back with Undo, in
  * its place and with its tick, until a step is added or another one removed.
  */
-export function StepList({ steps, onToggle, replace }: Props) {
+export function StepList({ steps, onToggle, change }: Props) {
   const [text, setText] = useState("");
   const [adding, setAdding] = useState(false);
   // The last step removed, where it was and the step it came after: Undo here, inside the dialog,
@@ -52,7 +56,7 @@ export function StepList({ steps, onToggle, replace }: Props) {
     if (!words || full || adding) return;
     setAdding(true);
     try {
-      await replace([...kept(steps), { text: words, done: false }]);
+      await change((now) => [...kept(now), { text: words, done: false }]);
       setText("");
       setRemoved(null);
     } catch (error) {
@@ -64,10 +68,14 @@ export function StepList({ steps, onToggle, replace }: Props) {
 
   const remove = async (step: TaskStep, button: HTMLElement) => {
     const index = steps.findIndex((s) => s.id === step.id);
-    const before = kept(steps);
+    // The step by its words, as its row is: a change saved before this one gives it a new id.
+    const row = rowKeys[index];
     focusNextRow(button, "[data-remove-step]", "new-step");
     try {
-      await replace(before.filter((_, i) => i !== index));
+      await change((now) => {
+        const keys = keysByWords(now);
+        return kept(now).filter((_, i) => keys[i] !== row);
+      });
       setRemoved({ step: { text: step.text, done: step.done }, index, after: steps[index - 1]?.text ?? null });
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error, "Could not remove the step."), variant: "destructive" });
@@ -79,12 +87,15 @@ export function StepList({ steps, onToggle, replace }: Props) {
     document.getElementById("new-step")?.focus();
     // Back in its place among the steps as they are now (ticked since, or a smaller step put first):
     // after the step it followed, or first if it was.
-    const now = kept(steps);
-    const previous = removed.after === null ? -1 : now.findIndex((s) => s.text === removed.after);
-    const at = removed.after === null ? 0 : previous >= 0 ? previous + 1 : Math.min(removed.index, now.length);
-    now.splice(at, 0, removed.step);
+    const { step, index, after } = removed;
     try {
-      await replace(now);
+      await change((latest) => {
+        const now = kept(latest);
+        const previous = after === null ? -1 : now.findIndex((s) => s.text === after);
+        const at = after === null ? 0 : previous >= 0 ? previous + 1 : Math.min(index, now.length);
+        now.splice(at, 0, step);
+        return now;
+      });
       setRemoved(null);
     } catch (error) {
       toast({
