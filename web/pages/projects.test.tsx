@@ -137,11 +137,12 @@ describe("a project's tasks changed while an earlier change is still on its way"
     expect(screen.getByRole("checkbox", { name: "Mark Order boxes incomplete" })).toBeChecked();
   });
 
-  it("adds a task once however often Enter is pressed, and keeps what is typed after it", async () => {
+  it("adds a task once however often Enter or Add is pressed, and keeps what is typed after it", async () => {
     const project = await projectWith([]);
     const release = holdSaves();
     const input = screen.getByPlaceholderText("Add a new task...");
     await userEvent.type(input, "Order boxes{Enter}{Enter}");
+    await userEvent.click(screen.getByRole("button", { name: "Add" }));
     // The next task is being typed while the first is on its way.
     await userEvent.clear(input);
     await userEvent.type(input, "Book the");

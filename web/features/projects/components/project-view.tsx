@@ -227,7 +227,7 @@ export function ProjectView({ project }: { project: Project }) {
                 }
               }}
             />
-            <Button disabled={!newTask.trim() || update.isPending} onClick={addTask}>
+            <Button disabled={!newTask.trim()} onClick={addTask}>
               <Plus className="size-4" aria-hidden />
               Add
             </Button>
