@@ -128,9 +128,26 @@ const TEXT_RULES: DraftRules<TextDraft> = {
   read: (stored) => (typeof stored.text === "string" ? { text: stored.text } : null),
 };
 
-/** The words of a one-line box (a new quick win, a project's new task) kept as the draft `name`. */
-export function useTextDraft(name: string): [string, (text: string) => void, () => void] {
+/**
+ * What stays in a box once the words it held when they were sent are saved: nothing while it
+ * still holds just them; what was typed after them when they were added to; what was typed
+ * instead when they were replaced. Words typed while a slow save was on its way are never cleared
+ * with it.
+ */
+export function leftAfterSaving(now: string, saved: string): string {
+  const text = now.trimStart();
+  if (text.trimEnd() === saved) return "";
+  return text.startsWith(saved) ? text.slice(saved.length).trimStart() : now;
+}
+
+/**
+ * The words of a one-line box (a new quick win, a project's new task) kept as the draft `name`:
+ * the words, a change to them, `clear`, and `sent`, for once the words it held when sent are
+ * saved (what was typed since stays: `leftAfterSaving`).
+ */
+export function useTextDraft(name: string): [string, (text: string) => void, () => void, (saved: string) => void] {
   const [draft, update, clear] = useDraft(name, TEXT_BLANK, TEXT_RULES);
   const change = useCallback((text: string) => update({ text }), [update]);
-  return [draft.text, change, clear];
+  const sent = useCallback((saved: string) => update((now) => ({ text: leftAfterSaving(now.text, saved) })), [update]);
+  return [draft.text, change, clear, sent];
 }

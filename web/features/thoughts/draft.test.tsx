@@ -2,11 +2,12 @@
 import "@testing-library/jest-dom/vitest";
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Thought, User } from "../../../shared/schemas.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { renderWithApp, resetApp, server, signUp, storedDrafts } from "../../testing/app-harness.tsx";
 import { QuickCapture } from "./components/quick-capture.tsx";
+import { ThoughtDumpCard } from "./components/thought-dump-card.tsx";
 
 let user: User;
 beforeEach(async () => {
@@ -89,5 +90,50 @@ describe("words typed in a capture box and not sent", () => {
     const kept = () => JSON.parse(localStorage.getItem(`draft:${user.id}:capture:inbox`) ?? "{}").text;
     await waitFor(() => expect(kept()).toBe("Typed first"));
     expect(input).toHaveValue("Typed first");
+  });
+});
+
+describe("words typed while the last ones are on their way (a slow network)", () => {
+  /** Holds the server's answer to the next new thought until the answer is called. */
+  function holdTheSave() {
+    const reachable = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = await reachable(input, init);
+      if (init?.method === "POST" && String(input).endsWith("/api/thoughts")) await held;
+      return answer;
+    });
+    return () => release();
+  }
+  const saved = async () => (await server<Thought[]>("GET", "/api/thoughts")).map((t) => t.content);
+
+  it("stay in the inbox's box when the last ones are saved", async () => {
+    const { input } = open();
+    const release = holdTheSave();
+    await userEvent.type(input, "Buy milk{Enter}");
+    await userEvent.clear(input);
+    await userEvent.type(input, "Call m");
+    release();
+
+    expect(await screen.findByText("Your note has been captured.")).toBeVisible();
+    expect(input).toHaveValue("Call m");
+    expect(await saved()).toEqual(["Buy milk"]);
+  });
+
+  it("stay in the Thought Dump, after the words saved, when they were added to them", async () => {
+    renderWithApp(<ThoughtDumpCard requireUser={() => true} />, { signedInAs: user });
+    const box = screen.getByLabelText("Thought");
+    const release = holdTheSave();
+    await userEvent.type(box, "Ask Jo about the keys");
+    await userEvent.click(screen.getByRole("button", { name: "Save & Organize" }));
+    await userEvent.type(box, " and the bins");
+    release();
+
+    expect(await screen.findByText("Your thought has been saved and organized.")).toBeVisible();
+    expect(box).toHaveValue("and the bins");
+    expect(await saved()).toEqual(["Ask Jo about the keys"]);
   });
 });

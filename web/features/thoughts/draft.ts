@@ -2,8 +2,10 @@
  * The words typed into a capture box and not sent yet (docs/decisions/043-capture-drafts.md):
  * kept until they are sent, the box is emptied, or their person signs out.
  */
+
+import { useCallback } from "react";
 import { THOUGHT_TYPES } from "../../../shared/constants.ts";
-import { type DraftRules, useDraft } from "../../lib/draft.ts";
+import { type DraftRules, leftAfterSaving, useDraft } from "../../lib/draft.ts";
 import type { ThoughtType } from "./api.ts";
 
 /** The capture boxes: each keeps its own words. */
@@ -36,7 +38,21 @@ const BLANK: Record<CapturePlace, ThoughtDraft> = {
   anywhere: { text: "", type: "Note", voiceThoughtId: null },
 };
 
-/** One capture box's draft: what it holds, a change to it, and `clear` back to an empty box. */
+/**
+ * One capture box's draft: what it holds, a change to it, `clear` back to an empty box, and
+ * `sent`, for once the words it held when sent are saved: they leave the box, what was typed
+ * since stays (`leftAfterSaving`). An emptied Thought Dump starts afresh, its type too (spec
+ * section 4); the other boxes keep their type for the next thought.
+ */
 export function useThoughtDraft(place: CapturePlace) {
-  return useDraft(`capture:${place}`, BLANK[place], RULES);
+  const [draft, update, clear] = useDraft(`capture:${place}`, BLANK[place], RULES);
+  const sent = useCallback(
+    (words: string) =>
+      update((now) => {
+        const text = leftAfterSaving(now.text, words);
+        return text === "" && place === "dashboard" ? BLANK.dashboard : { text, voiceThoughtId: null };
+      }),
+    [update, place],
+  );
+  return [draft, update, clear, sent] as const;
 }

@@ -53,7 +53,7 @@ export function ProjectView({ project }: { project: Project }) {
   const saved = project.notes ?? "";
   const notesChangedMeanwhile = editingNotes && notes.base !== saved && notes.text !== saved;
   // Its words stay through a reload until the task is added (docs/decisions/049-one-line-drafts.md).
-  const [newTask, setNewTask, clearNewTask] = useTextDraft(projectTaskDraft(project.id));
+  const [newTask, setNewTask, , sentNewTask] = useTextDraft(projectTaskDraft(project.id));
   const [editingProject, setEditingProject] = useState(false);
   const removeProject = useDeleteProject();
   const tasks = project.tasks;
@@ -83,8 +83,6 @@ export function ProjectView({ project }: { project: Project }) {
 
   // The titles being added: Enter pressed again before the first is saved adds nothing more.
   const adding = useRef(new Set<string>());
-  const typed = useRef(newTask);
-  typed.current = newTask;
   const addTask = async () => {
     const title = newTask.trim();
     if (!title || adding.current.has(title)) return;
@@ -98,7 +96,7 @@ export function ProjectView({ project }: { project: Project }) {
     adding.current.delete(title);
     if (added) {
       // What was typed since, the next task perhaps, stays.
-      if (typed.current.trim() === title) clearNewTask();
+      sentNewTask(title);
       toast({ title: "Task added" });
     }
   };

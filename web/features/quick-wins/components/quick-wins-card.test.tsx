@@ -141,3 +141,28 @@ describe("Quick Wins card: words typed and not added (docs/decisions/049-one-lin
     expect(reloaded()).toHaveValue("");
   });
 });
+
+describe("Quick Wins card on a slow network", () => {
+  it("keeps what is typed while the last quick win is on its way", async () => {
+    const reachable = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = await reachable(input, init);
+      if (init?.method === "POST") await held;
+      return answer;
+    });
+    card();
+    const box = screen.getByLabelText("New quick win");
+    await userEvent.type(box, "Water the plants{Enter}");
+    await userEvent.clear(box);
+    await userEvent.type(box, "Refill the bot");
+    release();
+
+    expect(await screen.findByText("Quick Win Added!")).toBeInTheDocument();
+    expect(box).toHaveValue("Refill the bot");
+    expect((await wins()).map((w) => w.text)).toEqual(["Water the plants"]);
+  });
+});

@@ -36,7 +36,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
   const create = useCreateQuickWin();
   const toggle = useToggleQuickWin();
   // Words typed and not added yet stay through a reload (docs/decisions/049-one-line-drafts.md).
-  const [text, setText, clearText] = useTextDraft("new-quick-win");
+  const [text, setText, , sentText] = useTextDraft("new-quick-win");
   // The Repeat choice stays folded under a small button, so the one-line form is not crowded.
   const [repeat, setRepeat] = useState<RepeatValue>(() => noRepeat());
   const [repeatOpen, setRepeatOpen] = useState(false);
@@ -55,7 +55,8 @@ export function QuickWinsCard({ user, requireUser }: Props) {
     // A queued create keeps its rule: the outbox sends this body as it is.
     const input = rule ? { text: trimmed, userId: user.id, repeat: rule } : { text: trimmed, userId: user.id };
     const done = () => {
-      clearText();
+      // What was typed while it was on its way, the next one perhaps, stays.
+      sentText(trimmed);
       setRepeat(noRepeat());
       setRepeatOpen(false);
     };

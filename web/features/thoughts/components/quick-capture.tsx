@@ -13,7 +13,7 @@ import { TypeChips } from "./type-chips.tsx";
 
 export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
   // voiceThoughtId: the thought a kept recording belongs to, so sending the text does not add a second one.
-  const [{ text: content, type, voiceThoughtId }, update] = useThoughtDraft("inbox");
+  const [{ text: content, type, voiceThoughtId }, update, , sent] = useThoughtDraft("inbox");
   const create = useCreateThought();
   const chosen = type ?? "Note";
 
@@ -70,7 +70,7 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
     if (!requireUser()) return;
     try {
       const { waiting } = await create.mutateAsync({ content: trimmed, type: chosen, voiceThoughtId });
-      update({ text: "", voiceThoughtId: null });
+      sent(trimmed);
       // Send is disabled once the box is empty: focus goes back to the box, ready for the next one.
       document.getElementById("quick-capture-text")?.focus();
       toast(

@@ -14,7 +14,7 @@ import { TypeChips } from "./type-chips.tsx";
 
 export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean }) {
   // voiceThoughtId: the thought a kept recording belongs to, so saving the text does not add a second one.
-  const [{ text: content, type, voiceThoughtId }, update, clear] = useThoughtDraft("dashboard");
+  const [{ text: content, type, voiceThoughtId }, update, , sent] = useThoughtDraft("dashboard");
   const create = useCreateThought();
 
   const voice = useVoiceCapture({
@@ -80,7 +80,7 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
     if (!requireUser()) return;
     try {
       const { waiting } = await create.mutateAsync({ content: trimmed, type, voiceThoughtId });
-      clear();
+      sent(trimmed);
       // The button is disabled once the box is empty: focus goes back to the box, ready for the next one.
       document.getElementById("thought-dump-text")?.focus();
       toast(
