@@ -116,6 +116,7 @@ describe("words typed while the last ones are on their way (a slow network)", ()
     await userEvent.type(input, "Buy milk{Enter}");
     await userEvent.clear(input);
     await userEvent.type(input, "Call m");
+    expect(screen.getByRole("button", { name: "Send" })).toHaveAttribute("aria-busy", "true");
     release();
 
     expect(await screen.findByText("Your note has been captured.")).toBeVisible();
@@ -130,10 +131,13 @@ describe("words typed while the last ones are on their way (a slow network)", ()
     await userEvent.type(box, "Ask Jo about the keys");
     await userEvent.click(screen.getByRole("button", { name: "Save & Organize" }));
     await userEvent.type(box, " and the bins");
+    // The button shows the save is on its way.
+    expect(screen.getByRole("button", { name: "Save & Organize" })).toHaveAttribute("aria-busy", "true");
     release();
 
     expect(await screen.findByText("Your thought has been saved and organized.")).toBeVisible();
     expect(box).toHaveValue("and the bins");
+    expect(screen.getByRole("button", { name: "Save & Organize" })).toHaveAttribute("aria-busy", "false");
     expect(await saved()).toEqual(["Ask Jo about the keys"]);
   });
 });

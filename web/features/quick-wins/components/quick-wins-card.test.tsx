@@ -159,6 +159,7 @@ describe("Quick Wins card on a slow network", () => {
     await userEvent.type(box, "Water the plants{Enter}");
     await userEvent.clear(box);
     await userEvent.type(box, "Refill the bot");
+    expect(screen.getByRole("button", { name: "Add quick win" })).toHaveAttribute("aria-busy", "true");
     release();
 
     expect(await screen.findByText("Quick Win Added!")).toBeInTheDocument();

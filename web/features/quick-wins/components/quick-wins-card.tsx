@@ -1,4 +1,4 @@
-import { ArrowRight, Plus, Repeat2, Zap } from "lucide-react";
+import { ArrowRight, Loader2, Plus, Repeat2, Zap } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { QUICK_WIN_BADGE, QUICK_WIN_TOAST_CHARS } from "../../../../shared/constants.ts";
@@ -161,8 +161,13 @@ export function QuickWinsCard({ user, requireUser }: Props) {
             size="icon"
             aria-label="Add quick win"
             disabled={text.trim() === "" || problem !== null || create.isPending}
+            aria-busy={create.isPending}
           >
-            <Plus className="size-5" aria-hidden />
+            {create.isPending ? (
+              <Loader2 className="size-5 animate-spin" aria-hidden />
+            ) : (
+              <Plus className="size-5" aria-hidden />
+            )}
           </Button>
         </div>
         <div id="quick-win-repeat-options" hidden={!repeatOpen}>

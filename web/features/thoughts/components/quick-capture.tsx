@@ -1,4 +1,4 @@
-import { Mic, Send } from "lucide-react";
+import { Loader2, Mic, Send } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -114,8 +114,18 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
             <Mic className="size-5" aria-hidden />
           </Button>
           <ImageButton />
-          <Button type="submit" size="icon" aria-label="Send" disabled={content.trim() === "" || create.isPending}>
-            <Send className="size-5" aria-hidden />
+          <Button
+            type="submit"
+            size="icon"
+            aria-label="Send"
+            disabled={content.trim() === "" || create.isPending}
+            aria-busy={create.isPending}
+          >
+            {create.isPending ? (
+              <Loader2 className="size-5 animate-spin" aria-hidden />
+            ) : (
+              <Send className="size-5" aria-hidden />
+            )}
           </Button>
         </form>
       </div>

@@ -1,4 +1,4 @@
-import { Brain, Mic, Square } from "lucide-react";
+import { Brain, Loader2, Mic, Square } from "lucide-react";
 import { THOUGHT_TYPES } from "../../../../shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../../components/ui/card.tsx";
@@ -122,7 +122,14 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
             {voice.recording ? <Square className="size-4" aria-hidden /> : <Mic className="size-5" aria-hidden />}
           </Button>
           <ImageButton />
-          <Button className="ml-auto" disabled={content.trim() === "" || create.isPending} onClick={save}>
+          <Button
+            className="ml-auto"
+            disabled={content.trim() === "" || create.isPending}
+            aria-busy={create.isPending}
+            onClick={save}
+          >
+            {/* On a slow network the save takes a moment: it shows that it is on its way. */}
+            {create.isPending && <Loader2 className="size-4 animate-spin" aria-hidden />}
             Save & Organize
           </Button>
         </div>
