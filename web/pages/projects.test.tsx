@@ -10,7 +10,7 @@ import { dismissToast } from "../components/ui/toast-store.ts";
 import { projectQuery } from "../features/projects/api.ts";
 import { sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
-import { loseConnection, renderWithOutbox, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { holdAnswers, loseConnection, renderWithOutbox, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { ProjectDetailPage } from "./project-detail.tsx";
 import { ProjectsPage } from "./projects.tsx";
 
@@ -93,21 +93,6 @@ describe("deleting a project while the server cannot be reached (docs/decisions/
 });
 
 describe("a project's tasks changed while an earlier change is still on its way", () => {
-  /** Holds the server's answers to the project's saves until `release` is called. */
-  function holdSaves() {
-    const reachable = globalThis.fetch;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      const answer = await reachable(input, init);
-      if (init?.method === "PUT") await held;
-      return answer;
-    });
-    return () => release();
-  }
-
   async function projectWith(tasks: string[]) {
     const project = await server<Project>("POST", "/api/projects", {
       title: "Move flat",
@@ -122,7 +107,7 @@ describe("a project's tasks changed while an earlier change is still on its way"
 
   it("keeps both of two ticks made one after the other", async () => {
     const project = await projectWith(["Order boxes", "Book the van"]);
-    const release = holdSaves();
+    const release = holdAnswers((_url, init) => init.method === "PUT");
     await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
     await userEvent.click(screen.getByRole("checkbox", { name: "Mark Book the van complete" }));
     release();
@@ -139,7 +124,7 @@ describe("a project's tasks changed while an earlier change is still on its way"
 
   it("adds a task once however often Enter or Add is pressed, and keeps what is typed after it", async () => {
     const project = await projectWith([]);
-    const release = holdSaves();
+    const release = holdAnswers((_url, init) => init.method === "PUT");
     const input = screen.getByPlaceholderText("Add a new task...");
     await userEvent.type(input, "Order boxes{Enter}{Enter}");
     await userEvent.click(screen.getByRole("button", { name: "Add" }));

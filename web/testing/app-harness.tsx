@@ -59,6 +59,24 @@ export function loseConnection(): () => void {
   return () => vi.stubGlobal("fetch", reachable);
 }
 
+/**
+ * A slow network: the server's answers to the requests `held` picks are kept back (the server has
+ * done the work) until the function it answers is called.
+ */
+export function holdAnswers(held: (url: string, init: RequestInit) => boolean): () => void {
+  const reachable = globalThis.fetch;
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const answer = await reachable(input, init);
+    if (held(String(input), init)) await gate;
+    return answer;
+  });
+  return () => release();
+}
+
 /** A call straight to the API as the signed-in user, for checking what the server stored. */
 export async function server<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, {

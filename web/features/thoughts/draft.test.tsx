@@ -2,10 +2,10 @@
 import "@testing-library/jest-dom/vitest";
 import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Thought, User } from "../../../shared/schemas.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
-import { renderWithApp, resetApp, server, signUp, storedDrafts } from "../../testing/app-harness.tsx";
+import { holdAnswers, renderWithApp, resetApp, server, signUp, storedDrafts } from "../../testing/app-harness.tsx";
 import { QuickCapture } from "./components/quick-capture.tsx";
 import { ThoughtDumpCard } from "./components/thought-dump-card.tsx";
 
@@ -94,20 +94,7 @@ describe("words typed in a capture box and not sent", () => {
 });
 
 describe("words typed while the last ones are on their way (a slow network)", () => {
-  /** Holds the server's answer to the next new thought until the answer is called. */
-  function holdTheSave() {
-    const reachable = globalThis.fetch;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      const answer = await reachable(input, init);
-      if (init?.method === "POST" && String(input).endsWith("/api/thoughts")) await held;
-      return answer;
-    });
-    return () => release();
-  }
+  const holdTheSave = () => holdAnswers((url, init) => init.method === "POST" && url.endsWith("/api/thoughts"));
   const saved = async () => (await server<Thought[]>("GET", "/api/thoughts")).map((t) => t.content);
 
   it("stay in the inbox's box when the last ones are saved", async () => {

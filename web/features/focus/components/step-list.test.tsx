@@ -2,10 +2,10 @@
 import "@testing-library/jest-dom/vitest";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TASK_STEPS_MAX } from "../../../../shared/constants.ts";
 import type { Task, TaskStep } from "../../../../shared/schemas.ts";
-import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { holdAnswers, renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
 import { FocusModeDialog } from "./focus-mode-dialog.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
@@ -70,24 +70,9 @@ describe("the focus dialog's own steps (docs/decisions/050-own-steps.md)", () =>
 });
 
 describe("steps changed while an earlier change is still on its way", () => {
-  /** Holds the server's answers to the checklist's saves until the answer is called. */
-  function holdSaves() {
-    const reachable = globalThis.fetch;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      const answer = await reachable(input, init);
-      if (init?.method === "PUT") await held;
-      return answer;
-    });
-    return () => release();
-  }
-
   it("keeps both of two steps removed one after the other, and a step added meanwhile", async () => {
     const { task, region } = await focusOn(["Open the draft", "Write the summary", "Send it", "Tidy up"]);
-    const release = holdSaves();
+    const release = holdAnswers((_url, init) => init.method === "PUT");
     await userEvent.click(within(region).getByRole("button", { name: "Remove step: Write the summary" }));
     await userEvent.click(within(region).getByRole("button", { name: "Remove step: Tidy up" }));
     await userEvent.type(within(region).getByLabelText("New step"), "Check the numbers{Enter}");

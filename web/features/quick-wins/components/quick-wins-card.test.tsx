@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WEEKDAY_NAMES, weekdayOf } from "../../../../shared/repeat.ts";
 import type { QuickWin, User } from "../../../../shared/schemas.ts";
 import { sendWaiting } from "../../../lib/outbox.ts";
-import { renderWithApp, resetApp, server, signUp, storedDrafts } from "../../../testing/app-harness.tsx";
+import { holdAnswers, renderWithApp, resetApp, server, signUp, storedDrafts } from "../../../testing/app-harness.tsx";
 import { QuickWinsCard } from "./quick-wins-card.tsx";
 import { QuickWinsList } from "./quick-wins-list.tsx";
 
@@ -144,16 +144,7 @@ describe("Quick Wins card: words typed and not added (docs/decisions/049-one-lin
 
 describe("Quick Wins card on a slow network", () => {
   it("keeps what is typed while the last quick win is on its way", async () => {
-    const reachable = globalThis.fetch;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      const answer = await reachable(input, init);
-      if (init?.method === "POST") await held;
-      return answer;
-    });
+    const release = holdAnswers((_url, init) => init.method === "POST");
     card();
     const box = screen.getByLabelText("New quick win");
     await userEvent.type(box, "Water the plants{Enter}");
