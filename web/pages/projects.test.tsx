@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import "fake-indexeddb/auto";
-import { configure, screen, waitFor } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Navigate, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -110,6 +110,9 @@ describe("a project's tasks changed while an earlier change is still on its way"
     const release = holdAnswers((_url, init) => init.method === "PUT");
     await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
     await userEvent.click(screen.getByRole("checkbox", { name: "Mark Book the van complete" }));
+    // Nothing shows as ticked before it is saved (spec section 4), but the page says it is on its way.
+    const saving = within(screen.getByRole("region", { name: "Tasks" })).getByRole("status");
+    expect(saving).toHaveTextContent("Saving…");
     release();
 
     await waitFor(async () =>
@@ -120,6 +123,7 @@ describe("a project's tasks changed while an earlier change is still on its way"
     );
     expect(await screen.findByText("2 of 2 completed")).toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: "Mark Order boxes incomplete" })).toBeChecked();
+    expect(saving).toHaveTextContent("");
   });
 
   it("adds a task once however often Enter or Add is pressed, and keeps what is typed after it", async () => {

@@ -1,4 +1,4 @@
-import { ArrowLeft, Pencil, Plus, Trash2 } from "lucide-react";
+import { ArrowLeft, Loader2, Pencil, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { PROJECT_TASK_LIST_HEIGHT_PX, projectProgress } from "../../../../shared/constants.ts";
@@ -207,8 +207,19 @@ export function ProjectView({ project }: { project: Project }) {
             id="tasks-title"
             title="Tasks"
             action={
-              <span className="text-sm text-muted">
-                {done} of {tasks.length} completed
+              <span className="flex items-center gap-3 text-sm text-muted">
+                {/* A change shows once saved (spec section 4): until then, on a slow network, this says it is on its way. */}
+                <span role="status" className="inline-flex items-center gap-1">
+                  {update.isPending && (
+                    <>
+                      <Loader2 className="size-3.5 animate-spin" aria-hidden />
+                      Saving…
+                    </>
+                  )}
+                </span>
+                <span>
+                  {done} of {tasks.length} completed
+                </span>
               </span>
             }
           />
