@@ -83,4 +83,18 @@ describe("steps changed while an earlier change is still on its way", () => {
     );
     await waitFor(() => expect(names(region)).toEqual(["Open the draft", "Send it", "Check the numbers"]));
   });
+
+  it("keeps the next step being typed while the last one is on its way", async () => {
+    const { task, region } = await focusOn(["Open the draft"]);
+    const release = holdAnswers((_url, init) => init.method === "PUT");
+    const box = within(region).getByLabelText("New step");
+    await userEvent.type(box, "Write the summary{Enter}");
+    await userEvent.clear(box);
+    await userEvent.type(box, "Send i");
+    release();
+
+    await waitFor(() => expect(names(region)).toEqual(["Open the draft", "Write the summary"]));
+    expect(box).toHaveValue("Send i");
+    expect((await stored(task)).map((s) => s.text)).toEqual(["Open the draft", "Write the summary"]);
+  });
 });

@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { inToast, toast } from "../../../components/ui/toast-store.ts";
 import { errorMessage } from "../../../lib/api.ts";
+import { leftAfterSaving } from "../../../lib/draft.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
 import type { StepsChange } from "../api.ts";
 
@@ -57,7 +58,8 @@ export function StepList({ steps, onToggle, change }: Props) {
     setAdding(true);
     try {
       await change((now) => [...kept(now), { text: words, done: false }]);
-      setText("");
+      // The next step, typed while this one was on its way, stays.
+      setText((now) => leftAfterSaving(now, words));
       setRemoved(null);
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error, "Could not add the step."), variant: "destructive" });
