@@ -28,8 +28,17 @@ describe("conversionLink", () => {
 describe("suggestionFor", () => {
   it("proposes an action for every type", () => {
     for (const type of THOUGHT_TYPES) expect(suggestionFor(type).text).not.toBe("");
-    expect(suggestionFor("Task").action).toEqual({ kind: "convert", target: "task" });
-    expect(suggestionFor("Reminder").action).toEqual({ kind: "convert", target: "quick-win" });
+    expect(suggestionFor("Task").action).toEqual({ kind: "convert", target: { kind: "task" } });
+    expect(suggestionFor("Reminder").action).toEqual({ kind: "convert", target: { kind: "quick-win" } });
+    expect(suggestionFor("Reminder", { title: "Dentist", date: "2027-03-12", time: "15:00" }).action).toEqual({
+      kind: "convert",
+      target: { kind: "event", title: "Dentist", date: "2027-03-12", startTime: "15:00", allDay: false },
+    });
+    // A day said does not make a task or an idea an event.
+    expect(suggestionFor("Task", { title: "Call", date: "2027-03-12", time: null }).action).toEqual({
+      kind: "convert",
+      target: { kind: "task" },
+    });
     expect(suggestionFor("Idea").action).toEqual({ kind: "keep" });
     expect(suggestionFor("Journal").action).toEqual({ kind: "archive" });
   });

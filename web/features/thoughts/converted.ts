@@ -1,4 +1,5 @@
 import type { Thought } from "../../../shared/schemas.ts";
+import { formatShortDay, formatTime12 } from "../../lib/dates.ts";
 
 export type ConvertKind = "task" | "quick-win" | "project" | "event";
 
@@ -54,21 +55,41 @@ export function conversionLink(convertedTo: string | null): ConversionLink | nul
 
 export type Suggestion = {
   /** What accepting does: convert, keep in the inbox with the suggested type, or archive. */
-  action: { kind: "convert"; target: "task" | "quick-win" } | { kind: "keep" } | { kind: "archive" };
+  action: { kind: "convert"; target: ConvertTarget } | { kind: "keep" } | { kind: "archive" };
   text: string;
 };
 
+/** A day, and perhaps a time, the thought's words say, with the title they leave. */
+export type SaidWhen = { title: string; date: string; time: string | null };
+
 /**
  * The action that follows from a suggested type. Tasks become focus tasks; reminders quick wins
- * (one key, no date to pick; a calendar event is one C away); ideas stay in the inbox to grow;
- * notes and journal entries are archived, where they stay readable.
+ * (one key, no date to pick; a calendar event is one C away), or, when their words say a day, an
+ * event on that day (at the time said, else all day): there is nothing to pick; ideas stay in the
+ * inbox to grow; notes and journal entries are archived, where they stay readable.
  */
-export function suggestionFor(type: Thought["type"]): Suggestion {
+export function suggestionFor(type: Thought["type"], when: SaidWhen | null = null): Suggestion {
   switch (type) {
     case "Task":
-      return { action: { kind: "convert", target: "task" }, text: "make it a focus task" };
+      return { action: { kind: "convert", target: { kind: "task" } }, text: "make it a focus task" };
     case "Reminder":
-      return { action: { kind: "convert", target: "quick-win" }, text: "make it a quick win" };
+      if (when) {
+        const at = when.time ? ` at ${formatTime12(when.time)}` : " (all day)";
+        return {
+          action: {
+            kind: "convert",
+            target: {
+              kind: "event",
+              title: when.title,
+              date: when.date,
+              startTime: when.time ?? "09:00",
+              allDay: when.time === null,
+            },
+          },
+          text: `put it on your calendar, ${formatShortDay(when.date)}${at}`,
+        };
+      }
+      return { action: { kind: "convert", target: { kind: "quick-win" } }, text: "make it a quick win" };
     case "Idea":
       return { action: { kind: "keep" }, text: "keep it in the inbox for later" };
     case "Note":

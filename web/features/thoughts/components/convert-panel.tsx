@@ -2,13 +2,14 @@ import { CalendarPlus, FolderKanban, ListChecks, Zap } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Thought } from "../../../../shared/schemas.ts";
-import { findWhen, type When, withoutWhen } from "../../../../shared/when.ts";
+import type { When } from "../../../../shared/when.ts";
 import { EventWhenFields } from "../../../components/event-when-fields.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, NativeSelect } from "../../../components/ui/input.tsx";
-import { formatShortDay, formatTime12, zonedNow } from "../../../lib/dates.ts";
+import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
 import { useTimeZone } from "../../settings/api.ts";
 import type { ConvertTarget } from "../converted.ts";
+import { titleWithout, whenOf } from "../when-of.ts";
 
 type Props = {
   thought: Thought;
@@ -31,15 +32,10 @@ export function ConvertPanel({ thought, projects, today, onConvert, onCancel, ca
   const timeZone = useTimeZone();
   // A date or time in the thought's words ("Dentist tomorrow at 3pm") fills the event's fields;
   // the chip above them says so and can take it back.
-  const [when] = useState<When | null>(() => {
-    const now = zonedNow(new Date(), timeZone);
-    const found = findWhen(thought.content, { date: now.date, time: now.hhmm });
-    // Accepted at capture: "tomorrow" meant the day after it was said, not after today.
-    return found && thought.whenDate ? { ...found, date: thought.whenDate, time: thought.whenTime } : found;
-  });
+  const [when] = useState<When | null>(() => whenOf(thought, timeZone));
   const [usingWhen, setUsingWhen] = useState(when !== null);
-  const fullTitle = thought.content.trim().slice(0, 200);
-  const shortTitle = when ? withoutWhen(thought.content.trim(), when).slice(0, 200) || fullTitle : fullTitle;
+  const fullTitle = titleWithout(thought.content, null);
+  const shortTitle = titleWithout(thought.content, when);
   const [title, setTitle] = useState(shortTitle);
   const [date, setDate] = useState(when?.date ?? today);
   const [startTime, setStartTime] = useState(when?.time ?? "09:00");

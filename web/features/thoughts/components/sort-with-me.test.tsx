@@ -4,7 +4,7 @@ import "fake-indexeddb/auto";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { QuickWin, Thought } from "../../../../shared/schemas.ts";
+import type { CalendarEvent, QuickWin, Thought } from "../../../../shared/schemas.ts";
 import { sendWaiting, useWaitingWrites } from "../../../lib/outbox.ts";
 import { loseConnection, renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
 import { useThoughts } from "../api.ts";
@@ -70,7 +70,7 @@ describe("Sort with Me keys", () => {
   });
 
   it("Enter accepts the assistant's suggestion: a reminder becomes a quick win", async () => {
-    const content = "Remember to call the dentist tomorrow at 9";
+    const content = "Remember to call the dentist about the filling";
     const [thought] = await seed({ content, type: "Note" });
     await open();
     expect(await screen.findByText("Suggested: Reminder → make it a quick win")).toBeVisible();
@@ -80,6 +80,29 @@ describe("Sort with Me keys", () => {
     expect(saved).toMatchObject({ status: "converted", type: "Reminder" });
     const quickWins = await server<QuickWin[]>("GET", "/api/quick-wins");
     expect(quickWins.map((q) => q.text)).toEqual([content]);
+  });
+
+  it("a reminder whose words say a day and a time goes on the calendar then, under its words without them", async () => {
+    const [thought] = await seed({ content: "Dentist on March 12 2027 at 3pm", type: "Reminder" });
+    await open();
+    expect(await screen.findByText("Your Reminder → put it on your calendar, Fri, Mar 12 at 3:00 PM")).toBeVisible();
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByText("All sorted. Nice work.")).toBeVisible();
+    expect(await stored(thought.id)).toMatchObject({ status: "converted", type: "Reminder" });
+    const events = await server<CalendarEvent[]>("GET", "/api/events");
+    expect(events.map((e) => [e.title, e.date, e.startTime, e.duration])).toEqual([
+      ["Dentist", "2027-03-12", "15:00", 30],
+    ]);
+  });
+
+  it("a reminder with only a day goes on the calendar as an all-day event", async () => {
+    await seed({ content: "Bins out on March 11 2027", type: "Reminder" });
+    await open();
+    expect(await screen.findByText("Your Reminder → put it on your calendar, Thu, Mar 11 (all day)")).toBeVisible();
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByText("All sorted. Nice work.")).toBeVisible();
+    const events = await server<CalendarEvent[]>("GET", "/api/events");
+    expect(events.map((e) => [e.title, e.date, e.duration])).toEqual([["Bins out", "2027-03-11", 1440]]);
   });
 
   it("C opens the conversion choices, where typing is not taken for keys", async () => {

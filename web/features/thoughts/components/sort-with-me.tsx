@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Thought, thought } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { useRowUpdate } from "../../../lib/row-update.ts";
+import { useTimeZone } from "../../settings/api.ts";
 import { type ThoughtType, useSuggestedType } from "../api.ts";
 import { type ConvertTarget, suggestionFor } from "../converted.ts";
+import { titleWithout, whenOf } from "../when-of.ts";
 import { ConvertPanel } from "./convert-panel.tsx";
 
 type Props = {
@@ -69,7 +71,13 @@ export function SortWithMe({ onClose, thoughts, projects, today, onConvert }: Pr
   const chosenType = current && current.type !== "Note" ? current.type : null;
   const suggested = useSuggestedType(chosenType ? null : current);
   const proposedType: ThoughtType | null = chosenType ?? suggested.data ?? null;
-  const suggestion = proposedType ? suggestionFor(proposedType) : null;
+  // A day or time its words say ("Dentist on Friday at 3pm"): a reminder can go on the calendar then.
+  const timeZone = useTimeZone();
+  const saidWhen = useMemo(() => {
+    const when = current ? whenOf(current, timeZone) : null;
+    return current && when ? { title: titleWithout(current.content, when), date: when.date, time: when.time } : null;
+  }, [current, timeZone]);
+  const suggestion = proposedType ? suggestionFor(proposedType, saidWhen) : null;
   const asking = !chosenType && suggested.isPending;
 
   // Focus rests on the thought itself, so Enter accepts and Tab reaches every button.
@@ -114,11 +122,7 @@ export function SortWithMe({ onClose, thoughts, projects, today, onConvert }: Pr
         const kept = "type" in retype ? await update.mutateAsync({ id: current.id, patch: retype, was }) : null;
         setSaid(onDevice(`Kept in the inbox as ${type}.`, kept?.waiting));
       } else if (suggestion?.action.kind === "convert") {
-        const done = await onConvert(
-          current,
-          { kind: suggestion.action.target },
-          { type: type ?? undefined, quiet: true },
-        );
+        const done = await onConvert(current, suggestion.action.target, { type: type ?? undefined, quiet: true });
         if (!done) return;
         setSaid(done);
       }
