@@ -105,6 +105,12 @@ describe("Sort with Me keys", () => {
     expect(events.map((e) => [e.title, e.date, e.duration])).toEqual([["Bins out", "2027-03-11", 1440]]);
   });
 
+  it("a reminder whose day has gone is still proposed as a quick win", async () => {
+    await seed({ content: "Ask about the parcel that came yesterday", type: "Reminder" });
+    await open();
+    expect(await screen.findByText("Your Reminder → make it a quick win")).toBeVisible();
+  });
+
   it("C opens the conversion choices, where typing is not taken for keys", async () => {
     const [thought] = await seed({ content: "Plan the trip", type: "Note" });
     await open();

@@ -3,6 +3,7 @@ import type { Thought, thought } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { zonedNow } from "../../../lib/dates.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { useRowUpdate } from "../../../lib/row-update.ts";
 import { useTimeZone } from "../../settings/api.ts";
@@ -73,9 +74,11 @@ export function SortWithMe({ onClose, thoughts, projects, today, onConvert }: Pr
   const proposedType: ThoughtType | null = chosenType ?? suggested.data ?? null;
   // A day or time its words say ("Dentist on Friday at 3pm"): a reminder can go on the calendar then.
   const timeZone = useTimeZone();
+  // A day already gone ("the parcel that came yesterday") is no day to put it on.
   const saidWhen = useMemo(() => {
     const when = current ? whenOf(current, timeZone) : null;
-    return current && when ? { title: titleWithout(current.content, when), date: when.date, time: when.time } : null;
+    if (!current || !when || when.date < zonedNow(new Date(), timeZone).date) return null;
+    return { title: titleWithout(current.content, when), date: when.date, time: when.time };
   }, [current, timeZone]);
   const suggestion = proposedType ? suggestionFor(proposedType, saidWhen) : null;
   const asking = !chosenType && suggested.isPending;
