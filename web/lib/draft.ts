@@ -130,14 +130,16 @@ const TEXT_RULES: DraftRules<TextDraft> = {
 
 /**
  * What stays in a box once the words it held when they were sent are saved: nothing while it
- * still holds just them; what was typed after them when they were added to; what was typed
- * instead when they were replaced. Words typed while a slow save was on its way are never cleared
- * with it.
+ * still holds just them; what was typed after them when they were added to (from the next word
+ * on); the whole box when they were changed, or typed on inside their last word. Words typed while
+ * a slow save was on its way are never cleared with it.
  */
 export function leftAfterSaving(now: string, saved: string): string {
   const text = now.trimStart();
   if (text.trimEnd() === saved) return "";
-  return text.startsWith(saved) ? text.slice(saved.length).trimStart() : now;
+  if (!text.startsWith(saved)) return now;
+  const after = text.slice(saved.length);
+  return /^[\s,;:.!?-]/.test(after) ? after.replace(/^[\s,;:.!?-]+/, "") : now;
 }
 
 /**
