@@ -144,12 +144,12 @@ export function leftAfterSaving(now: string, saved: string): string {
 
 /**
  * The words of a one-line box (a new quick win, a project's new task) kept as the draft `name`:
- * the words, a change to them, `clear`, and `sent`, for once the words it held when sent are
- * saved (what was typed since stays: `leftAfterSaving`).
+ * the words, a change to them, and `sent`, for once the words it held when sent are saved (what
+ * was typed since stays: `leftAfterSaving`).
  */
-export function useTextDraft(name: string): [string, (text: string) => void, () => void, (saved: string) => void] {
-  const [draft, update, clear] = useDraft(name, TEXT_BLANK, TEXT_RULES);
+export function useTextDraft(name: string): [string, (text: string) => void, (saved: string) => void] {
+  const [draft, update] = useDraft(name, TEXT_BLANK, TEXT_RULES);
   const change = useCallback((text: string) => update({ text }), [update]);
   const sent = useCallback((saved: string) => update((now) => ({ text: leftAfterSaving(now.text, saved) })), [update]);
-  return [draft.text, change, clear, sent];
+  return [draft.text, change, sent];
 }

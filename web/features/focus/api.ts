@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef } from "react";
+import { useCallback } from "react";
 import type { z } from "zod";
 import { TASK_STEPS_MAX } from "../../../shared/constants.ts";
 import type { ReplaceTaskStepsInput, TaskStep, taskStep } from "../../../shared/schemas.ts";
 import { api } from "../../lib/api.ts";
+import { useOneAfterAnother } from "../../lib/one-after-another.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
 /** One task's breakdown steps, stored with the task (docs/decisions/025-task-steps.md). */
@@ -32,21 +33,16 @@ export type StepsChange = (steps: TaskStep[]) => ReplaceTaskStepsInput["steps"];
  */
 export function useChangeTaskSteps(taskId: number): (change: StepsChange) => Promise<TaskStep[]> {
   const queryClient = useQueryClient();
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const inTurn = useOneAfterAnother();
   return useCallback(
-    (change: StepsChange) => {
-      const key = taskStepsQuery(taskId).queryKey;
-      const saved = queue.current
-        .catch(() => undefined)
-        .then(async () => {
-          const steps = await saveTaskSteps(taskId, change(queryClient.getQueryData(key) ?? []));
-          queryClient.setQueryData(key, steps);
-          return steps;
-        });
-      queue.current = saved;
-      return saved;
-    },
-    [queryClient, taskId],
+    (change: StepsChange) =>
+      inTurn(async () => {
+        const key = taskStepsQuery(taskId).queryKey;
+        const steps = await saveTaskSteps(taskId, change(queryClient.getQueryData(key) ?? []));
+        queryClient.setQueryData(key, steps);
+        return steps;
+      }),
+    [queryClient, taskId, inTurn],
   );
 }
 

@@ -2,7 +2,6 @@
  * The words typed into a capture box and not sent yet (docs/decisions/043-capture-drafts.md):
  * kept until they are sent, the box is emptied, or their person signs out.
  */
-
 import { useCallback } from "react";
 import { THOUGHT_TYPES } from "../../../shared/constants.ts";
 import { type DraftRules, leftAfterSaving, useDraft } from "../../lib/draft.ts";
@@ -39,13 +38,13 @@ const BLANK: Record<CapturePlace, ThoughtDraft> = {
 };
 
 /**
- * One capture box's draft: what it holds, a change to it, `clear` back to an empty box, and
- * `sent`, for once the words it held when sent are saved: they leave the box, what was typed
- * since stays (`leftAfterSaving`). An emptied Thought Dump starts afresh, its type too (spec
- * section 4); the other boxes keep their type for the next thought.
+ * One capture box's draft: what it holds, a change to it, and `sent`, for once the words it held
+ * when sent are saved: they leave the box, what was typed since stays (`leftAfterSaving`). An
+ * emptied Thought Dump starts afresh, its type too (spec section 4); the other boxes keep their
+ * type for the next thought.
  */
 export function useThoughtDraft(place: CapturePlace) {
-  const [draft, update, clear] = useDraft(`capture:${place}`, BLANK[place], RULES);
+  const [draft, update] = useDraft(`capture:${place}`, BLANK[place], RULES);
   const sent = useCallback(
     (words: string) =>
       update((now) => {
@@ -54,5 +53,5 @@ export function useThoughtDraft(place: CapturePlace) {
       }),
     [update, place],
   );
-  return [draft, update, clear, sent] as const;
+  return [draft, update, sent] as const;
 }

@@ -9,6 +9,7 @@ import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { formatDisplayDate } from "../../../lib/dates.ts";
 import { type DraftRules, useDraft, useTextDraft } from "../../../lib/draft.ts";
+import { useOneAfterAnother } from "../../../lib/one-after-another.ts";
 import {
   bucketClass,
   capitalize,
@@ -53,7 +54,7 @@ export function ProjectView({ project }: { project: Project }) {
   const saved = project.notes ?? "";
   const notesChangedMeanwhile = editingNotes && notes.base !== saved && notes.text !== saved;
   // Its words stay through a reload until the task is added (docs/decisions/049-one-line-drafts.md).
-  const [newTask, setNewTask, , sentNewTask] = useTextDraft(projectTaskDraft(project.id));
+  const [newTask, setNewTask, sentNewTask] = useTextDraft(projectTaskDraft(project.id));
   const [editingProject, setEditingProject] = useState(false);
   const removeProject = useDeleteProject();
   const tasks = project.tasks;
@@ -66,9 +67,9 @@ export function ProjectView({ project }: { project: Project }) {
   // Changes are saved one after another, each made to the list the one before saved: a tick made
   // while an earlier one is still on its way (a slow network) would otherwise send the list
   // without it and undo it on the server.
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const save = (change: (tasks: ProjectTask[]) => ProjectPatch, errorText: string): Promise<boolean> => {
-    const saved = queue.current.then(async () => {
+  const inTurn = useOneAfterAnother();
+  const save = (change: (tasks: ProjectTask[]) => ProjectPatch, errorText: string): Promise<boolean> =>
+    inTurn(async () => {
       try {
         latestTasks.current = (await update.mutateAsync(change(latestTasks.current))).tasks;
         return true;
@@ -77,9 +78,6 @@ export function ProjectView({ project }: { project: Project }) {
         return false;
       }
     });
-    queue.current = saved;
-    return saved;
-  };
 
   // The titles being added: Enter pressed again before the first is saved adds nothing more.
   const adding = useRef(new Set<string>());

@@ -36,7 +36,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
   const create = useCreateQuickWin();
   const toggle = useToggleQuickWin();
   // Words typed and not added yet stay through a reload (docs/decisions/049-one-line-drafts.md).
-  const [text, setText, , sentText] = useTextDraft("new-quick-win");
+  const [text, setText, sentText] = useTextDraft("new-quick-win");
   // The Repeat choice stays folded under a small button, so the one-line form is not crowded.
   const [repeat, setRepeat] = useState<RepeatValue>(() => noRepeat());
   const [repeatOpen, setRepeatOpen] = useState(false);

@@ -27,7 +27,7 @@ export function CaptureDialog({
   /** The user's zone: "tomorrow at 3pm" is read on their wall clock. */
   timeZone: string;
 }) {
-  const [{ text: content, type }, update, , sent] = useThoughtDraft("anywhere");
+  const [{ text: content, type }, update, sent] = useThoughtDraft("anywhere");
   const create = useCreateThought();
   const chosen = type ?? "Note";
   // A day or time in the words shows as a chip; the thought keeps it only when accepted.

@@ -13,7 +13,7 @@ import { TypeChips } from "./type-chips.tsx";
 
 export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
   // voiceThoughtId: the thought a kept recording belongs to, so sending the text does not add a second one.
-  const [{ text: content, type, voiceThoughtId }, update, , sent] = useThoughtDraft("inbox");
+  const [{ text: content, type, voiceThoughtId }, update, sent] = useThoughtDraft("inbox");
   const create = useCreateThought();
   const chosen = type ?? "Note";
 

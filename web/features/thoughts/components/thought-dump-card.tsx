@@ -14,7 +14,7 @@ import { TypeChips } from "./type-chips.tsx";
 
 export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean }) {
   // voiceThoughtId: the thought a kept recording belongs to, so saving the text does not add a second one.
-  const [{ text: content, type, voiceThoughtId }, update, , sent] = useThoughtDraft("dashboard");
+  const [{ text: content, type, voiceThoughtId }, update, sent] = useThoughtDraft("dashboard");
   const create = useCreateThought();
 
   const voice = useVoiceCapture({
