@@ -112,7 +112,7 @@ describe("a project's tasks changed while an earlier change is still on its way"
     await userEvent.click(screen.getByRole("checkbox", { name: "Mark Book the van complete" }));
     // Nothing shows as ticked before it is saved (spec section 4), but the page says it is on its way.
     const saving = within(screen.getByRole("region", { name: "Tasks" })).getByRole("status");
-    expect(saving).toHaveTextContent("Saving…");
+    expect(saving).toHaveTextContent("Saving...");
     release();
 
     await waitFor(async () =>

@@ -211,7 +211,7 @@ export function ProjectView({ project }: { project: Project }) {
                   {update.isPending && (
                     <>
                       <Loader2 className="size-3.5 animate-spin" aria-hidden />
-                      Saving…
+                      Saving...
                     </>
                   )}
                 </span>
