@@ -111,6 +111,19 @@ describe("words typed while the last ones are on their way (a slow network)", ()
     expect(await saved()).toEqual(["Buy milk"]);
   });
 
+  it("leave the Thought Dump with its type once saved, as the spec says (section 4)", async () => {
+    renderWithApp(<ThoughtDumpCard requireUser={() => true} />, { signedInAs: user });
+    const box = screen.getByLabelText("Thought");
+    await userEvent.click(screen.getByRole("button", { name: "Idea" }));
+    await userEvent.type(box, "Maybe learn the cello");
+    await userEvent.click(screen.getByRole("button", { name: "Save & Organize" }));
+
+    expect(await screen.findByText("Your thought has been saved and organized.")).toBeVisible();
+    expect(box).toHaveValue("");
+    expect(pressed("Idea")).toBe("false");
+    expect(await saved()).toEqual(["Maybe learn the cello"]);
+  });
+
   it("stay in the Thought Dump, after the words saved, when they were added to them", async () => {
     renderWithApp(<ThoughtDumpCard requireUser={() => true} />, { signedInAs: user });
     const box = screen.getByLabelText("Thought");
