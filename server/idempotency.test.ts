@@ -226,6 +226,9 @@ describe("Idempotency-Key on create", () => {
     const key = newKey();
     const missing = await post("/api/thoughts/999999/convert", { to: "task" }, key);
     expect(missing.statusCode).toBe(404);
+    // Freed before the answer was sent: a client sending it again at once is not told to wait.
+    const kept = await t.handle.db.selectFrom("idempotency_keys").select("id").where("idem_key", "=", key).execute();
+    expect(kept).toHaveLength(0);
     const again = await post("/api/thoughts/999999/convert", { to: "task" }, key);
     expect(again.statusCode).toBe(404);
     expect(again.headers["idempotent-replayed"]).toBeUndefined();

@@ -189,8 +189,10 @@ export function registerIdempotency(app: FastifyInstance, { db, now = Date.now }
   };
 
   // A request that failed (bad input, not found, the database down) created nothing: its key is
-  // freed so the same request can be sent again.
-  const onResponse = async (request: FastifyRequest) => {
+  // freed so the same request can be sent again. Freed before its answer is sent (onSend), so a
+  // client sending it again at once is not told it is still being handled; onResponse frees a
+  // reservation no answer was sent for (the connection closed first).
+  const free = async (request: FastifyRequest) => {
     const id = request.idempotencyReservation;
     if (id === null) return;
     request.idempotencyReservation = null;
@@ -201,6 +203,18 @@ export function registerIdempotency(app: FastifyInstance, { db, now = Date.now }
       .execute()
       .catch((err: unknown) => request.log.warn({ err }, "could not free an idempotency key"));
   };
+  // A callback, not a promise: it runs on every new record's answer (docs/decisions/018-lean-serving.md).
+  const onSend = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (err: null, payload: unknown) => void,
+  ) => {
+    if (request.idempotencyReservation === null || (reply.statusCode >= 200 && reply.statusCode < 300)) {
+      return done(null, payload);
+    }
+    void free(request).then(() => done(null, payload));
+  };
 
   const append = <T>(existing: T | T[] | undefined, hook: T): T[] =>
     existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
@@ -209,6 +223,7 @@ export function registerIdempotency(app: FastifyInstance, { db, now = Date.now }
     if (!route.config?.idempotent) return;
     route.preHandler = append(route.preHandler, preHandler as never);
     route.preSerialization = append(route.preSerialization, preSerialization as never);
-    route.onResponse = append(route.onResponse, onResponse as never);
+    route.onSend = append(route.onSend, onSend as never);
+    route.onResponse = append(route.onResponse, free as never);
   });
 }
