@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   /** Clashes with the current state: a taken username, a thought already converted, a sync running. */
   CONFLICT: 409,
+  /** An `If-Match` that no longer holds: the record changed since it was read; nothing was saved. */
+  PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** Well-formed but not acceptable as sent: an Idempotency-Key reused for a different request. */

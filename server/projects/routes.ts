@@ -1,11 +1,24 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createProjectInput, idParams, project, projectListQuery, updateProjectInput } from "../../shared/schemas.ts";
+import { projectEtag } from "../../shared/project-version.ts";
+import {
+  createProjectInput,
+  idParams,
+  type Project,
+  project,
+  projectListQuery,
+  updateProjectInput,
+} from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
 import { createProject, deleteProject, getProject, listProjectPage, listProjects, updateProject } from "./service.ts";
+
+function versioned(reply: FastifyReply, p: Project): Project {
+  reply.header("etag", projectEtag(p));
+  return p;
+}
 
 export function registerProjectRoutes(app: FastifyInstance, { db }: { db: Db }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,8 +32,9 @@ export function registerProjectRoutes(app: FastifyInstance, { db }: { db: Db }):
       return sendPage(req, reply, await listProjectPage(db, { userId, query: req.query }));
     },
   );
-  r.get("/api/projects/:id", { schema: { tags, params: idParams, response: { 200: project } } }, (req) =>
-    getProject(db, { userId: userIdOf(req), id: req.params.id }),
+  // Each project answered alone carries its version, for a change to send back as If-Match.
+  r.get("/api/projects/:id", { schema: { tags, params: idParams, response: { 200: project } } }, async (req, reply) =>
+    versioned(reply, await getProject(db, { userId: userIdOf(req), id: req.params.id })),
   );
   r.post(
     "/api/projects",
@@ -30,7 +44,11 @@ export function registerProjectRoutes(app: FastifyInstance, { db }: { db: Db }):
   r.put(
     "/api/projects/:id",
     { schema: { tags, params: idParams, body: updateProjectInput, response: { 200: project } } },
-    (req) => updateProject(db, { userId: userIdOf(req), id: req.params.id, input: req.body }),
+    async (req, reply) => {
+      const ifMatch = req.headers["if-match"];
+      const input = { userId: userIdOf(req), id: req.params.id, input: req.body, ifMatch };
+      return versioned(reply, await updateProject(db, input));
+    },
   );
   r.delete("/api/projects/:id", { schema: { tags, params: idParams } }, async (req, reply) => {
     await deleteProject(db, { userId: userIdOf(req), id: req.params.id });

@@ -1,6 +1,7 @@
 import type { Selectable, Updateable } from "kysely";
 import { z } from "zod";
 import { projectProgress } from "../../shared/constants.ts";
+import { projectEtag } from "../../shared/project-version.ts";
 import type {
   createProjectInput,
   Project,
@@ -11,7 +12,7 @@ import type {
 import { type Db, fromBool, inTransaction, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned } from "../db/owned.ts";
 import type { ProjectsTable } from "../db/schema.ts";
-import { notFound } from "../errors.ts";
+import { AppError, notFound } from "../errors.ts";
 import { cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
 
 const columns = [
@@ -161,20 +162,48 @@ export async function createProject(
   return getProject(db, { userId: opts.userId, id });
 }
 
+/**
+ * Marks the project changed and holds its row to the end of the transaction: on PostgreSQL a
+ * second change to the same project waits here until the first is committed, so what it reads
+ * next is what the first left. Another user's project, or none, is 'Project not found'.
+ */
+export async function holdProject(trx: Db, opts: { userId: number; id: number }): Promise<void> {
+  const held = await trx
+    .updateTable("projects")
+    .set({ updated_at: nowIso() })
+    .where("id", "=", opts.id)
+    .where("user_id", "=", opts.userId)
+    .returning("id")
+    .executeTakeFirst();
+  if (!held) throw notFound("Project");
+}
+
+/** Whether an `If-Match` header holds for a project now at `etag` (strong comparison, `*` for any). */
+function ifMatchHolds(header: string, etag: string): boolean {
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag;
+  });
+}
+
+/**
+ * With `ifMatch` (the request's If-Match), the change is made only to the project as it was read:
+ * when the project has changed since, nothing is saved (docs/decisions/055-project-versions.md).
+ */
 export async function updateProject(
   db: Db,
-  opts: { userId: number; id: number; input: z.output<typeof updateProjectInput> },
+  opts: { userId: number; id: number; input: z.output<typeof updateProjectInput>; ifMatch?: string },
 ): Promise<Project> {
   const { input } = opts;
   await inTransaction(db, async (trx) => {
-    const existing = await trx
-      .selectFrom("projects")
-      .select("id")
-      .where("id", "=", opts.id)
-      .where("user_id", "=", opts.userId)
-      .executeTakeFirst();
-    if (!existing) throw notFound("Project");
-    const patch: Updateable<ProjectsTable> = { updated_at: nowIso() };
+    await holdProject(trx, opts);
+    if (opts.ifMatch !== undefined && !ifMatchHolds(opts.ifMatch, projectEtag(await getProject(trx, opts)))) {
+      throw new AppError(
+        "PRECONDITION_FAILED",
+        "This project has changed since it was read, so nothing was saved. Read it again and make the change to it as it is now.",
+      );
+    }
+    const patch: Updateable<ProjectsTable> = {};
     if (input.title !== undefined) patch.title = input.title;
     if (input.description !== undefined) patch.description = input.description;
     if (input.notes !== undefined) patch.notes = input.notes;
@@ -184,7 +213,9 @@ export async function updateProject(
       patch.progress = projectProgress(input.tasks);
       await replaceTasks(trx, opts.id, input.tasks);
     }
-    await trx.updateTable("projects").set(patch).where("id", "=", opts.id).execute();
+    if (Object.keys(patch).length > 0) {
+      await trx.updateTable("projects").set(patch).where("id", "=", opts.id).execute();
+    }
   });
   return getProject(db, opts);
 }

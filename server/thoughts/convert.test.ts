@@ -56,6 +56,20 @@ describe("POST /api/thoughts/:id/convert", () => {
     expect(saved.progress).toBe(50);
   });
 
+  it("two thoughts converted into one project at once both become its tasks", async () => {
+    const project = (await call("POST", "/api/projects", { title: "Bathroom" })).json();
+    const first = await thought("Pick the tiles");
+    const second = await thought("Call the plumber");
+    const answers = await Promise.all(
+      [first, second].map((th) =>
+        call("POST", `/api/thoughts/${th.id}/convert`, { to: "project", projectId: project.id }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const saved = (await call("GET", `/api/projects/${project.id}`)).json();
+    expect(saved.tasks.map((x: { title: string }) => x.title).sort()).toEqual(["Call the plumber", "Pick the tiles"]);
+  });
+
   it("makes a calendar event, keeping a long thought whole as its description", async () => {
     const long = `Dentist: ${"ask about the crown and the bill ".repeat(3).trim()}`;
     const th = await thought(long);

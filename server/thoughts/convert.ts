@@ -14,7 +14,7 @@ import {
 import { type Db, inTransaction } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { createEvent } from "../events/service.ts";
-import { getProject, updateProject } from "../projects/service.ts";
+import { getProject, holdProject, updateProject } from "../projects/service.ts";
 import { createQuickWin } from "../quick-wins/service.ts";
 import { createTask } from "../tasks/service.ts";
 import { getThought, updateThought } from "./service.ts";
@@ -43,6 +43,8 @@ export async function convertThought(
         break;
       }
       case "project": {
+        // Held first, so a change made to the project meanwhile is read, not overwritten.
+        await holdProject(trx, { userId, id: input.projectId });
         const project = await getProject(trx, { userId, id: input.projectId });
         // Detail-screen tasks are keyed by a timestamp (spec section 3); never reuse one.
         let taskId = Date.now();
