@@ -38,6 +38,8 @@ type RequestOptions = {
   keepalive?: boolean;
   /** Sent as the Idempotency-Key header: the server makes a create sent twice once (decision 028). */
   idempotencyKey?: string;
+  /** Sent as If-Match: the change is saved only to the record at this version (decision 055). */
+  ifMatch?: string;
 };
 
 /** What a shared schema promises the server answers. */
@@ -81,6 +83,7 @@ export async function apiRequest<T>(
           "Content-Type": "application/json",
           Accept: "application/json",
           ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
+          ...(options.ifMatch ? { "If-Match": options.ifMatch } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         keepalive: options.keepalive,
@@ -169,7 +172,8 @@ export const api = {
     apiRequest<Answer<S>>("GET", path, undefined, options),
   post: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<Answer<S>>("POST", path, body, options),
-  put: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown) => apiRequest<Answer<S>>("PUT", path, body),
+  put: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<Answer<S>>("PUT", path, body, options),
   patch: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown) =>
     apiRequest<Answer<S>>("PATCH", path, body),
   delete: (path: string, options?: RequestOptions) => apiRequest<unknown>("DELETE", path, undefined, options),

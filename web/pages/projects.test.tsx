@@ -126,6 +126,52 @@ describe("a project's tasks changed while an earlier change is still on its way"
     expect(saving).toHaveTextContent("");
   });
 
+  it("keeps a change made elsewhere while the page was open: a tick here is made to the project as it is now", async () => {
+    const project = await projectWith(["Order boxes", "Book the van"]);
+    // Another device ticks the van and adds a task; this page still shows the project as it was.
+    await server("PUT", `/api/projects/${project.id}`, {
+      tasks: [
+        { id: 1, title: "Order boxes", completed: false },
+        { id: 2, title: "Book the van", completed: true },
+        { id: 3, title: "Tell the bank", completed: false },
+      ],
+    });
+    expect(screen.getByText("0 of 2 completed")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
+
+    await waitFor(async () =>
+      expect((await stored(project.id)).map((t) => [t.title, t.completed])).toEqual([
+        ["Order boxes", true],
+        ["Book the van", true],
+        ["Tell the bank", false],
+      ]),
+    );
+    // The page shows the project as saved, the other device's changes with this one.
+    expect(await screen.findByText("2 of 3 completed")).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Mark Book the van incomplete" })).toBeChecked();
+    expect(screen.getByText("Tell the bank")).toBeInTheDocument();
+    expect(screen.queryByText("Failed to update task status")).not.toBeInTheDocument();
+  });
+
+  it("adds a task to a project a thought was converted into meanwhile, keeping that task", async () => {
+    const project = await projectWith(["Order boxes"]);
+    const thought = await server<{ id: number }>("POST", "/api/thoughts", {
+      content: "Measure the sofa",
+      type: "Note",
+    });
+    await server("POST", `/api/thoughts/${thought.id}/convert`, { to: "project", projectId: project.id });
+    await userEvent.type(screen.getByPlaceholderText("Add a new task..."), "Book the van{Enter}");
+
+    await waitFor(async () =>
+      expect((await stored(project.id)).map((t) => t.title)).toEqual([
+        "Order boxes",
+        "Measure the sofa",
+        "Book the van",
+      ]),
+    );
+    expect(await screen.findByText("0 of 3 completed")).toBeInTheDocument();
+  });
+
   it("adds a task once however often Enter or Add is pressed, and keeps what is typed after it", async () => {
     const project = await projectWith([]);
     const release = holdAnswers((_url, init) => init.method === "PUT");

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { projectTasksResponse } from "../../../shared/ai-schemas.ts";
 import { projectProgress } from "../../../shared/constants.ts";
 import { listUrl } from "../../../shared/list-url.ts";
+import { projectEtag } from "../../../shared/project-version.ts";
 import type { CreateProjectInput, Project, ProjectListParams, ProjectTask, project } from "../../../shared/schemas.ts";
 import { inToast } from "../../components/ui/toast-store.ts";
 import { ApiError, api } from "../../lib/api.ts";
@@ -83,16 +84,42 @@ export type ProjectPatch = Partial<
   Pick<Project, "tasks" | "progress" | "notes" | "title" | "description" | "bucket" | "deadline">
 >;
 
-/** Saves a change and mirrors it locally only after the server accepted it (spec section 4). */
+/** A change to a project's tasks, made to the tasks the project holds when it is sent. */
+export type TasksChange = (tasks: ProjectTask[]) => ProjectPatch;
+
+/** How often a change to the tasks is made again to the project as it is now, before it fails. */
+const TASKS_CHANGE_TRIES = 3;
+
+/**
+ * Saves a change and mirrors it locally only after the server accepted it (spec section 4).
+ * A change to the tasks is sent with the version of the project it was made to (If-Match): when
+ * the project changed elsewhere meanwhile (another device, a thought converted into it), the
+ * server saves nothing, the project is read again, shown, and the change made to it as it is now
+ * (docs/decisions/055-project-versions.md). Names, notes and the rest are saved as they are.
+ */
 export function useUpdateProject(id: number) {
   const queryClient = useQueryClient();
+  const path = queryKeys.project(id)[0];
+  const mirror = (saved: Project) => {
+    queryClient.setQueryData(projectQuery(id).queryKey, saved);
+    queryClient.setQueryData(projectsQuery().queryKey, (old) => old?.map((p) => (p.id === id ? saved : p)));
+    void refreshPages(queryClient, queryKeys.projects);
+  };
   return useMutation({
-    mutationFn: (patch: ProjectPatch) => api.put<typeof project>(queryKeys.project(id)[0], patch),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(projectQuery(id).queryKey, saved);
-      queryClient.setQueryData(projectsQuery().queryKey, (old) => old?.map((p) => (p.id === id ? saved : p)));
-      void refreshPages(queryClient, queryKeys.projects);
+    mutationFn: async (change: ProjectPatch | TasksChange) => {
+      if (typeof change !== "function") return api.put<typeof project>(path, change);
+      let now = queryClient.getQueryData(projectQuery(id).queryKey) ?? (await api.query<typeof project>(path));
+      for (let tries = 1; ; tries++) {
+        try {
+          return await api.put<typeof project>(path, change(now.tasks), { ifMatch: projectEtag(now) });
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 412) || tries === TASKS_CHANGE_TRIES) throw error;
+          now = await api.query<typeof project>(path);
+          mirror(now);
+        }
+      }
     },
+    onSuccess: mirror,
   });
 }
 

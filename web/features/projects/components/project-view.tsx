@@ -2,7 +2,7 @@ import { ArrowLeft, Loader2, Pencil, Plus, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { PROJECT_TASK_LIST_HEIGHT_PX, projectProgress } from "../../../../shared/constants.ts";
-import type { Project, ProjectTask } from "../../../../shared/schemas.ts";
+import type { Project } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
@@ -14,6 +14,7 @@ import {
   bucketClass,
   capitalize,
   type ProjectPatch,
+  type TasksChange,
   useDeleteProject,
   useUpdateProject,
   withProgress,
@@ -58,20 +59,17 @@ export function ProjectView({ project }: { project: Project }) {
   const [editingProject, setEditingProject] = useState(false);
   const removeProject = useDeleteProject();
   const tasks = project.tasks;
-  // The list as the server last saved it: each change is made to it, not to what this render saw.
-  const latestTasks = useRef(tasks);
-  latestTasks.current = tasks;
   const done = tasks.filter((t) => t.completed).length;
   const progress = projectProgress(tasks);
 
-  // Changes are saved one after another, each made to the list the one before saved: a tick made
-  // while an earlier one is still on its way (a slow network) would otherwise send the list
-  // without it and undo it on the server.
+  // Changes are saved one after another, each made to the list the one before saved (or, when the
+  // project changed elsewhere, to the list read again): a tick made while an earlier one is still
+  // on its way (a slow network) would otherwise send the list without it and undo it on the server.
   const inTurn = useOneAfterAnother();
-  const save = (change: (tasks: ProjectTask[]) => ProjectPatch, errorText: string): Promise<boolean> =>
+  const save = (change: ProjectPatch | TasksChange, errorText: string): Promise<boolean> =>
     inTurn(async () => {
       try {
-        latestTasks.current = (await update.mutateAsync(change(latestTasks.current))).tasks;
+        await update.mutateAsync(change);
         return true;
       } catch {
         fail(errorText);
@@ -183,7 +181,7 @@ export function ProjectView({ project }: { project: Project }) {
                 <Button
                   disabled={update.isPending}
                   onClick={async () => {
-                    if (await save(() => ({ notes: notesDraft }), "Failed to update project notes")) {
+                    if (await save({ notes: notesDraft }, "Failed to update project notes")) {
                       stopEditingNotes();
                       toast({ title: "Notes updated" });
                     }
