@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test, toastText } from "./fixtures.ts";
+import { ProjectDetailPage } from "./pages/projects.ts";
 
 test("projects page: buckets, create dialog with every field, lands on detail", async ({ page, api, app }) => {
   const { projects } = app;
@@ -123,6 +124,38 @@ test("project detail: tasks add, toggle, inline edit, delete; notes", async ({ p
   });
   await page.getByRole("button", { name: "Back to Projects" }).click();
   await expect(page).toHaveURL(/\/projects$/);
+});
+
+test("project detail: two tabs on one project keep each other's changes (decision 055)", async ({ page, api, app }) => {
+  const project = await api.project("Move flat", {
+    tasks: [
+      { id: 1, title: "Order boxes", completed: false },
+      { id: 2, title: "Book the van", completed: false },
+    ],
+  });
+  await app.projectDetail.open(project.id);
+  await expect(page.getByText("0 of 2 completed")).toBeVisible();
+
+  // The same project in a second tab (as on another device): a tick and a new task.
+  const other = await page.context().newPage();
+  const there = new ProjectDetailPage(other);
+  await there.open(project.id);
+  await there.taskCheckbox("Order boxes").click();
+  await there.addTask("Tell the bank");
+  await expect(other.getByText("1 of 3 completed")).toBeVisible();
+  await other.close();
+
+  // The first tab still shows the project as it was; its tick keeps what the other tab did.
+  await expect(page.getByText("0 of 2 completed")).toBeVisible();
+  await app.projectDetail.taskCheckbox("Book the van").click();
+  await expect(page.getByText("2 of 3 completed")).toBeVisible();
+  await expect(page.getByText("Tell the bank")).toBeVisible();
+  const saved = await api.get<{ tasks: Array<{ title: string; completed: boolean }> }>(`/api/projects/${project.id}`);
+  expect(saved.tasks.map((t) => [t.title, t.completed])).toEqual([
+    ["Order boxes", true],
+    ["Book the van", true],
+    ["Tell the bank", false],
+  ]);
 });
 
 test("project detail: a project can be renamed and moved, and deleted with Undo", async ({ page, api, app }) => {
