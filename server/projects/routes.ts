@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { projectEtag } from "../../shared/project-version.ts";
 import {
   createProjectInput,
   idParams,
@@ -10,6 +9,7 @@ import {
   projectListQuery,
   updateProjectInput,
 } from "../../shared/schemas.ts";
+import { projectEtag } from "../../shared/versions.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";

@@ -1,7 +1,6 @@
 import type { Selectable, Updateable } from "kysely";
 import { z } from "zod";
 import { projectProgress } from "../../shared/constants.ts";
-import { projectEtag } from "../../shared/project-version.ts";
 import type {
   createProjectInput,
   Project,
@@ -9,11 +8,13 @@ import type {
   projectListQuery,
   updateProjectInput,
 } from "../../shared/schemas.ts";
+import { projectEtag } from "../../shared/versions.ts";
 import { type Db, fromBool, inTransaction, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned } from "../db/owned.ts";
 import type { ProjectsTable } from "../db/schema.ts";
-import { AppError, notFound } from "../errors.ts";
+import { notFound } from "../errors.ts";
 import { cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
+import { checkIfMatch } from "../preconditions.ts";
 
 const columns = [
   "id",
@@ -178,14 +179,6 @@ export async function holdProject(trx: Db, opts: { userId: number; id: number })
   if (!held) throw notFound("Project");
 }
 
-/** Whether an `If-Match` header holds for a project now at `etag` (strong comparison, `*` for any). */
-function ifMatchHolds(header: string, etag: string): boolean {
-  return header.split(",").some((tag) => {
-    const t = tag.trim();
-    return t === "*" || t === etag;
-  });
-}
-
 /**
  * With `ifMatch` (the request's If-Match), the change is made only to the project as it was read:
  * when the project has changed since, nothing is saved (docs/decisions/055-project-versions.md).
@@ -197,12 +190,7 @@ export async function updateProject(
   const { input } = opts;
   await inTransaction(db, async (trx) => {
     await holdProject(trx, opts);
-    if (opts.ifMatch !== undefined && !ifMatchHolds(opts.ifMatch, projectEtag(await getProject(trx, opts)))) {
-      throw new AppError(
-        "PRECONDITION_FAILED",
-        "This project has changed since it was read, so nothing was saved. Read it again and make the change to it as it is now.",
-      );
-    }
+    if (opts.ifMatch !== undefined) checkIfMatch(opts.ifMatch, projectEtag(await getProject(trx, opts)), "project");
     const patch: Updateable<ProjectsTable> = {};
     if (input.title !== undefined) patch.title = input.title;
     if (input.description !== undefined) patch.description = input.description;

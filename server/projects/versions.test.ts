@@ -3,8 +3,8 @@
  * If-Match saved only to the project as it was read, so two devices cannot undo each other.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectEtag } from "../../shared/project-version.ts";
 import type { Project } from "../../shared/schemas.ts";
+import { projectEtag } from "../../shared/versions.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -6,6 +6,7 @@ import {
   idParams,
   occurrenceScope,
   replaceTaskStepsInput,
+  type TaskStep,
   task,
   taskListQuery,
   taskStep,
@@ -13,6 +14,7 @@ import {
   updateTaskInput,
   updateTaskStepInput,
 } from "../../shared/schemas.ts";
+import { stepsEtag } from "../../shared/versions.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
@@ -103,13 +105,24 @@ export function registerTaskRoutes(
   );
 
   // A task's breakdown steps (docs/decisions/025-task-steps.md).
-  r.get("/api/tasks/:id/steps", { schema: { tags, params: idParams, response: { 200: z.array(taskStep) } } }, (req) =>
-    listTaskSteps(db, { userId: userIdOf(req), taskId: req.params.id }),
+  // Each answer carries the checklist's version, for a change to send back as If-Match.
+  const versioned = (reply: FastifyReply, steps: TaskStep[]) => {
+    reply.header("etag", stepsEtag(steps));
+    return steps;
+  };
+  r.get(
+    "/api/tasks/:id/steps",
+    { schema: { tags, params: idParams, response: { 200: z.array(taskStep) } } },
+    async (req, reply) => versioned(reply, await listTaskSteps(db, { userId: userIdOf(req), taskId: req.params.id })),
   );
   r.put(
     "/api/tasks/:id/steps",
     { schema: { tags, params: idParams, body: replaceTaskStepsInput, response: { 200: z.array(taskStep) } } },
-    (req) => replaceTaskSteps(db, { userId: userIdOf(req), taskId: req.params.id, input: req.body }),
+    async (req, reply) => {
+      const ifMatch = req.headers["if-match"];
+      const input = { userId: userIdOf(req), taskId: req.params.id, input: req.body, ifMatch };
+      return versioned(reply, await replaceTaskSteps(db, input));
+    },
   );
   r.patch(
     "/api/tasks/:id/steps/:stepId",

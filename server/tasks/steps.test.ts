@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Task, TaskStep } from "../../shared/schemas.ts";
+import { stepsEtag } from "../../shared/versions.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 let t: TestApp;
@@ -127,5 +128,74 @@ describe("task steps", () => {
     expect((await call("GET", `/api/tasks/${task.id}/steps`)).statusCode).toBe(404);
     const left = await t.handle.db.selectFrom("task_steps").select("id").where("task_id", "=", task.id).execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe("a checklist's version (docs/decisions/055-project-versions.md)", () => {
+  const put = (taskId: number, steps: unknown[], ifMatch?: string) =>
+    t.app.inject({
+      method: "PUT",
+      url: `/api/tasks/${taskId}/steps`,
+      headers: { cookie: me.cookie, ...(ifMatch ? { "if-match": ifMatch } : {}) },
+      payload: { steps },
+    });
+
+  it("comes as the ETag of the checklist read and saved, and is what the browser works out", async () => {
+    const task = await addTask("Pack for the trip");
+    const empty = await call("GET", `/api/tasks/${task.id}/steps`);
+    expect(empty.headers.etag).toBe(stepsEtag([]));
+    const saved = await put(task.id, ["Find the bag", "Pack socks"], stepsEtag([]));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.headers.etag).toBe(stepsEtag(saved.json()));
+    const read = await call("GET", `/api/tasks/${task.id}/steps`);
+    expect(read.headers.etag).toBe(saved.headers.etag);
+  });
+
+  it("a change made to a checklist that changed since is refused and saves nothing: the tick made elsewhere stays", async () => {
+    const task = await addTask("Clean the bathroom");
+    const steps: TaskStep[] = (await put(task.id, ["Clear the sink", "Wipe the mirror", "Mop"])).json();
+    // The phone ticks the first step…
+    await call("PATCH", `/api/tasks/${task.id}/steps/${steps[0].id}`, { done: true });
+    // …and the laptop, still showing the checklist as it was, removes the last.
+    const laptop = await put(task.id, steps.slice(0, 2), stepsEtag(steps));
+    expect(laptop.statusCode).toBe(412);
+    expect(laptop.json()).toEqual({
+      code: "PRECONDITION_FAILED",
+      message:
+        "This checklist has changed since it was read, so nothing was saved. Read it again and make the change to it as it is now.",
+    });
+    expect(texts((await call("GET", `/api/tasks/${task.id}/steps`)).json())).toEqual([
+      "x Clear the sink",
+      "  Wipe the mirror",
+      "  Mop",
+    ]);
+  });
+
+  it("two checklists sent at once: one of them is stored, not both mixed; with one version, the second is refused", async () => {
+    const task = await addTask("Plan the party");
+    const answers = await Promise.all([put(task.id, ["Invite friends"]), put(task.id, ["Bake a cake", "Buy candles"])]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const stored = texts((await call("GET", `/api/tasks/${task.id}/steps`)).json());
+    expect([["  Invite friends"], ["  Bake a cake", "  Buy candles"]]).toContainEqual(stored);
+
+    const now = (await call("GET", `/api/tasks/${task.id}/steps`)).json();
+    const versioned = await Promise.all([
+      put(task.id, ["Book the room"], stepsEtag(now)),
+      put(task.id, ["Order pizza"], stepsEtag(now)),
+    ]);
+    expect(versioned.map((a) => a.statusCode).sort()).toEqual([200, 412]);
+  });
+
+  it("another user's task answers 404 with a version too", async () => {
+    const task = await addTask("Mine");
+    const other = await t.signUp();
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/tasks/${task.id}/steps`,
+      headers: { cookie: other.cookie, "if-match": stepsEtag([]) },
+      payload: { steps: ["Yours now"] },
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await call("GET", `/api/tasks/${task.id}/steps`)).json()).toEqual([]);
   });
 });

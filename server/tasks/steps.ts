@@ -1,7 +1,10 @@
+import { PostgresAdapter } from "kysely";
 import type { z } from "zod";
 import type { replaceTaskStepsInput, TaskStep } from "../../shared/schemas.ts";
+import { stepsEtag } from "../../shared/versions.ts";
 import { type Db, fromBool, inTransaction, toBool } from "../db/database.ts";
 import { notFound } from "../errors.ts";
+import { checkIfMatch } from "../preconditions.ts";
 
 const columns = ["task_steps.id", "task_steps.task_id", "task_steps.text", "task_steps.done"] as const;
 
@@ -9,15 +12,16 @@ function toStep(row: { id: number; task_id: number; text: string; done: number }
   return { id: row.id, taskId: row.task_id, text: row.text, done: toBool(row.done) };
 }
 
-/** Another user's task (or none) is "not found", never a hint it exists. */
-async function assertOwnTask(db: Db, userId: number, taskId: number): Promise<void> {
-  const row = await db
-    .selectFrom("tasks")
-    .select("id")
-    .where("id", "=", taskId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (!row) throw notFound("Task");
+/**
+ * Another user's task (or none) is "not found", never a hint it exists. With `hold`, the task's
+ * row is held to the end of the transaction: on PostgreSQL a second change to the checklist waits
+ * here until the first is committed, and then reads what the first left (SQLite runs one write
+ * transaction at a time anyway).
+ */
+async function assertOwnTask(db: Db, userId: number, taskId: number, { hold = false } = {}): Promise<void> {
+  let query = db.selectFrom("tasks").select("id").where("id", "=", taskId).where("user_id", "=", userId);
+  if (hold && db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  if (!(await query.executeTakeFirst())) throw notFound("Task");
 }
 
 async function readSteps(db: Db, taskId: number): Promise<TaskStep[]> {
@@ -37,13 +41,19 @@ export async function listTaskSteps(db: Db, opts: { userId: number; taskId: numb
   return readSteps(db, opts.taskId);
 }
 
-/** Replaces the whole checklist in one transaction, so a reader never sees half of it. */
+/**
+ * Replaces the whole checklist in one transaction, so a reader never sees half of it. With
+ * `ifMatch` (the request's If-Match), only when the checklist is still as it was read
+ * (docs/decisions/055-project-versions.md).
+ */
 export async function replaceTaskSteps(
   db: Db,
-  opts: { userId: number; taskId: number; input: z.output<typeof replaceTaskStepsInput> },
+  opts: { userId: number; taskId: number; input: z.output<typeof replaceTaskStepsInput>; ifMatch?: string },
 ): Promise<TaskStep[]> {
   return inTransaction(db, async (trx) => {
-    await assertOwnTask(trx, opts.userId, opts.taskId);
+    await assertOwnTask(trx, opts.userId, opts.taskId, { hold: true });
+    if (opts.ifMatch !== undefined)
+      checkIfMatch(opts.ifMatch, stepsEtag(await readSteps(trx, opts.taskId)), "checklist");
     await trx.deleteFrom("task_steps").where("task_id", "=", opts.taskId).execute();
     const values = opts.input.steps.map((s, position) => {
       const step = typeof s === "string" ? { text: s, done: false } : s;

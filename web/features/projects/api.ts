@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { projectTasksResponse } from "../../../shared/ai-schemas.ts";
 import { projectProgress } from "../../../shared/constants.ts";
 import { listUrl } from "../../../shared/list-url.ts";
-import { projectEtag } from "../../../shared/project-version.ts";
+import { projectEtag } from "../../../shared/versions.ts";
 import type { CreateProjectInput, Project, ProjectListParams, ProjectTask, project } from "../../../shared/schemas.ts";
 import { inToast } from "../../components/ui/toast-store.ts";
 import { ApiError, api } from "../../lib/api.ts";
