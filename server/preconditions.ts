@@ -1,5 +1,5 @@
 /**
- * `If-Match` on a change to a record saved whole (docs/decisions/055-project-versions.md): the
+ * `If-Match` on a change to a record saved whole (docs/decisions/055-versions.md): the
  * change is saved only when the record is still at the version it was made to.
  */
 import { AppError } from "./errors.ts";

@@ -1,7 +1,7 @@
 /**
  * Versions of the records a client saves whole: a project with its tasks, a task's checklist.
  * `GET` and `PUT` answer them as the ETag, and a change sends one back as `If-Match` so that it is
- * saved only to the record it was made to (docs/decisions/055-project-versions.md). Worked out
+ * saved only to the record it was made to (docs/decisions/055-versions.md). Worked out
  * from the record as the API answers it, by the server and the browser alike, so a project read
  * from the list has its version too.
  */

@@ -181,7 +181,7 @@ export async function holdProject(trx: Db, opts: { userId: number; id: number })
 
 /**
  * With `ifMatch` (the request's If-Match), the change is made only to the project as it was read:
- * when the project has changed since, nothing is saved (docs/decisions/055-project-versions.md).
+ * when the project has changed since, nothing is saved (docs/decisions/055-versions.md).
  */
 export async function updateProject(
   db: Db,

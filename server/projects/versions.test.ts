@@ -1,5 +1,5 @@
 /**
- * A project's version (docs/decisions/055-project-versions.md): its ETag, and a change sent with
+ * A project's version (docs/decisions/055-versions.md): its ETag, and a change sent with
  * If-Match saved only to the project as it was read, so two devices cannot undo each other.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -131,7 +131,7 @@ describe("task steps", () => {
   });
 });
 
-describe("a checklist's version (docs/decisions/055-project-versions.md)", () => {
+describe("a checklist's version (docs/decisions/055-versions.md)", () => {
   const put = (taskId: number, steps: unknown[], ifMatch?: string) =>
     t.app.inject({
       method: "PUT",

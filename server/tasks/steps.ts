@@ -44,7 +44,7 @@ export async function listTaskSteps(db: Db, opts: { userId: number; taskId: numb
 /**
  * Replaces the whole checklist in one transaction, so a reader never sees half of it. With
  * `ifMatch` (the request's If-Match), only when the checklist is still as it was read
- * (docs/decisions/055-project-versions.md).
+ * (docs/decisions/055-versions.md).
  */
 export async function replaceTaskSteps(
   db: Db,

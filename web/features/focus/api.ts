@@ -3,7 +3,8 @@ import { useCallback } from "react";
 import type { z } from "zod";
 import { TASK_STEPS_MAX } from "../../../shared/constants.ts";
 import type { ReplaceTaskStepsInput, TaskStep, taskStep } from "../../../shared/schemas.ts";
-import { api } from "../../lib/api.ts";
+import { stepsEtag } from "../../../shared/versions.ts";
+import { ApiError, api } from "../../lib/api.ts";
 import { useOneAfterAnother } from "../../lib/one-after-another.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
@@ -18,10 +19,18 @@ export function useTaskSteps(taskId: number) {
   return useQuery(taskStepsQuery(taskId));
 }
 
-/** Replaces a task's whole checklist; the answer is the stored list. */
-export function saveTaskSteps(taskId: number, steps: ReplaceTaskStepsInput["steps"]): Promise<TaskStep[]> {
-  return api.put<z.ZodArray<typeof taskStep>>(queryKeys.taskSteps(taskId)[0], { steps });
+/**
+ * Replaces a task's whole checklist, when it is still at the version `ifMatch` (the list the
+ * change was made to); the answer is the stored list.
+ */
+function saveTaskSteps(taskId: number, steps: ReplaceTaskStepsInput["steps"], ifMatch: string): Promise<TaskStep[]> {
+  return api.put<z.ZodArray<typeof taskStep>>(queryKeys.taskSteps(taskId)[0], { steps }, { ifMatch });
 }
+
+const readTaskSteps = (taskId: number) => api.query<z.ZodArray<typeof taskStep>>(queryKeys.taskSteps(taskId)[0]);
+
+/** How often a change is made again to the checklist as it is now, before it fails. */
+const STEPS_CHANGE_TRIES = 3;
 
 /** A change to a checklist: the list to save, made from the steps as they are at its turn. */
 export type StepsChange = (steps: TaskStep[]) => ReplaceTaskStepsInput["steps"];
@@ -30,6 +39,9 @@ export type StepsChange = (steps: TaskStep[]) => ReplaceTaskStepsInput["steps"];
  * Changes a task's checklist. Changes are saved one after another, each made to the list the one
  * before saved (with the ticks shown since): a step removed while an earlier removal is still on
  * its way (a slow network) would otherwise be sent with that step still in it, and bring it back.
+ * Each is sent with the version of the list it was made to: when the checklist changed elsewhere
+ * meanwhile (another device), it is read again, shown, and the change made to it as it is now
+ * (docs/decisions/055-versions.md). A step is found by its words, so this holds.
  */
 export function useChangeTaskSteps(taskId: number): (change: StepsChange) => Promise<TaskStep[]> {
   const queryClient = useQueryClient();
@@ -38,9 +50,18 @@ export function useChangeTaskSteps(taskId: number): (change: StepsChange) => Pro
     (change: StepsChange) =>
       inTurn(async () => {
         const key = taskStepsQuery(taskId).queryKey;
-        const steps = await saveTaskSteps(taskId, change(queryClient.getQueryData(key) ?? []));
-        queryClient.setQueryData(key, steps);
-        return steps;
+        let now = queryClient.getQueryData(key) ?? (await readTaskSteps(taskId));
+        for (let tries = 1; ; tries++) {
+          try {
+            const steps = await saveTaskSteps(taskId, change(now), stepsEtag(now));
+            queryClient.setQueryData(key, steps);
+            return steps;
+          } catch (error) {
+            if (!(error instanceof ApiError && error.status === 412) || tries === STEPS_CHANGE_TRIES) throw error;
+            now = await readTaskSteps(taskId);
+            queryClient.setQueryData(key, now);
+          }
+        }
       }),
     [queryClient, taskId, inTurn],
   );
@@ -83,7 +104,14 @@ export function useBreakDownTask() {
       if (existing.length > 0) return;
       const steps = (await ask()).map((s) => s.trim()).filter(Boolean);
       if (steps.length === 0) return;
-      const saved = await saveTaskSteps(taskId, steps.slice(0, TASK_STEPS_MAX));
+      // Saved only to the empty checklist read before asking: steps written elsewhere meanwhile
+      // (another device) are kept, and shown, instead.
+      const saved = await saveTaskSteps(taskId, steps.slice(0, TASK_STEPS_MAX), stepsEtag(existing)).catch(
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 412) return readTaskSteps(taskId);
+          throw error;
+        },
+      );
       queryClient.setQueryData(taskStepsQuery(taskId).queryKey, saved);
     } catch (error) {
       console.warn("Breakdown failed", error);

@@ -95,7 +95,7 @@ const TASKS_CHANGE_TRIES = 3;
  * A change to the tasks is sent with the version of the project it was made to (If-Match): when
  * the project changed elsewhere meanwhile (another device, a thought converted into it), the
  * server saves nothing, the project is read again, shown, and the change made to it as it is now
- * (docs/decisions/055-project-versions.md). Names, notes and the rest are saved as they are.
+ * (docs/decisions/055-versions.md). Names, notes and the rest are saved as they are.
  */
 export function useUpdateProject(id: number) {
   const queryClient = useQueryClient();

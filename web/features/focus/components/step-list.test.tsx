@@ -97,4 +97,23 @@ describe("steps changed while an earlier change is still on its way", () => {
     expect(box).toHaveValue("Send i");
     expect((await stored(task)).map((s) => s.text)).toEqual(["Open the draft", "Write the summary"]);
   });
+
+  it("keeps a step ticked and a step added elsewhere while the dialog was open: a removal here is made to the checklist as it is now", async () => {
+    const { task, region } = await focusOn(["Open the draft", "Write the summary", "Send it"]);
+    // Another device ticks the first step and adds one; this dialog still shows the list as it was.
+    await server("PUT", `/api/tasks/${task.id}/steps`, {
+      steps: [{ text: "Open the draft", done: true }, "Write the summary", "Send it", "Print a copy"],
+    });
+    await userEvent.click(within(region).getByRole("button", { name: "Remove step: Send it" }));
+
+    await waitFor(async () =>
+      expect((await stored(task)).map((s) => [s.text, s.done])).toEqual([
+        ["Open the draft", true],
+        ["Write the summary", false],
+        ["Print a copy", false],
+      ]),
+    );
+    await waitFor(() => expect(names(region)).toEqual(["Open the draft", "Write the summary", "Print a copy"]));
+    expect(within(region).getByRole("checkbox", { name: "Open the draft" })).toBeChecked();
+  });
 });
