@@ -1,10 +1,11 @@
 import { CheckCircle2, LifeBuoy, Mic, Pause, Play, RotateCcw } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { TASK_STEPS_MAX } from "../../../../shared/constants.ts";
-import type { Task } from "../../../../shared/schemas.ts";
+import type { Task, TaskStep } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Badge } from "../../../components/ui/card.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
+import { ApiError } from "../../../lib/api.ts";
 import { speechRecognition } from "../../../lib/speech-recognition.ts";
 import { useChangeTaskSteps, useTaskSteps, useTickTaskStep } from "../api.ts";
 import { formatClock } from "../clock.ts";
@@ -36,9 +37,23 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
   const recognitionRef = useRef<SpeechRecognition | null>(null);
   const Recognition = speechRecognition();
 
+  /**
+   * Ticks a step. When its row is gone (the checklist was saved on another device since, and a
+   * saved checklist comes back with new ids), the first step with the same words is ticked in the
+   * checklist as it is now (docs/decisions/055-versions.md); a step gone altogether stays gone.
+   */
+  const tickStep = (step: TaskStep, done: boolean) =>
+    tick.mutateAsync({ stepId: step.id, done }).catch(async (error: unknown) => {
+      if (!(error instanceof ApiError && error.status === 404)) return;
+      await changeSteps((now) => {
+        const same = now.findIndex((s) => s.text === step.text);
+        return now.map((s, i) => ({ text: s.text, done: i === same ? done : s.done }));
+      }).catch(() => undefined);
+    });
+
   const nextStep = () => {
     const next = steps.find((s) => !s.done);
-    if (next) tick.mutate({ stepId: next.id, done: true });
+    if (next) void tickStep(next, true);
   };
 
   /**
@@ -161,16 +176,13 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
           onToggle={(step) => {
             const done = !step.done;
             setTicks((m) => new Map(m).set(step.id, done));
-            void tick
-              .mutateAsync({ stepId: step.id, done })
-              .catch(() => undefined)
-              .finally(() =>
-                setTicks((m) => {
-                  const next = new Map(m);
-                  next.delete(step.id);
-                  return next;
-                }),
-              );
+            void tickStep(step, done).finally(() =>
+              setTicks((m) => {
+                const next = new Map(m);
+                next.delete(step.id);
+                return next;
+              }),
+            );
           }}
           change={changeSteps}
         />

@@ -116,4 +116,21 @@ describe("steps changed while an earlier change is still on its way", () => {
     await waitFor(() => expect(names(region)).toEqual(["Open the draft", "Write the summary", "Print a copy"]));
     expect(within(region).getByRole("checkbox", { name: "Open the draft" })).toBeChecked();
   });
+
+  it("ticks a step whose row another device's save has replaced: the step with its words is ticked", async () => {
+    const { task, region } = await focusOn(["Open the draft", "Write the summary"]);
+    // Another device adds a step: the checklist is saved whole and comes back with new ids.
+    await server("PUT", `/api/tasks/${task.id}/steps`, { steps: ["Open the draft", "Write the summary", "Send it"] });
+    await userEvent.click(within(region).getByRole("checkbox", { name: "Write the summary" }));
+
+    await waitFor(async () =>
+      expect((await stored(task)).map((s) => [s.text, s.done])).toEqual([
+        ["Open the draft", false],
+        ["Write the summary", true],
+        ["Send it", false],
+      ]),
+    );
+    await waitFor(() => expect(names(region)).toEqual(["Open the draft", "Write the summary", "Send it"]));
+    expect(within(region).getByRole("checkbox", { name: "Write the summary" })).toBeChecked();
+  });
 });
