@@ -5,6 +5,7 @@ import { TASK_STEPS_MAX } from "../../../shared/constants.ts";
 import type { ReplaceTaskStepsInput, TaskStep, taskStep } from "../../../shared/schemas.ts";
 import { stepsEtag } from "../../../shared/versions.ts";
 import { ApiError, api } from "../../lib/api.ts";
+import { madeToWhatIsThere } from "../../lib/made-to-what-is-there.ts";
 import { useOneAfterAnother } from "../../lib/one-after-another.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
@@ -29,9 +30,6 @@ function saveTaskSteps(taskId: number, steps: ReplaceTaskStepsInput["steps"], if
 
 const readTaskSteps = (taskId: number) => api.query<z.ZodArray<typeof taskStep>>(queryKeys.taskSteps(taskId)[0]);
 
-/** How often a change is made again to the checklist as it is now, before it fails. */
-const STEPS_CHANGE_TRIES = 3;
-
 /** A change to a checklist: the list to save, made from the steps as they are at its turn. */
 export type StepsChange = (steps: TaskStep[]) => ReplaceTaskStepsInput["steps"];
 
@@ -50,18 +48,14 @@ export function useChangeTaskSteps(taskId: number): (change: StepsChange) => Pro
     (change: StepsChange) =>
       inTurn(async () => {
         const key = taskStepsQuery(taskId).queryKey;
-        let now = queryClient.getQueryData(key) ?? (await readTaskSteps(taskId));
-        for (let tries = 1; ; tries++) {
-          try {
-            const steps = await saveTaskSteps(taskId, change(now), stepsEtag(now));
-            queryClient.setQueryData(key, steps);
-            return steps;
-          } catch (error) {
-            if (!(error instanceof ApiError && error.status === 412) || tries === STEPS_CHANGE_TRIES) throw error;
-            now = await readTaskSteps(taskId);
-            queryClient.setQueryData(key, now);
-          }
-        }
+        const steps = await madeToWhatIsThere({
+          now: queryClient.getQueryData(key) ?? (await readTaskSteps(taskId)),
+          save: (now) => saveTaskSteps(taskId, change(now), stepsEtag(now)),
+          read: () => readTaskSteps(taskId),
+          show: (now) => queryClient.setQueryData(key, now),
+        });
+        queryClient.setQueryData(key, steps);
+        return steps;
       }),
     [queryClient, taskId, inTurn],
   );

@@ -9,6 +9,7 @@ import { inToast } from "../../components/ui/toast-store.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { forgetDraft } from "../../lib/draft.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
+import { madeToWhatIsThere } from "../../lib/made-to-what-is-there.ts";
 import { deleteWaitsFor, withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
@@ -28,6 +29,7 @@ export const projectQuery = (id: number | null) =>
     queryKey: queryKeys.project(id),
     queryFn: async () => {
       const path = queryKeys.project(id)[0];
+      const _read = () => api.query<typeof project>(path);
       // Deleted on this device, its delete still waiting: gone here, as it will be everywhere.
       if (await deleteWaitsFor(path)) throw new ApiError(404, "Project not found", { code: "NOT_FOUND" });
       return api.query<typeof project>(path);
@@ -87,9 +89,6 @@ export type ProjectPatch = Partial<
 /** A change to a project's tasks, made to the tasks the project holds when it is sent. */
 export type TasksChange = (tasks: ProjectTask[]) => ProjectPatch;
 
-/** How often a change to the tasks is made again to the project as it is now, before it fails. */
-const TASKS_CHANGE_TRIES = 3;
-
 /**
  * Saves a change and mirrors it locally only after the server accepted it (spec section 4).
  * A change to the tasks is sent with the version of the project it was made to (If-Match): when
@@ -100,6 +99,7 @@ const TASKS_CHANGE_TRIES = 3;
 export function useUpdateProject(id: number) {
   const queryClient = useQueryClient();
   const path = queryKeys.project(id)[0];
+  const read = () => api.query<typeof project>(path);
   const mirror = (saved: Project) => {
     queryClient.setQueryData(projectQuery(id).queryKey, saved);
     queryClient.setQueryData(projectsQuery().queryKey, (old) => old?.map((p) => (p.id === id ? saved : p)));
@@ -108,16 +108,12 @@ export function useUpdateProject(id: number) {
   return useMutation({
     mutationFn: async (change: ProjectPatch | TasksChange) => {
       if (typeof change !== "function") return api.put<typeof project>(path, change);
-      let now = queryClient.getQueryData(projectQuery(id).queryKey) ?? (await api.query<typeof project>(path));
-      for (let tries = 1; ; tries++) {
-        try {
-          return await api.put<typeof project>(path, change(now.tasks), { ifMatch: projectEtag(now) });
-        } catch (error) {
-          if (!(error instanceof ApiError && error.status === 412) || tries === TASKS_CHANGE_TRIES) throw error;
-          now = await api.query<typeof project>(path);
-          mirror(now);
-        }
-      }
+      return madeToWhatIsThere({
+        now: queryClient.getQueryData(projectQuery(id).queryKey) ?? (await read()),
+        save: (now) => api.put<typeof project>(path, change(now.tasks), { ifMatch: projectEtag(now) }),
+        read,
+        show: mirror,
+      });
     },
     onSuccess: mirror,
   });
