@@ -172,6 +172,40 @@ describe("a project's tasks changed while an earlier change is still on its way"
     expect(await screen.findByText("0 of 3 completed")).toBeInTheDocument();
   });
 
+  it("notes saved elsewhere while these were written are not saved over unseen: shown, then kept on a second Save", async () => {
+    const project = await projectWith(["Order boxes"]);
+    await server("PUT", `/api/projects/${project.id}`, { notes: "Keys from the agent" });
+    // This page still shows no notes; another device wrote some.
+    await userEvent.click(screen.getByRole("button", { name: "Edit Notes" }));
+    await userEvent.type(screen.getByRole("textbox", { name: "Project notes" }), "Van on Saturday");
+    await userEvent.click(screen.getByRole("button", { name: "Save Notes" }));
+
+    expect(await screen.findByText("Notes not saved")).toBeInTheDocument();
+    expect(
+      screen.getByText("These notes were changed elsewhere after you began. Saving keeps what is here."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Project notes" })).toHaveValue("Van on Saturday");
+    expect((await server<Project>("GET", `/api/projects/${project.id}`)).notes).toBe("Keys from the agent");
+
+    await userEvent.click(screen.getByRole("button", { name: "Save Notes" }));
+    expect(await screen.findByText("Notes updated")).toBeInTheDocument();
+    expect((await server<Project>("GET", `/api/projects/${project.id}`)).notes).toBe("Van on Saturday");
+  });
+
+  it("notes are saved at once when only the tasks changed elsewhere, and the tick made there stays", async () => {
+    const project = await projectWith(["Order boxes"]);
+    await server("PUT", `/api/projects/${project.id}`, { tasks: [{ id: 1, title: "Order boxes", completed: true }] });
+    await userEvent.click(screen.getByRole("button", { name: "Edit Notes" }));
+    await userEvent.type(screen.getByRole("textbox", { name: "Project notes" }), "Van on Saturday");
+    await userEvent.click(screen.getByRole("button", { name: "Save Notes" }));
+
+    expect(await screen.findByText("Notes updated")).toBeInTheDocument();
+    const saved = await server<Project>("GET", `/api/projects/${project.id}`);
+    expect(saved.notes).toBe("Van on Saturday");
+    expect(saved.tasks).toEqual([{ id: 1, title: "Order boxes", completed: true }]);
+    expect(screen.getByText("1 of 1 completed")).toBeInTheDocument();
+  });
+
   it("adds a task once however often Enter or Add is pressed, and keeps what is typed after it", async () => {
     const project = await projectWith([]);
     const release = holdAnswers((_url, init) => init.method === "PUT");

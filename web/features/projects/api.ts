@@ -89,12 +89,20 @@ export type ProjectPatch = Partial<
 /** A change to a project's tasks, made to the tasks the project holds when it is sent. */
 export type TasksChange = (tasks: ProjectTask[]) => ProjectPatch;
 
+/** The notes as written on this page, saved over the notes the page shows. */
+export type NotesChange = { notesOver: string | null; notes: string };
+
+/** The notes were saved elsewhere since this page showed them: nothing was saved, and the page now shows them. */
+export class NotesChangedElsewhere extends Error {}
+
 /**
  * Saves a change and mirrors it locally only after the server accepted it (spec section 4).
  * A change to the tasks is sent with the version of the project it was made to (If-Match): when
  * the project changed elsewhere meanwhile (another device, a thought converted into it), the
  * server saves nothing, the project is read again, shown, and the change made to it as it is now
- * (docs/decisions/055-versions.md). Names, notes and the rest are saved as they are.
+ * (docs/decisions/055-versions.md). Notes are saved over the notes the page shows: when they
+ * were saved elsewhere since, nothing is saved and `NotesChangedElsewhere` is thrown, the page
+ * showing the notes saved there. A name and the rest are saved as they are.
  */
 export function useUpdateProject(id: number) {
   const queryClient = useQueryClient();
@@ -106,14 +114,30 @@ export function useUpdateProject(id: number) {
     void refreshPages(queryClient, queryKeys.projects);
   };
   return useMutation({
-    mutationFn: async (change: ProjectPatch | TasksChange) => {
-      if (typeof change !== "function") return api.put<typeof project>(path, change);
-      return madeToWhatIsThere({
-        now: queryClient.getQueryData(projectQuery(id).queryKey) ?? (await read()),
-        save: (now) => api.put<typeof project>(path, change(now.tasks), { ifMatch: projectEtag(now) }),
-        read,
-        show: mirror,
-      });
+    mutationFn: async (change: ProjectPatch | TasksChange | NotesChange) => {
+      const shown = async () => queryClient.getQueryData(projectQuery(id).queryKey) ?? (await read());
+      if (typeof change === "function") {
+        return madeToWhatIsThere({
+          now: await shown(),
+          save: (now) => api.put<typeof project>(path, change(now.tasks), { ifMatch: projectEtag(now) }),
+          read,
+          show: mirror,
+        });
+      }
+      if ("notesOver" in change) {
+        // Refused when anything changed; saved again at once unless the notes themselves did.
+        return madeToWhatIsThere({
+          now: await shown(),
+          save: async (now) => {
+            if (now.notes === change.notes) return now;
+            if (now.notes !== change.notesOver) throw new NotesChangedElsewhere();
+            return api.put<typeof project>(path, { notes: change.notes }, { ifMatch: projectEtag(now) });
+          },
+          read,
+          show: mirror,
+        });
+      }
+      return api.put<typeof project>(path, change);
     },
     onSuccess: mirror,
   });

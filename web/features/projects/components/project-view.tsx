@@ -13,6 +13,8 @@ import { useOneAfterAnother } from "../../../lib/one-after-another.ts";
 import {
   bucketClass,
   capitalize,
+  type NotesChange,
+  NotesChangedElsewhere,
   type ProjectPatch,
   type TasksChange,
   useDeleteProject,
@@ -66,13 +68,18 @@ export function ProjectView({ project }: { project: Project }) {
   // project changed elsewhere, to the list read again): a tick made while an earlier one is still
   // on its way (a slow network) would otherwise send the list without it and undo it on the server.
   const inTurn = useOneAfterAnother();
-  const save = (change: ProjectPatch | TasksChange, errorText: string): Promise<boolean> =>
+  const save = (change: ProjectPatch | TasksChange | NotesChange, errorText: string): Promise<boolean> =>
     inTurn(async () => {
       try {
         await update.mutateAsync(change);
         return true;
-      } catch {
-        fail(errorText);
+      } catch (error) {
+        if (error instanceof NotesChangedElsewhere) {
+          // The page now shows the notes saved elsewhere, and the box says so above the words.
+          toast({ title: "Notes not saved", description: "They were changed elsewhere after you began." });
+        } else {
+          fail(errorText);
+        }
         return false;
       }
     });
@@ -181,7 +188,8 @@ export function ProjectView({ project }: { project: Project }) {
                 <Button
                   disabled={update.isPending}
                   onClick={async () => {
-                    if (await save({ notes: notesDraft }, "Failed to update project notes")) {
+                    const change = { notesOver: project.notes, notes: notesDraft };
+                    if (await save(change, "Failed to update project notes")) {
                       stopEditingNotes();
                       toast({ title: "Notes updated" });
                     }
