@@ -184,6 +184,9 @@ test("project notes being edited outlive a reload; saving or cancelling ends the
   await expect(
     page.getByText("These notes were changed elsewhere after you began. Saving keeps what is here."),
   ).toBeVisible();
+  await expect(page.getByRole("region", { name: "Notes saved elsewhere" })).toContainText(
+    "Boxes from the shop\nCall the landlord",
+  );
   await expectAccessible(page, "project notes changed elsewhere");
   await page.getByRole("button", { name: "Save Notes" }).click();
   await expect(toastText(page, "Notes updated")).toBeVisible();

@@ -184,6 +184,10 @@ describe("a project's tasks changed while an earlier change is still on its way"
     expect(
       screen.getByText("These notes were changed elsewhere after you began. Saving keeps what is here."),
     ).toBeInTheDocument();
+    // What a second Save would replace is shown, so it can be copied before it goes.
+    expect(screen.getByRole("region", { name: "Notes saved elsewhere" })).toHaveTextContent(
+      "Saved elsewhere:Keys from the agent",
+    );
     expect(screen.getByRole("textbox", { name: "Project notes" })).toHaveValue("Van on Saturday");
     expect((await server<Project>("GET", `/api/projects/${project.id}`)).notes).toBe("Keys from the agent");
 

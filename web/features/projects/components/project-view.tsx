@@ -169,9 +169,23 @@ export function ProjectView({ project }: { project: Project }) {
           {editingNotes ? (
             <div className="grid gap-3">
               {notesChangedMeanwhile && (
-                <p className="text-sm text-muted" id="notes-changed">
-                  These notes were changed elsewhere after you began. Saving keeps what is here.
-                </p>
+                <div className="grid gap-2">
+                  <p className="text-sm text-muted" id="notes-changed">
+                    These notes were changed elsewhere after you began. Saving keeps what is here.
+                  </p>
+                  {/* What saving would replace, so nothing written there is lost unseen. */}
+                  {saved && (
+                    <section
+                      aria-label="Notes saved elsewhere"
+                      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard
+                      tabIndex={0}
+                      className="max-h-40 overflow-y-auto rounded-xl border border-border bg-accent px-3 py-2 text-sm"
+                    >
+                      <p className="font-medium">Saved elsewhere:</p>
+                      <p className="whitespace-pre-wrap break-words">{saved}</p>
+                    </section>
+                  )}
+                </div>
               )}
               <Textarea
                 aria-label="Project notes"
