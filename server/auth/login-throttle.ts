@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { PostgresAdapter } from "kysely";
-import type { Db } from "../db/database.ts";
+import { type Db, locksRows } from "../db/database.ts";
 
 /**
  * Holds back password guessing at sign-in (and at a password change), with counts kept in the
@@ -63,7 +62,7 @@ export class LoginThrottle {
     this.#db = opts.db;
     this.now = opts.now ?? Date.now;
     // SQLite serialises write transactions (BEGIN IMMEDIATE); PostgreSQL needs row locks.
-    this.#lockRows = opts.db.getExecutor().adapter instanceof PostgresAdapter;
+    this.#lockRows = locksRows(opts.db);
   }
 
   #counters({ ip, username, device }: SignInAttempt): Counter[] {

@@ -5,6 +5,7 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   type SqliteDatabase,
   SqliteDialect,
@@ -385,6 +386,12 @@ export async function checkDatabase(db: Db): Promise<void> {
 
 /** Current time as the ISO-8601 UTC string every timestamp column stores. */
 export const nowIso = (): string => new Date().toISOString();
+
+/**
+ * Whether `SELECT … FOR UPDATE` holds rows: on PostgreSQL it does, and is needed; SQLite has no
+ * such clause and runs one write transaction at a time.
+ */
+export const locksRows = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export const toBool = (v: number): boolean => v === 1;
 export const fromBool = (v: boolean): number => (v ? 1 : 0);

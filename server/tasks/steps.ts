@@ -1,8 +1,7 @@
-import { PostgresAdapter } from "kysely";
 import type { z } from "zod";
 import type { replaceTaskStepsInput, TaskStep } from "../../shared/schemas.ts";
 import { stepsEtag } from "../../shared/versions.ts";
-import { type Db, fromBool, inTransaction, toBool } from "../db/database.ts";
+import { type Db, fromBool, inTransaction, locksRows, toBool } from "../db/database.ts";
 import { notFound } from "../errors.ts";
 import { checkIfMatch } from "../preconditions.ts";
 
@@ -20,7 +19,7 @@ function toStep(row: { id: number; task_id: number; text: string; done: number }
  */
 async function assertOwnTask(db: Db, userId: number, taskId: number, { hold = false } = {}): Promise<void> {
   let query = db.selectFrom("tasks").select("id").where("id", "=", taskId).where("user_id", "=", userId);
-  if (hold && db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  if (hold && locksRows(db)) query = query.forUpdate();
   if (!(await query.executeTakeFirst())) throw notFound("Task");
 }
 
