@@ -77,6 +77,23 @@ test("calendar page: add, edit and delete events, agenda by day, all-day events"
   expect(stored.find((e) => e.title === "Holiday")?.duration).toBe(1440);
 });
 
+test("an edit keeps a change made elsewhere while its dialog was open", async ({ page, api, app }) => {
+  const { id } = await api.event({ title: "Choir", date: localDate(1), startTime: "19:00", duration: 60 });
+  await app.calendar.open();
+  const edit = await app.calendar.openEdit("Choir");
+  await edit.fill({ title: "Choir practice" });
+  // Meanwhile, on the phone: half past, in the church hall.
+  await api.updateEvent(id, { startTime: "19:30", location: "Church hall" });
+  await edit.save();
+  await expect(toastText(page, "Event updated")).toBeVisible();
+  const tomorrow = app.calendar.day(shortDay(localDate(1)));
+  await expect(tomorrow.getByText("Choir practice", { exact: true })).toBeVisible();
+  await expect(tomorrow.getByText(/^7:30 PM · 60 min/)).toBeVisible();
+  await expect(tomorrow.getByText("Church hall")).toBeVisible();
+  const stored = await api.get<Array<{ title: string; startTime: string; location: string | null }>>("/api/events");
+  expect(stored.map((e) => [e.title, e.startTime, e.location])).toEqual([["Choir practice", "19:30", "Church hall"]]);
+});
+
 test("deleting an event is undoable from its toast; nothing is deleted on the server", async ({ page, api, app }) => {
   await page.clock.install();
   await api.event({ title: "Dentist", date: localDate(1), startTime: "15:00", duration: 30 });

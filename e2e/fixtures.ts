@@ -49,6 +49,9 @@ export class Api {
   event(input: Record<string, unknown>) {
     return this.send<{ id: number }>("POST", "/api/events", input);
   }
+  updateEvent(id: number, patch: Record<string, unknown>) {
+    return this.send<{ id: number }>("PUT", `/api/events/${id}`, patch);
+  }
   patchTask(id: number, patch: Record<string, unknown>) {
     return this.send<{ id: number; title: string }>("PATCH", `/api/tasks/${id}`, patch);
   }

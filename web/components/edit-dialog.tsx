@@ -35,9 +35,10 @@ export function EditDialog({
   saving: boolean;
   /**
    * Sends the change (`"this"`: today's occurrence only) and answers the saved row: its id, and
-   * whether it waits on this device for the connection.
+   * whether it waits on this device for the connection. Null when nothing was changed, so nothing
+   * was sent: the dialog closes without a word.
    */
-  save: (scope: "this" | undefined) => Promise<{ id: number; waiting?: boolean }>;
+  save: (scope: "this" | undefined) => Promise<{ id: number; waiting?: boolean } | null>;
   /** The toast's words when the change is not saved. */
   failure: (error: unknown) => string;
   /** Told the saved row's id: a change for today only is saved as a new one-off row. */
@@ -51,6 +52,10 @@ export function EditDialog({
     const justThis = rule !== null && newRule === rule && scope === "this";
     try {
       const saved = await save(justThis ? "this" : undefined);
+      if (saved === null) {
+        onClose();
+        return;
+      }
       toast(
         saved.waiting
           ? { title: "Saved on this device", description: "Your changes will be saved when the connection is back." }

@@ -116,6 +116,23 @@ describe("Edit thought (docs/decisions/048-edit-and-delete-thoughts.md)", () => 
     );
   });
 
+  it("keeps what another device changed while the dialog was open (docs/decisions/056-edits-over-what-is-there.md)", async () => {
+    const thought = await add("Cal mom about sunday", "Note");
+    const dialog = await editDialog("Cal mom about sunday");
+    const words = within(dialog).getByLabelText("Thought");
+    await userEvent.clear(words);
+    await userEvent.type(words, "Call mom about Sunday");
+    // Meanwhile, on the phone: sorted as a reminder for Sunday.
+    await server("PATCH", `/api/thoughts/${thought.id}`, { type: "Reminder", whenDate: "2027-01-03" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Thought updated")).toBeVisible();
+    expect((await stored()).find((t) => t.id === thought.id)).toMatchObject({
+      content: "Call mom about Sunday",
+      type: "Reminder",
+      whenDate: "2027-01-03",
+    });
+  });
+
   it("a new type takes the thought out of the tab on show, and focus goes to that tab", async () => {
     await add("Maybe a herb garden", "Note");
     renderInbox();

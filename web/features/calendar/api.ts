@@ -147,6 +147,15 @@ export const waitingLabel = (event: { title: string; date: string }, scope?: "th
   scope ? `${event.title} (${formatShortDay(event.date)})` : event.title;
 
 /**
+ * What Save sends: a new event whole, or a change to one the server has as the fields the person
+ * changed (docs/decisions/056-edits-over-what-is-there.md), with the event's words as the dialog
+ * shows them for the list of what waits.
+ */
+export type EventSave =
+  | { id?: undefined; input: EventInput; scope?: undefined }
+  | { id: number; input: Partial<EventInput>; shown: Pick<EventInput, "title" | "date">; scope?: "this" | "all" };
+
+/**
  * Saves an event: a change to one the server has, or a new one. A new event made while the server
  * cannot be reached waits on this device (web/lib/outbox.ts) and is added, once, with its
  * Idempotency-Key, when the connection is back; `waiting` says so. The calendar shows it from then.
@@ -159,51 +168,45 @@ export function useSaveEvent() {
   const queryClient = useQueryClient();
   const syncAfter = useSyncAfter();
   return useMutation({
-    mutationFn: async ({
-      id,
-      input,
-      scope,
-    }: {
-      id?: number;
-      input: EventInput;
-      scope?: "this" | "all";
-    }): Promise<Saved<CalendarEvent>> => {
-      if (id && scope === "all") {
+    mutationFn: async (save: EventSave): Promise<Saved<CalendarEvent>> => {
+      if (save.id === undefined) {
+        const { input } = save;
+        const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
+        const made = await createOrKeep(
+          { userId, path: EVENTS, body: input, label: input.title, action: "Event" },
+          (key) => api.post<typeof event>(EVENTS, input, { idempotencyKey: key }),
+        );
+        if (made.saved) await syncAfter(true);
+        return made;
+      }
+      const { id, input, scope } = save;
+      if (scope === "all") {
         const saved = await api.put<typeof event>(`${EVENTS}/${id}?scope=${scope}`, input);
         await syncAfter(saved.googleId !== null);
         return { saved, waiting: false };
       }
-      if (id) {
-        const query = scope ? `?scope=${scope}` : "";
-        const answer = await sendOrKeepChange<CalendarEvent>(
-          queryClient,
-          queryKeys.events,
-          {
-            id,
-            body: () => input,
-            action: () => "Edit",
-            method: "PUT",
-            label: waitingLabel(input, scope),
-            query,
-          },
-          () => api.put<typeof event>(`${EVENTS}/${id}${query}`, input),
-        );
-        if (answer.waiting) {
-          editLists<CalendarEvent>(queryClient, queryKeys.events, (rows) =>
-            rows.map((e) => (e.id === id ? { ...e, ...input } : e)),
-          );
-          return { saved: null, waiting: true };
-        }
-        await syncAfter(answer.googleId !== null);
-        return { saved: answer, waiting: false };
-      }
-      const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
-      const made = await createOrKeep(
-        { userId, path: EVENTS, body: input, label: input.title, action: "Event" },
-        (key) => api.post<typeof event>(EVENTS, input, { idempotencyKey: key }),
+      const query = scope ? `?scope=${scope}` : "";
+      const answer = await sendOrKeepChange<CalendarEvent>(
+        queryClient,
+        queryKeys.events,
+        {
+          id,
+          body: () => input,
+          action: () => "Edit",
+          method: "PUT",
+          label: waitingLabel(save.shown, scope),
+          query,
+        },
+        () => api.put<typeof event>(`${EVENTS}/${id}${query}`, input),
       );
-      if (made.saved) await syncAfter(true);
-      return made;
+      if (answer.waiting) {
+        editLists<CalendarEvent>(queryClient, queryKeys.events, (rows) =>
+          rows.map((e) => (e.id === id ? { ...e, ...input } : e)),
+        );
+        return { saved: null, waiting: true };
+      }
+      await syncAfter(answer.googleId !== null);
+      return { saved: answer, waiting: false };
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.events }),
   });

@@ -29,7 +29,6 @@ export const projectQuery = (id: number | null) =>
     queryKey: queryKeys.project(id),
     queryFn: async () => {
       const path = queryKeys.project(id)[0];
-      const _read = () => api.query<typeof project>(path);
       // Deleted on this device, its delete still waiting: gone here, as it will be everywhere.
       if (await deleteWaitsFor(path)) throw new ApiError(404, "Project not found", { code: "NOT_FOUND" });
       return api.query<typeof project>(path);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import "fake-indexeddb/auto";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../../../shared/dates.ts";
@@ -249,5 +249,71 @@ describe("a new event made without a connection (docs/decisions/029-installable-
     expect(onOpenChange).not.toHaveBeenCalledWith(false);
     expect(screen.getByLabelText("Title")).toHaveValue("Long stretch");
     expect((await events()).every((e) => e.title === "Stretch")).toBe(true);
+  });
+});
+
+describe("an edit saves what was changed in the dialog, over the event as it is now (docs/decisions/056-edits-over-what-is-there.md)", () => {
+  it("keeps what another device changed while the dialog was open", async () => {
+    await server("POST", "/api/events", { title: "Choir", date: TUESDAY, startTime: "19:00", duration: 60 });
+    const [choir] = await events();
+    open({ event: choir });
+    const title = screen.getByLabelText("Title");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Choir practice");
+    // Meanwhile, on the phone (or from Google Calendar): it moved to half past and got a place.
+    await server("PUT", `/api/events/${choir?.id}`, { startTime: "19:30", location: "Church hall" });
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    expect(await screen.findByText("Event updated")).toBeVisible();
+    expect((await events()).map((e) => [e.title, e.startTime, e.location, e.duration])).toEqual([
+      ["Choir practice", "19:30", "Church hall", 60],
+    ]);
+  });
+
+  it("a change kept on this device keeps, once sent, what another device changed meanwhile", async () => {
+    await server("POST", "/api/events", { title: "Choir", date: TUESDAY, startTime: "19:00", duration: 60 });
+    const [choir] = await events();
+    const { queryClient } = open({ event: choir });
+    await queryClient.fetchQuery(eventsQuery());
+    await userEvent.type(screen.getByLabelText("Location (optional)"), "Church hall");
+    const reconnect = loseConnection();
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    reconnect();
+    // Before this device sends it, the phone renames it and moves it to half past.
+    await server("PUT", `/api/events/${choir?.id}`, { title: "Choir (tenors)", startTime: "19:30" });
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    expect((await events()).map((e) => [e.title, e.startTime, e.location])).toEqual([
+      ["Choir (tenors)", "19:30", "Church hall"],
+    ]);
+  });
+
+  it("all of them from this one on: an occurrence moved on its own keeps its time", async () => {
+    const stretch = await addStretch("FREQ=WEEKLY;BYDAY=TU");
+    const later = (await events()).find((e) => e.date === A_WEEK_LATER);
+    await server("PUT", `/api/events/${later?.id}?scope=this`, { startTime: "08:00" });
+    open({ event: stretch });
+    const title = screen.getByLabelText("Title");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Long stretch");
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    await userEvent.click(await screen.findByRole("button", { name: "All of them" }));
+    expect(await screen.findByText("Event updated")).toBeVisible();
+    const all = await events();
+    expect(all.every((e) => e.title === "Long stretch")).toBe(true);
+    expect(all.find((e) => e.date === TUESDAY)?.startTime).toBe("07:00");
+    expect(all.find((e) => e.date === A_WEEK_LATER)?.startTime).toBe("08:00");
+  });
+
+  it("Save with nothing changed closes the dialog, asks nothing and changes nothing", async () => {
+    const stretch = await addStretch("FREQ=WEEKLY;BYDAY=TU");
+    const { onOpenChange } = open({ event: stretch });
+    await server("PUT", `/api/events/${stretch?.id}?scope=this`, { startTime: "07:30" });
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(screen.queryByRole("dialog", { name: "Change a repeating event" })).toBeNull();
+    expect(screen.queryByText("Event updated")).toBeNull();
+    expect((await events()).find((e) => e.id === stretch?.id)?.startTime).toBe("07:30");
   });
 });

@@ -16,6 +16,7 @@ import { Field, Input, NativeSelect, Textarea } from "../../../components/ui/inp
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
 import { errorMessage } from "../../../lib/api.ts";
+import { changedFields } from "../../../lib/changed-fields.ts";
 import { dayOfDate, isDateOnly, zonedNow } from "../../../lib/dates.ts";
 import { SAVED_OFFLINE, unreachable } from "../../../lib/outbox.ts";
 import { useWhenReader } from "../../../lib/use-when.ts";
@@ -54,6 +55,22 @@ function formOfEvent(event: CalendarEvent): EventForm {
   };
 }
 
+/** The fields as the API takes them; the rule only for an event that may repeat. */
+function inputOf(form: EventForm, repeatable: boolean): EventInput {
+  const minutes = Number.parseInt(form.duration, 10);
+  const input: EventInput = {
+    title: form.title.trim(),
+    date: form.date,
+    startTime: form.allDay ? "00:00" : form.startTime || "09:00",
+    duration: form.allDay ? ALL_DAY_MINUTES : Number.isNaN(minutes) || minutes < 1 ? 30 : minutes,
+    category: (form.category || null) as EventInput["category"],
+    location: form.location || null,
+    description: form.description || null,
+  };
+  if (repeatable) input.repeat = repeatRuleOf(form.repeat);
+  return input;
+}
+
 /**
  * Add event and Edit event. A new event's fields are kept through a reload or a closed dialog
  * until it is saved or Cancel pressed (docs/decisions/045-dialog-drafts.md); an edit starts from
@@ -63,14 +80,18 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
   const save = useSaveEvent();
   const draft = useNewEventDraft(defaultDate);
   const { kept, clear } = draft;
-  /** An edit's fields as changed so far; until then, the event's own. */
-  const [edited, setEdited] = useState<{ id: number; form: EventForm } | null>(null);
+  /**
+   * An edit's fields as changed so far, and as they were when the first change was made (only
+   * what differs from those is sent); until then, the event's own.
+   */
+  const [edited, setEdited] = useState<{ id: number; form: EventForm; opened: EventForm } | null>(null);
+  const opened = event ? (edited?.id === event.id ? edited.opened : formOfEvent(event)) : null;
   const form = event ? (edited?.id === event.id ? edited.form : formOfEvent(event)) : draft.values;
   const set = (patch: Partial<EventForm>, opts?: { dateChosen: boolean }) =>
-    event ? setEdited({ id: event.id, form: { ...form, ...patch } }) : draft.change(patch, opts);
+    event && opened ? setEdited({ id: event.id, form: { ...form, ...patch }, opened }) : draft.change(patch, opts);
   const { title, date, startTime, duration, allDay, category, location, description, repeat } = form;
-  /** The edit waiting for "just this one or all of them". */
-  const [asking, setAsking] = useState<EventInput | null>(null);
+  /** The edit's changes waiting for "just this one or all of them". */
+  const [asking, setAsking] = useState<Partial<EventInput> | null>(null);
   const [applied, setApplied] = useState<Applied | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
 
@@ -116,12 +137,16 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
 
   const pastDay = !event && isDateOnly(date) && date < zonedNow(new Date(), timeZone).date;
 
-  const send = async (input: EventInput, scope?: OccurrenceScope) => {
+  /** A new event whole, or an edit's changes (with `scope` for an occurrence of a repeating event). */
+  const send = async (input: Partial<EventInput>, scope?: OccurrenceScope) => {
+    const shown = { title: title.trim(), date };
     try {
-      const { waiting } = await save.mutateAsync({ id: event?.id, input, scope });
+      const { waiting } = await save.mutateAsync(
+        event ? { id: event.id, input, shown, scope } : { input: input as EventInput },
+      );
       toast(
         !waiting
-          ? { title: event ? "Event updated" : "Event added", description: input.title }
+          ? { title: event ? "Event updated" : "Event added", description: shown.title }
           : event
             ? CHANGE_KEPT_OFFLINE
             : { ...SAVED_OFFLINE, description: "It will be added to your calendar when the connection is back." },
@@ -163,25 +188,24 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
 
   const submit = async () => {
     if (!title.trim() || !date || (repeatable && repeatProblem(repeat))) return;
-    const minutes = Number.parseInt(duration, 10);
-    const input: EventInput = {
-      title: title.trim(),
-      date,
-      startTime: allDay ? "00:00" : startTime || "09:00",
-      duration: allDay ? ALL_DAY_MINUTES : Number.isNaN(minutes) || minutes < 1 ? 30 : minutes,
-      category: (category || null) as EventInput["category"],
-      location: location || null,
-      description: description || null,
-    };
-    // An event from another calendar app's series is edited one occurrence at a time, as before.
-    const rule = repeatRuleOf(repeat);
-    if (repeatable) input.repeat = rule;
-    // An occurrence of a repeating event, its rule kept: just this one, or all of them?
-    if (event?.repeat && rule === event.repeat) {
-      setAsking(input);
+    const input = inputOf(form, repeatable);
+    if (!event || !opened) {
+      await send(input);
       return;
     }
-    await send(input, event?.repeat ? "all" : undefined);
+    // Only what was changed here is sent; nothing changed, nothing to save.
+    const changes = changedFields(inputOf(opened, repeatable), input);
+    if (changes === null) {
+      onOpenChange(false);
+      return;
+    }
+    // An event from another calendar app's series is edited one occurrence at a time, as before.
+    // An occurrence of a repeating event, its rule kept: just this one, or all of them?
+    if (event.repeat && repeatRuleOf(repeat) === event.repeat) {
+      setAsking(changes);
+      return;
+    }
+    await send(changes, event.repeat ? "all" : undefined);
   };
 
   // Repeat is offered for events made here (or already repeating), not for ones another calendar app made.
@@ -273,7 +297,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
       </form>
       <OccurrenceChoice
         action={asking ? "change" : null}
-        title={asking?.title ?? ""}
+        title={asking ? title.trim() : ""}
         onChoose={(scope) => asking && void send(asking, scope)}
         onCancel={() => setAsking(null)}
       />

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Project } from "../../../../shared/schemas.ts";
@@ -48,6 +48,34 @@ describe("Edit project (docs/decisions/047-edit-and-delete-projects.md)", () => 
       deadline: null,
       bucket: "personal",
     });
+  });
+
+  it("keeps what another device changed while the dialog was open (docs/decisions/056-edits-over-what-is-there.md)", async () => {
+    const dialog = await openEdit();
+    await userEvent.keyboard(" beds");
+    // Meanwhile, on the phone: a later deadline and a task.
+    await server("PUT", `/api/projects/${project.id}`, {
+      deadline: "2027-05-01",
+      tasks: [{ id: 1, title: "Buy seeds", completed: false }],
+      progress: 0,
+    });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Project updated")).toBeVisible();
+    expect(await server<Project>("GET", `/api/projects/${project.id}`)).toMatchObject({
+      title: "Garden beds",
+      description: "Beds by the fence",
+      deadline: "2027-05-01",
+      tasks: [expect.objectContaining({ title: "Buy seeds" })],
+    });
+  });
+
+  it("Save with nothing changed closes the dialog and changes nothing", async () => {
+    const dialog = await openEdit();
+    await server("PUT", `/api/projects/${project.id}`, { description: "Beds by the shed" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit project" })).toBeNull());
+    expect(screen.queryByText("Project updated")).toBeNull();
+    expect((await server<Project>("GET", `/api/projects/${project.id}`)).description).toBe("Beds by the shed");
   });
 
   it("keeps Save off for a blank name, and Cancel changes nothing", async () => {

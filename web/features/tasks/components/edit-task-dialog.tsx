@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Task } from "../../../../shared/schemas.ts";
 import { EditDialog } from "../../../components/edit-dialog.tsx";
+import { changedFields } from "../../../lib/changed-fields.ts";
 import { useUpdateTask } from "../api.ts";
 import { TaskFields, taskFormOf, taskFormProblem, taskInputOf } from "./task-fields.tsx";
 
@@ -14,6 +15,8 @@ type Props = { task: Task; onClose: (savedId?: number) => void };
  */
 export function EditTaskDialog({ task, onClose }: Props) {
   const [values, setValues] = useState(() => taskFormOf(task));
+  // The fields as the dialog opened: only what differs from them is sent.
+  const [opened] = useState(() => taskInputOf(taskFormOf(task)));
   const update = useUpdateTask();
   const { repeat, ...rest } = taskInputOf(values);
   const ruleChanged = repeat !== task.repeat;
@@ -30,7 +33,10 @@ export function EditTaskDialog({ task, onClose }: Props) {
       saving={update.isPending}
       save={async (scope) => {
         // The rule is sent only when it changed: sending it places the series again.
-        return update.mutateAsync({ id: task.id, patch: ruleChanged ? { ...rest, repeat } : rest, scope });
+        const { repeat: _, ...was } = opened;
+        const changes = changedFields(was, rest);
+        if (changes === null && !ruleChanged) return null;
+        return update.mutateAsync({ id: task.id, patch: ruleChanged ? { ...changes, repeat } : { ...changes }, scope });
       }}
       failure={() => "Failed to update task"}
       onClose={onClose}

@@ -158,6 +158,33 @@ describe("the Tasks page's lists", () => {
     ]);
   });
 
+  it("an edit keeps what another device changed while the dialog was open (docs/decisions/056-edits-over-what-is-there.md)", async () => {
+    const [draft] = await seed(["Draft", 15]);
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Edit Draft" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit task" });
+    await userEvent.type(within(dialog).getByLabelText("Task title"), " the letter");
+    // Meanwhile, on the phone: it is due at four and belongs to Personal.
+    await server("PATCH", `/api/tasks/${draft?.id}`, { dueTime: "16:00", category: "Personal" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Task updated")).toBeVisible();
+    expect(await tasks()).toEqual([
+      expect.objectContaining({ title: "Draft the letter", timeEstimate: 15, dueTime: "16:00", category: "Personal" }),
+    ]);
+  });
+
+  it("Save with nothing changed closes the dialog and changes nothing", async () => {
+    const [draft] = await seed(["Draft", 15]);
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Edit Draft" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit task" });
+    await server("PATCH", `/api/tasks/${draft?.id}`, { timeEstimate: 30 });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit task" })).toBeNull());
+    expect(screen.queryByText("Task updated")).toBeNull();
+    expect(await tasks()).toEqual([expect.objectContaining({ title: "Draft", timeEstimate: 30 })]);
+  });
+
   it("shows ten at a time and the rest with 'Show more'", async () => {
     await seed(...Array.from({ length: 12 }, (_, i) => `t${String(i + 1).padStart(2, "0")}`));
     renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);

@@ -7,6 +7,12 @@ import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { useEditThought } from "../api.ts";
 import { TypeChips } from "./type-chips.tsx";
 
+/** The day and time a thought is for; a time without its day is not kept. */
+const whenOf = (t: Pick<Thought, "whenDate" | "whenTime">) => ({
+  whenDate: t.whenDate,
+  whenTime: (t.whenDate && t.whenTime) || null,
+});
+
 /**
  * Fixes a thought's words (a slip of the thumb, a word the transcription got wrong), its type, or
  * the day and time it is for (docs/decisions/048-edit-and-delete-thoughts.md). A voice note still
@@ -28,6 +34,8 @@ export function EditThoughtDialog({
   const [type, setType] = useState(thought.type);
   const [day, setDay] = useState(thought.whenDate ?? "");
   const [time, setTime] = useState(thought.whenTime ?? "");
+  // The thought as the dialog opened: only what differs from it is sent.
+  const [opened] = useState(() => ({ content: thought.content, type: thought.type, when: whenOf(thought) }));
   const edit = useEditThought();
   const trimmed = content.trim();
 
@@ -43,11 +51,16 @@ export function EditThoughtDialog({
       canSave={trimmed !== ""}
       saving={edit.saving}
       save={async () => {
-        const changed = trimmed !== thought.content;
+        const changed = trimmed !== opened.content;
         // The day and time are sent only when they changed; a time without its day is not kept.
-        const when = { whenDate: day || null, whenTime: (day && time) || null };
-        const whenChanged = when.whenDate !== thought.whenDate || when.whenTime !== thought.whenTime;
-        const patch = { type, ...(changed ? { content: trimmed } : {}), ...(whenChanged ? when : {}) };
+        const when = whenOf({ whenDate: day || null, whenTime: time || null });
+        const whenChanged = when.whenDate !== opened.when.whenDate || when.whenTime !== opened.when.whenTime;
+        const patch = {
+          ...(type !== opened.type ? { type } : {}),
+          ...(changed ? { content: trimmed } : {}),
+          ...(whenChanged ? when : {}),
+        };
+        if (Object.keys(patch).length === 0) return null;
         // The person's own words stand for the recording: no transcript is added after them.
         return edit.save(thought.id, patch, { transcript: changed && waitingForWords });
       }}
