@@ -41,6 +41,8 @@ export function useOptimisticToggle<S extends Toggleable>(
             ...(opts.keepsDoneTime && { completedAt: item.completed ? new Date().toISOString() : null }),
           }),
           action: (item) => (item.completed ? "Done" : "Not done"),
+          // The rows show the tick already: the server has the other value.
+          was: (item) => ({ completed: !item.completed }),
         },
         () => api.patch<S>(`${key[0]}/${id}/toggle`) as Promise<Item>,
       ),

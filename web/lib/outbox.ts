@@ -8,8 +8,9 @@
  */
 import { openDB } from "idb";
 import { useSyncExternalStore } from "react";
+import type { ListPage } from "./api.ts";
 import { ApiError, apiRequest } from "./api.ts";
-import { editRows, type ListData } from "./list-cache.ts";
+import { editRows, type ListData, openCount } from "./list-cache.ts";
 
 /** In the path of a write made on a record still waiting to be created: its id, once it has one. */
 export const CREATED_ID = "{id}";
@@ -202,6 +203,52 @@ export async function withWaitingChanges<D>(list: string, data: D): Promise<D> {
     return { ...edited, total: Math.max(0, edited.total - removed) } as D;
   }
   return edited as D;
+}
+
+/**
+ * How a count of open rows on the server (`total` of a page read with `completed=false`) moves
+ * once what waits on this device is sent, for the rows of `list` that are not `shown` on the page
+ * (a row on it shows its waiting change already): a tick to done or a delete of an open row takes one
+ * away, a tick back to not done adds one. Each change keeps, in `was`, whether its row was open.
+ */
+export function openChangesWaiting(
+  writes: readonly WaitingWrite[],
+  list: string,
+  shown: readonly number[] = [],
+): number {
+  const open = (completed: unknown) => (completed === false ? 1 : 0);
+  let change = 0;
+  for (const write of writes) {
+    if (isCreate(write) || listOf(write) !== list || write.after !== undefined) continue;
+    if (shown.some((id) => recordOf(write) === `${list}/${id}`)) continue;
+    const was = write.was?.completed;
+    if (typeof was !== "boolean") continue;
+    if (isDelete(write)) change -= open(was);
+    else {
+      const now = (write.body as { completed?: unknown } | null)?.completed;
+      if (typeof now === "boolean") change += open(now) - open(was);
+    }
+  }
+  return change;
+}
+
+/**
+ * How many open rows a page read with `completed=false` has in all (its 'Show all (N)'): the
+ * server's count, less the rows on the page ticked since, with what waits on this device for the
+ * rows beyond the page counted in.
+ */
+export function useOpenCount(list: string, page: ListPage<{ id: number; completed: boolean }> | undefined): number {
+  const writes = useWaitingWrites();
+  if (!page) return 0;
+  return Math.max(
+    0,
+    openCount(page) +
+      openChangesWaiting(
+        writes,
+        list,
+        page.items.map((row) => row.id),
+      ),
+  );
 }
 
 /** Whether the delete of this record (`/api/projects/5`) waits on this device: its own read is "not found". */

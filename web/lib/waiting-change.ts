@@ -48,7 +48,8 @@ export async function sendOrKeepChange<T extends Row>(
     id: number;
     body: (row: T) => object;
     action: (row: T) => string;
-    was?: Record<string, unknown>;
+    /** The changed fields as the server has them (a tick's `completed` before it), or how to read them off the row shown. */
+    was?: Record<string, unknown> | ((row: T) => Record<string, unknown>);
     method?: "PATCH" | "PUT";
     /** Its words in the list of what waits, when the change gives the row new ones (an event's edit). */
     label?: string;
@@ -74,7 +75,7 @@ export async function sendOrKeepChange<T extends Row>(
       path,
       list: list[0],
       body: change.body(row),
-      was: change.was,
+      was: typeof change.was === "function" ? change.was(row) : change.was,
       label: change.label ?? wordsOf(row),
       action: change.action(row),
     }).catch(() => {

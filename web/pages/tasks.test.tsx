@@ -515,6 +515,22 @@ describe("a delete made while the server cannot be reached (docs/decisions/029-i
     await waitFor(() => expect(titlesIn("Quick wins")).toEqual(["Reply to Renée"]));
   });
 
+  it("leaves quick wins ticked here out of the count of matches while the ticks wait", async () => {
+    for (const text of ["Reply to Kai", "Reply to Lu", "Reply to Mo", "Reply to Renée"]) await addWin(text);
+    renderTasksWithOutbox();
+    await userEvent.click(await screen.findByRole("tab", { name: "Quick wins" }));
+    await screen.findByRole("button", { name: "Delete Reply to Kai" });
+    loseConnection();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Reply to Kai" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Reply to Lu" }));
+    expect(await screen.findByText("Waiting to sync: 2")).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole("searchbox", { name: "Find a task or quick win" }), "reply");
+    // Reply to Mo and Reply to Renée.
+    expect(await screen.findByRole("tab", { name: "Quick wins (2)" })).toBeInTheDocument();
+    expect(screen.getByText("Found no focus tasks and 2 quick wins.")).toHaveAttribute("role", "status");
+  });
+
   it("can be taken back while it waits: 'Bring back' under Waiting to sync puts the task back, and nothing is deleted", async () => {
     const made = await addTask("Call the vet");
     await addTask("Post the parcel");

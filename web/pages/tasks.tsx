@@ -16,7 +16,7 @@ import { LetGoList } from "../features/tasks/components/let-go-list.tsx";
 import { TaskLists } from "../features/tasks/components/task-lists.tsx";
 import { zonedNow } from "../lib/dates.ts";
 import { useListSearch, useMatchCount } from "../lib/list-search.ts";
-import { isDelete, listOf, useWaitingCreates, useWaitingWrites } from "../lib/outbox.ts";
+import { isDelete, listOf, openChangesWaiting, useWaitingCreates, useWaitingWrites } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 
 const LISTS = [
@@ -32,13 +32,14 @@ function matchesSaid(tasks: number, wins: number): string {
 }
 
 /**
- * Deletes waiting on this device, by list, of open rows the server still counts among the matches
- * (each delete keeps, in `was`, whether its row was open; done ones have no Delete on this page).
+ * Rows the server still counts among the matches that leave them once what waits on this device is
+ * sent, by list (each change keeps, in `was`, whether its row was open): open tasks deleted (a
+ * task ticked moves to those done today, counted too), open quick wins deleted or ticked.
  */
-function useOpenDeletesWaiting(matches: (words: string) => boolean) {
-  const deletes = useWaitingWrites().filter((w) => isDelete(w) && w.was?.completed === false && matches(w.label));
-  const of = (list: readonly [string]) => deletes.filter((w) => listOf(w) === list[0]).length;
-  return { tasks: of(queryKeys.tasks), quickWins: of(queryKeys.quickWins) };
+function useLeavingWaiting(matches: (words: string) => boolean) {
+  const writes = useWaitingWrites().filter((w) => matches(w.label));
+  const tasks = writes.filter((w) => isDelete(w) && w.was?.completed === false && listOf(w) === queryKeys.tasks[0]);
+  return { tasks: tasks.length, quickWins: -openChangesWaiting(writes, queryKeys.quickWins[0]) };
 }
 
 /**
@@ -63,12 +64,12 @@ export function TasksPage() {
   const openWins = useMatchCount(queryKeys.quickWins, { completed: false, q: search.q });
   const waitingTasks = useWaitingCreates(queryKeys.tasks[0], search.matches).length;
   const waitingWins = useWaitingCreates(queryKeys.quickWins[0], search.matches).length;
-  const deleted = useOpenDeletesWaiting(search.matches);
+  const leaving = useLeavingWaiting(search.matches);
   const tasks =
     openTasks === undefined || doneToday === undefined
       ? undefined
-      : Math.max(0, openTasks + doneToday + waitingTasks - deleted.tasks);
-  const quickWins = openWins === undefined ? undefined : Math.max(0, openWins + waitingWins - deleted.quickWins);
+      : Math.max(0, openTasks + doneToday + waitingTasks - leaving.tasks);
+  const quickWins = openWins === undefined ? undefined : Math.max(0, openWins + waitingWins - leaving.quickWins);
   const matches = { tasks, "quick-wins": quickWins };
   const counted = search.active && tasks !== undefined && quickWins !== undefined;
 

@@ -21,8 +21,14 @@ import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { useTextDraft } from "../../../lib/draft.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
-import { openCount } from "../../../lib/list-cache.ts";
-import { keepWaiting, newIdempotencyKey, SAVED_OFFLINE, unreachable, useWaitingCreates } from "../../../lib/outbox.ts";
+import {
+  keepWaiting,
+  newIdempotencyKey,
+  SAVED_OFFLINE,
+  unreachable,
+  useOpenCount,
+  useWaitingCreates,
+} from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { useCreateQuickWin, useToggleQuickWin, useTopQuickWins } from "../api.ts";
 
@@ -44,7 +50,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
   const problem = repeatProblem(repeat);
   const waiting = useWaitingCreates(QUICK_WINS_PATH);
   const open = (quickWins.data?.items ?? []).filter((q) => !q.completed);
-  const total = openCount(quickWins.data);
+  const total = useOpenCount(QUICK_WINS_PATH, quickWins.data);
 
   const add = async () => {
     const trimmed = text.trim();

@@ -4,10 +4,13 @@ import "fake-indexeddb/auto";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { User } from "../../../../shared/schemas.ts";
+import type { Task, User } from "../../../../shared/schemas.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { keepDelete } from "../../../lib/undoable.ts";
 import { loseConnection, renderWithOutbox, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
 import { QuickWinsCard } from "../../quick-wins/components/quick-wins-card.tsx";
+import { QuickWinsList } from "../../quick-wins/components/quick-wins-list.tsx";
+import { TaskLists } from "./task-lists.tsx";
 import { TopFocusTasks } from "./top-focus-tasks.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
@@ -54,5 +57,59 @@ describe("'Show all (N)' on the dashboard's short lists (docs/decisions/015-rank
     expect(boxes("Top Focus Tasks")).toBe(4);
     expect(showAll("Top Focus Tasks")).toBe("Show all (5)");
     expect(showAll("Quick Wins")).toBe("Show all (6)");
+  });
+
+  it("counts ticks and deletes waiting offline for tasks beyond the five, as the server will once they are sent", async () => {
+    const made: Task[] = [];
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8])
+      made.push(await server<Task>("POST", "/api/tasks", { title: `Task ${n}` }));
+    const today = new Date().toISOString().slice(0, 10);
+    const { queryClient } = renderWithOutbox(
+      <>
+        <TopFocusTasks mood={null} onChoose={() => {}} onAddFocusTask={() => {}} />
+        <TaskLists mood={null} today={today} tomorrow={today} />
+      </>,
+      user,
+    );
+    await waitFor(() => expect(showAll("Top Focus Tasks")).toBe("Show all (8)"));
+    const todays = await screen.findByRole("list", { name: "Today's tasks" });
+    await waitFor(() => expect(within(todays).getAllByRole("checkbox")).toHaveLength(8));
+
+    loseConnection();
+    // On the Tasks page, below the dashboard's five: one ticked, one deleted.
+    await userEvent.click(within(todays).getByRole("checkbox", { name: "Complete Task 7" }));
+    await waitFor(() => expect(screen.getByText("Waiting to sync: 1")).toBeInTheDocument());
+    expect(await keepDelete(queryClient, "/api/tasks", made[7] as Task, { was: { completed: false } })).toBe(true);
+    await waitFor(() => expect(screen.getByText("Waiting to sync: 2")).toBeInTheDocument());
+    expect(boxes("Top Focus Tasks")).toBe(5);
+    expect(showAll("Top Focus Tasks")).toBe("Show all (6)");
+
+    // Read again while they wait (the server still counts both open): the same.
+    await queryClient.refetchQueries({ queryKey: queryKeys.tasks });
+    expect(showAll("Top Focus Tasks")).toBe("Show all (6)");
+
+    // Ticked back before the connection returns: counted open again.
+    await userEvent.click(screen.getByRole("checkbox", { name: "Complete Task 7" }));
+    await waitFor(() => expect(showAll("Top Focus Tasks")).toBe("Show all (7)"));
+  });
+
+  it("counts a quick win ticked offline beyond the five in 'Show all (N)' too", async () => {
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) await server("POST", "/api/quick-wins", { text: `Win ${n}` });
+    renderWithOutbox(
+      <>
+        <QuickWinsCard user={user} requireUser={() => true} />
+        <QuickWinsList />
+      </>,
+      user,
+    );
+    // The dashboard's card is the one that offers 'Show all'.
+    const dashboardCard = async () =>
+      (await screen.findAllByRole("link", { name: /^Show all/ }))[0]?.textContent ?? null;
+    await waitFor(async () => expect(await dashboardCard()).toBe("Show all (7)"));
+    const all = await screen.findByRole("list", { name: "Quick wins" });
+    loseConnection();
+    await userEvent.click(await within(all).findByRole("checkbox", { name: "Win 7" }));
+    await waitFor(() => expect(screen.getByText("Waiting to sync: 1")).toBeInTheDocument());
+    expect(await dashboardCard()).toBe("Show all (6)");
   });
 });

@@ -8,8 +8,7 @@ import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatTime12 } from "../../../lib/dates.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
-import { openCount } from "../../../lib/list-cache.ts";
-import { useWaitingCreates } from "../../../lib/outbox.ts";
+import { useOpenCount, useWaitingCreates } from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { type TaskMood, taskCategoryClass, useShownTasks, useToggleTask, useTopFocusTasks } from "../api.ts";
 
@@ -30,7 +29,7 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
   const top = useTopFocusTasks(mood);
   const toggle = useToggleTask();
   const open = useShownTasks(top.data?.items ?? []).filter((t) => !t.completed);
-  const total = openCount(top.data);
+  const total = useOpenCount(TASKS, top.data);
   const waiting = useWaitingCreates(TASKS);
 
   return (
