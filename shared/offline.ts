@@ -16,6 +16,16 @@ export const USER_CACHES = [PAGE_CACHE, API_CACHE] as const;
  */
 export const OFFLINE_READS = /^\/api\/(auth\/me|config|settings|tasks|quick-wins|thoughts|events|projects)(\/|$)/;
 
+/**
+ * Whether the service worker answers this read network first, from its kept copy when the network
+ * is gone or slower than its timeout. Not a read the page asks of the server itself
+ * (`cache: "no-store"`): a record read again because it changed elsewhere (decision 055) must be
+ * the server's, or the change made to it is refused again.
+ */
+export function readKeptOffline(url: { pathname: string }, request: { method: string; cache: string }): boolean {
+  return request.method === "GET" && request.cache !== "no-store" && OFFLINE_READS.test(url.pathname);
+}
+
 /** The message the page sends a waiting worker when the person chooses to reload. */
 export const SKIP_WAITING = "SKIP_WAITING";
 

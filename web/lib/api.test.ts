@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, getJson, takeReadsSoFar } from "./api.ts";
+import { ApiError, api, apiRequest, getJson, takeReadsSoFar } from "./api.ts";
 
 function respond(
   status: number,
@@ -99,5 +99,22 @@ describe("the reads made before the service worker (web/lib/service-worker.ts)",
     expect(reads).not.toContain("/api/quick-wins");
     await getJson("/api/projects");
     expect(takeReadsSoFar()).toEqual([]);
+  });
+});
+
+describe("api.fresh: a record read again because it changed elsewhere (docs/decisions/055-versions.md)", () => {
+  it("is asked of the server itself, past any kept copy, and answers its JSON", async () => {
+    respond(200, '{"id":5,"tasks":[]}');
+    expect(await api.fresh("/api/projects/5")).toEqual({ id: 5, tasks: [] });
+    const [url, init] = vi.mocked(fetch).mock.calls[0] as [string, RequestInit];
+    expect(url).toBe("/api/projects/5");
+    expect(init.cache).toBe("no-store");
+    expect(init.credentials).toBe("include");
+  });
+  it("fails as every read does", async () => {
+    respond(404, '{"message":"Project not found","code":"NOT_FOUND"}');
+    const error = (await api.fresh("/api/projects/5").catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(404);
+    expect(error.code).toBe("NOT_FOUND");
   });
 });

@@ -139,6 +139,16 @@ async function getResponse(url: string): Promise<Response> {
   return res;
 }
 
+/**
+ * A read only the server answers: not an early read, nor the browser's or the service worker's kept
+ * copy. For a record read again because it changed elsewhere (docs/decisions/055-versions.md).
+ */
+async function getFresh<T>(url: string): Promise<T> {
+  const res = await fetch(url, { credentials: "include", headers: { Accept: "application/json" }, cache: "no-store" });
+  if (!res.ok) throw await errorOf(res);
+  return (await res.json()) as T;
+}
+
 /** One page of a list (docs/list-api.md): its rows, the rows over all pages, the next page's cursor. */
 export type ListPage<T> = { items: T[]; total: number; nextCursor: string | null };
 
@@ -166,6 +176,8 @@ function detailOf(text: string): { code?: ErrorCode; field?: string } {
 export const api = {
   /** The data queries' GET (spec section 7): failures read '{status}: {body text}'. */
   query: <S extends z.ZodType>(path: string) => getJson<Answer<S>>(path),
+  /** A record read again because it changed elsewhere: the server's answer, never a kept copy. */
+  fresh: <S extends z.ZodType>(path: string) => getFresh<Answer<S>>(path),
   /** One page of a list, `S` the item's schema: `api.page<typeof task>(listUrl("/api/tasks", { limit: 5 }))`. */
   page: <S extends z.ZodType>(url: string) => getPage<Answer<S>>(url),
   get: <S extends z.ZodType>(path: string, options?: RequestOptions) =>

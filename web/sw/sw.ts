@@ -8,7 +8,7 @@ import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
-import { API_CACHE, OFFLINE_READS, PAGE_CACHE, SKIP_WAITING } from "../../shared/offline.ts";
+import { API_CACHE, PAGE_CACHE, readKeptOffline, SKIP_WAITING } from "../../shared/offline.ts";
 import { APP_PAGES, matchPage } from "../../shared/web-routes.ts";
 import { notificationPath, openFromNotification } from "./notification-click.ts";
 
@@ -47,7 +47,7 @@ const pages = new NetworkFirst({
 registerRoute(new NavigationRoute(pages, { denylist: [/^\/api\//] }));
 
 registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === "GET" && OFFLINE_READS.test(url.pathname),
+  ({ url, request, sameOrigin }) => sameOrigin && readKeptOffline(url, request),
   new NetworkFirst({
     cacheName: API_CACHE,
     networkTimeoutSeconds: 5,

@@ -28,7 +28,8 @@ function saveTaskSteps(taskId: number, steps: ReplaceTaskStepsInput["steps"], if
   return api.put<z.ZodArray<typeof taskStep>>(queryKeys.taskSteps(taskId)[0], { steps }, { ifMatch });
 }
 
-const readTaskSteps = (taskId: number) => api.query<z.ZodArray<typeof taskStep>>(queryKeys.taskSteps(taskId)[0]);
+/** The checklist as the server has it now (read again after it changed elsewhere: never a kept copy). */
+const readTaskSteps = (taskId: number) => api.fresh<z.ZodArray<typeof taskStep>>(queryKeys.taskSteps(taskId)[0]);
 
 /** A change to a checklist: the list to save, made from the steps as they are at its turn. */
 export type StepsChange = (steps: TaskStep[]) => ReplaceTaskStepsInput["steps"];

@@ -106,7 +106,8 @@ export class NotesChangedElsewhere extends Error {}
 export function useUpdateProject(id: number) {
   const queryClient = useQueryClient();
   const path = queryKeys.project(id)[0];
-  const read = () => api.query<typeof project>(path);
+  // The project as the server has it now (read again after it changed elsewhere: never a kept copy).
+  const read = () => api.fresh<typeof project>(path);
   const mirror = (saved: Project) => {
     queryClient.setQueryData(projectQuery(id).queryKey, saved);
     queryClient.setQueryData(projectsQuery().queryKey, (old) => old?.map((p) => (p.id === id ? saved : p)));
