@@ -59,13 +59,3 @@ export async function readAgain(queryClient: QueryClient, filters: InvalidateQue
 export function refreshPages(queryClient: QueryClient, list: QueryKey): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: list, predicate: (q) => q.queryKey.length > 1 });
 }
-
-/**
- * How many open rows a short list has as this page shows it (the dashboard's five): the server's
- * count less the rows of its page ticked here since it was read (the server's page holds open rows
- * only), so the count and the rows agree until the server's is read again, and also while a tick
- * waits on this device.
- */
-export function openCount(page: ListPage<{ completed: boolean }> | undefined): number {
-  return page ? page.total - page.items.filter((row) => row.completed).length : 0;
-}

@@ -8,9 +8,8 @@
  */
 import { openDB } from "idb";
 import { useSyncExternalStore } from "react";
-import type { ListPage } from "./api.ts";
-import { ApiError, apiRequest } from "./api.ts";
-import { editRows, type ListData, openCount } from "./list-cache.ts";
+import { ApiError, apiRequest, type ListPage } from "./api.ts";
+import { editRows, type ListData } from "./list-cache.ts";
 
 /** In the path of a write made on a record still waiting to be created: its id, once it has one. */
 export const CREATED_ID = "{id}";
@@ -206,49 +205,60 @@ export async function withWaitingChanges<D>(list: string, data: D): Promise<D> {
 }
 
 /**
- * How a count of open rows on the server (`total` of a page read with `completed=false`) moves
- * once what waits on this device is sent, for the rows of `list` that are not `shown` on the page
- * (a row on it shows its waiting change already): a tick to done or a delete of an open row takes one
- * away, a tick back to not done adds one. Each change keeps, in `was`, whether its row was open.
+ * Which rows a filtered list counts (`completed=false`: those not done; today's focus list: those
+ * neither done nor put off), told from a row's fields or some of them: a field left out is taken
+ * as one that keeps the row counted.
  */
-export function openChangesWaiting(
+export type Counted = (fields: Record<string, unknown>) => boolean;
+
+/** A row not done counts: the open quick wins. */
+export const notDone: Counted = (fields) => fields.completed !== true;
+
+/**
+ * How a filtered list's count on the server moves once what waits on this device is sent, for the
+ * rows of `list` not `shown` on a page (a row on it shows its waiting change already): a change
+ * that takes a row out of what `counted` takes (a tick to done, a "Not today") or a delete of a
+ * counted row takes one away, a change that puts it back adds one. Each such change keeps, in
+ * `was`, the fields it changed as the server has them (the first's, when later ones join it).
+ */
+export function countChangesWaiting(
   writes: readonly WaitingWrite[],
   list: string,
+  counted: Counted,
   shown: readonly number[] = [],
 ): number {
-  const open = (completed: unknown) => (completed === false ? 1 : 0);
+  const one = (fields: Record<string, unknown>) => (counted(fields) ? 1 : 0);
   let change = 0;
   for (const write of writes) {
-    if (isCreate(write) || listOf(write) !== list || write.after !== undefined) continue;
+    if (isCreate(write) || listOf(write) !== list || write.after !== undefined || !write.was) continue;
     if (shown.some((id) => recordOf(write) === `${list}/${id}`)) continue;
-    const was = write.was?.completed;
-    if (typeof was !== "boolean") continue;
-    if (isDelete(write)) change -= open(was);
-    else {
-      const now = (write.body as { completed?: unknown } | null)?.completed;
-      if (typeof now === "boolean") change += open(now) - open(was);
-    }
+    const after = isDelete(write) ? null : { ...write.was, ...(write.body as object | null) };
+    change += (after ? one(after) : 0) - one(write.was);
   }
   return change;
 }
 
 /**
- * How many open rows a page read with `completed=false` has in all (its 'Show all (N)'): the
- * server's count, less the rows on the page ticked since, with what waits on this device for the
- * rows beyond the page counted in.
+ * How many rows a page of a filtered list has in all (its 'Show all (N)'): the server's count,
+ * less the rows on the page that `counted` no longer takes (ticked or put off here since it was
+ * read, also while that waits on this device), with what waits for the rows beyond the page
+ * counted in.
  */
-export function useOpenCount(list: string, page: ListPage<{ id: number; completed: boolean }> | undefined): number {
+export function useCount<T extends { id: number }>(
+  list: string,
+  page: ListPage<T> | undefined,
+  counted: Counted,
+): number {
   const writes = useWaitingWrites();
   if (!page) return 0;
-  return Math.max(
-    0,
-    openCount(page) +
-      openChangesWaiting(
-        writes,
-        list,
-        page.items.map((row) => row.id),
-      ),
+  const left = page.items.filter((row) => !counted(row)).length;
+  const beyond = countChangesWaiting(
+    writes,
+    list,
+    counted,
+    page.items.map((row) => row.id),
   );
+  return Math.max(0, page.total - left + beyond);
 }
 
 /** Whether the delete of this record (`/api/projects/5`) waits on this device: its own read is "not found". */

@@ -16,7 +16,7 @@ import { LetGoList } from "../features/tasks/components/let-go-list.tsx";
 import { TaskLists } from "../features/tasks/components/task-lists.tsx";
 import { zonedNow } from "../lib/dates.ts";
 import { useListSearch, useMatchCount } from "../lib/list-search.ts";
-import { isDelete, listOf, openChangesWaiting, useWaitingCreates, useWaitingWrites } from "../lib/outbox.ts";
+import { countChangesWaiting, isDelete, listOf, notDone, useWaitingCreates, useWaitingWrites } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 
 const LISTS = [
@@ -39,7 +39,7 @@ function matchesSaid(tasks: number, wins: number): string {
 function useLeavingWaiting(matches: (words: string) => boolean) {
   const writes = useWaitingWrites().filter((w) => matches(w.label));
   const tasks = writes.filter((w) => isDelete(w) && w.was?.completed === false && listOf(w) === queryKeys.tasks[0]);
-  return { tasks: tasks.length, quickWins: -openChangesWaiting(writes, queryKeys.quickWins[0]) };
+  return { tasks: tasks.length, quickWins: -countChangesWaiting(writes, queryKeys.quickWins[0], notDone) };
 }
 
 /**

@@ -9,12 +9,13 @@ import {
 } from "@tanstack/react-query";
 import type { z } from "zod";
 import { listUrl } from "../../../shared/list-url.ts";
+import { isPutOff } from "../../../shared/ranking.ts";
 import type { CreateTaskInput, Task, TaskListParams, task } from "../../../shared/schemas.ts";
 import { topFocusTasksParams } from "../../app/first-read-urls.ts";
 import { api } from "../../lib/api.ts";
 import { editLists, refreshPages, restoreLists, snapshotLists } from "../../lib/list-cache.ts";
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
-import { createOrKeep, withWaitingChanges } from "../../lib/outbox.ts";
+import { type Counted, createOrKeep, withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { useRowUpdate } from "../../lib/row-update.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
@@ -48,6 +49,16 @@ export const topFocusTasksQuery = (mood: TaskMood | null) => {
     queryFn: async () => withWaitingChanges(TASKS, await api.page<typeof task>(listUrl(TASKS, params))),
   });
 };
+
+/**
+ * The tasks today's focus list counts, told from a task's fields or some of them (web/lib/outbox.ts):
+ * not done, and not put off past `today` with "Not today" (shared/ranking.ts).
+ */
+export const todaysFocus =
+  (today: string): Counted =>
+  (fields) =>
+    fields.completed !== true &&
+    !isPutOff({ notBefore: typeof fields.notBefore === "string" ? fields.notBefore : null }, today);
 
 export function useTopFocusTasks(mood: TaskMood | null) {
   // A new mood reorders the list: the old order stays on screen until the new one arrives.
@@ -195,8 +206,8 @@ const taskDeletes = undoableDeletes<Task>({
   }),
   failure: "Failed to delete task",
   waitsOffline: true,
-  // Kept with a delete that waits, so the Tasks page's count leaves it out.
-  was: (task) => ({ completed: task.completed }),
+  // Kept with a delete that waits, so the counts leave it out if they counted it.
+  was: (task) => ({ completed: task.completed, notBefore: task.notBefore }),
 });
 
 /**

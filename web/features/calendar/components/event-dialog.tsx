@@ -55,7 +55,10 @@ function formOfEvent(event: CalendarEvent): EventForm {
   };
 }
 
-/** The fields as the API takes them; the rule only for an event that may repeat. */
+/**
+ * The fields as the API takes them; the rule only for an event that may repeat (an event from
+ * another calendar app's series is edited one occurrence at a time, as before).
+ */
 function inputOf(form: EventForm, repeatable: boolean): EventInput {
   const minutes = Number.parseInt(form.duration, 10);
   const input: EventInput = {
@@ -199,7 +202,6 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
       onOpenChange(false);
       return;
     }
-    // An event from another calendar app's series is edited one occurrence at a time, as before.
     // An occurrence of a repeating event, its rule kept: just this one, or all of them?
     if (event.repeat && repeatRuleOf(repeat) === event.repeat) {
       setAsking(changes);

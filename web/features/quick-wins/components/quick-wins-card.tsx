@@ -24,9 +24,10 @@ import { focusNextRow } from "../../../lib/focus-next.ts";
 import {
   keepWaiting,
   newIdempotencyKey,
+  notDone,
   SAVED_OFFLINE,
   unreachable,
-  useOpenCount,
+  useCount,
   useWaitingCreates,
 } from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
@@ -50,7 +51,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
   const problem = repeatProblem(repeat);
   const waiting = useWaitingCreates(QUICK_WINS_PATH);
   const open = (quickWins.data?.items ?? []).filter((q) => !q.completed);
-  const total = useOpenCount(QUICK_WINS_PATH, quickWins.data);
+  const total = useCount(QUICK_WINS_PATH, quickWins.data, notDone);
 
   const add = async () => {
     const trimmed = text.trim();

@@ -75,16 +75,19 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
   const openShown = useShownTasks(rowsOf(open));
   const doneShown = useShownTasks(rowsOf(done));
   const earlierShown = useShownTasks(rowsOf(earlier));
-  // A task ticked or unticked here moves between today's list and Done today at once, before the
-  // server's lists are read again, and while its change waits on this device with no server to
-  // read them from.
-  const openRows = withMovedHere(openShown, [...doneShown, ...earlierShown], (t) => !t.completed).filter(
-    (t) => !isPutOff(t, today),
+  const laterShown = useShownTasks(rowsOf(later));
+  // A task ticked or unticked, put off or brought back here moves between today's list, Later and
+  // Done today at once, before the server's lists are read again, and while its change waits on
+  // this device with no server to read them from.
+  const openRows = withMovedHere(
+    openShown,
+    [...doneShown, ...earlierShown, ...laterShown],
+    (t) => !t.completed && !isPutOff(t, today),
   );
   // Soonest back first (the server answers them in focus order, which breaks ties here).
-  const laterRows = useShownTasks(rowsOf(later))
-    .filter((t) => !t.completed && isPutOff(t, today))
-    .sort((a, b) => (a.notBefore ?? "").localeCompare(b.notBefore ?? ""));
+  const laterRows = withMovedHere(laterShown, openShown, (t) => !t.completed && isPutOff(t, today)).sort((a, b) =>
+    (a.notBefore ?? "").localeCompare(b.notBefore ?? ""),
+  );
   const doneRows = withMovedHere(doneShown, openShown, (t) => t.completed);
 
   /**
@@ -106,7 +109,7 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
       return;
     }
     update.mutate(
-      { id: task.id, patch: { notBefore: tomorrow } },
+      { id: task.id, patch: { notBefore: tomorrow }, was: { notBefore: task.notBefore } },
       {
         onSuccess: () =>
           toast({
@@ -115,7 +118,7 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
             action: {
               label: "Undo",
               altText: "Bring the task back from Later",
-              onClick: () => update.mutate({ id: task.id, patch: { notBefore: null } }),
+              onClick: () => update.mutate({ id: task.id, patch: { notBefore: null }, was: { notBefore: tomorrow } }),
             },
           }),
         onError: () => toast({ title: "Error", description: "Failed to update task", variant: "destructive" }),
@@ -124,7 +127,7 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
   };
   const bringBack = (task: Task) => {
     update.mutate(
-      { id: task.id, patch: { notBefore: null } },
+      { id: task.id, patch: { notBefore: null }, was: { notBefore: task.notBefore } },
       {
         onSuccess: () => toast({ title: "Back on today's list", description: `"${titleOf(task)}" is there again.` }),
         onError: () => toast({ title: "Error", description: "Failed to update task", variant: "destructive" }),

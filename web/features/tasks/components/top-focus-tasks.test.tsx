@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import "fake-indexeddb/auto";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { addDays } from "../../../../shared/dates.ts";
 import type { Task, User } from "../../../../shared/schemas.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { keepDelete } from "../../../lib/undoable.ts";
@@ -111,5 +112,41 @@ describe("'Show all (N)' on the dashboard's short lists (docs/decisions/015-rank
     await userEvent.click(await within(all).findByRole("checkbox", { name: "Win 7" }));
     await waitFor(() => expect(screen.getByText("Waiting to sync: 1")).toBeInTheDocument());
     expect(await dashboardCard()).toBe("Show all (6)");
+  });
+
+  it("leaves out tasks put off with 'Not today' while it waits offline, on show and beyond", async () => {
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) await server("POST", "/api/tasks", { title: `Task ${n}` });
+    const today = new Date().toISOString().slice(0, 10);
+    renderWithOutbox(
+      <>
+        <TopFocusTasks mood={null} onChoose={() => {}} onAddFocusTask={() => {}} />
+        <TaskLists mood={null} today={today} tomorrow={addDays(today, 1)} />
+      </>,
+      user,
+    );
+    await waitFor(() => expect(showAll("Top Focus Tasks")).toBe("Show all (7)"));
+    await screen.findByRole("button", { name: "Not today: Task 7" });
+    loseConnection();
+    await userEvent.click(screen.getByRole("button", { name: "Not today: Task 1" }));
+    await userEvent.click(screen.getByRole("button", { name: "Not today: Task 7" }));
+    await waitFor(() => expect(screen.getByText("Waiting to sync: 2")).toBeInTheDocument());
+    expect(card("Top Focus Tasks").queryByRole("checkbox", { name: "Complete Task 1" })).toBeNull();
+    expect(boxes("Top Focus Tasks")).toBe(4);
+    expect(showAll("Top Focus Tasks")).toBe("Show all (5)");
+
+    // On the Tasks page both are under Later at once, to bring back from there.
+    const later = within(await screen.findByRole("list", { name: "Later" }));
+    expect(await later.findByRole("button", { name: "Bring back: Task 1" })).toBeVisible();
+    expect(await later.findByRole("button", { name: "Bring back: Task 7" })).toBeVisible();
+
+    // Brought back before the connection returns (Task 7's toast's Undo, then Bring back): counted again.
+    const toast7 = (await screen.findByText('"Task 7" comes back tomorrow.')).closest("li") as HTMLElement;
+    fireEvent.click(within(toast7).getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(showAll("Top Focus Tasks")).toBe("Show all (6)"));
+    await userEvent.click(later.getByRole("button", { name: "Bring back: Task 1" }));
+    await waitFor(() => expect(showAll("Top Focus Tasks")).toBe("Show all (7)"));
+    expect(card("Top Focus Tasks").getByRole("checkbox", { name: "Complete Task 1" })).toBeVisible();
+    expect(within(screen.getByRole("list", { name: "Today's tasks" })).getAllByRole("checkbox")).toHaveLength(7);
+    expect(screen.getByText("Waiting to sync: 2")).toBeInTheDocument();
   });
 });

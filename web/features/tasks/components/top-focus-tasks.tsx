@@ -6,11 +6,19 @@ import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { WaitingMark } from "../../../components/waiting-mark.tsx";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
-import { formatTime12 } from "../../../lib/dates.ts";
+import { formatTime12, zonedNow } from "../../../lib/dates.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
-import { useOpenCount, useWaitingCreates } from "../../../lib/outbox.ts";
+import { useCount, useWaitingCreates } from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
-import { type TaskMood, taskCategoryClass, useShownTasks, useToggleTask, useTopFocusTasks } from "../api.ts";
+import { useTimeZone } from "../../settings/api.ts";
+import {
+  type TaskMood,
+  taskCategoryClass,
+  todaysFocus,
+  useShownTasks,
+  useToggleTask,
+  useTopFocusTasks,
+} from "../api.ts";
 
 const TASKS = queryKeys.tasks[0];
 
@@ -28,8 +36,10 @@ type Props = {
 export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
   const top = useTopFocusTasks(mood);
   const toggle = useToggleTask();
-  const open = useShownTasks(top.data?.items ?? []).filter((t) => !t.completed);
-  const total = useOpenCount(TASKS, top.data);
+  // Today's, in the person's zone: a task put off here ('Not today') leaves at once, also offline.
+  const counted = todaysFocus(zonedNow(new Date(), useTimeZone()).date);
+  const open = useShownTasks(top.data?.items ?? []).filter(counted);
+  const total = useCount(TASKS, top.data, counted);
   const waiting = useWaitingCreates(TASKS);
 
   return (
