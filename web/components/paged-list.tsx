@@ -18,7 +18,8 @@ type Props<T extends { id: number }> = {
 /**
  * A list read a page at a time behind a 'Show more' button, never all at once. After more rows
  * arrive, focus moves to the first of them, so a keyboard user goes on reading where the new
- * rows start instead of starting over.
+ * rows start instead of starting over. Only a list that could never be read says it could not
+ * load.
  */
 export function PagedList<T extends { id: number }>({ query, rows, label, empty, children }: Props<T>) {
   const listRef = useRef<HTMLUListElement>(null);
@@ -41,7 +42,9 @@ export function PagedList<T extends { id: number }>({ query, rows, label, empty,
       </div>
     );
   }
-  if (query.isError) {
+  // A list read before stays on show when reading it again fails (no connection, the server
+  // restarting): the rows it had are still the person's best view, and the next change reads it again.
+  if (query.isError && !query.data) {
     return (
       <div className="grid justify-items-start gap-2 text-sm">
         <p className="text-muted">This list could not load just now.</p>

@@ -13,14 +13,16 @@ export function ProjectDetailPage() {
   const project = useProject(id);
 
   // A project that does not exist (deleted, or a stale link) says so; any other failure to load
-  // goes back to the list with the spec's error (docs/decisions/008-project-not-found.md).
+  // goes back to the list with the spec's error (docs/decisions/008-project-not-found.md). A
+  // project on show stays when reading it again fails (the server restarting): it is still there.
   const missing = project.error instanceof ApiError && project.error.code === "NOT_FOUND";
+  const unread = project.isError && !missing && !project.data;
   useEffect(() => {
-    if (project.isError && !missing) {
+    if (unread) {
       toast({ title: "Error", description: "Could not load project details", variant: "destructive" });
       navigate("/projects", { replace: true });
     }
-  }, [project.isError, missing, navigate]);
+  }, [unread, navigate]);
 
   if (id === null) return <Navigate to="/projects" replace />;
   if (project.isPending) return <p className="py-10 text-center text-muted">Loading project details...</p>;

@@ -92,6 +92,26 @@ describe("deleting a project while the server cannot be reached (docs/decisions/
   });
 });
 
+describe("a project's page when reading it again fails", () => {
+  it("stays on the project as it was read, instead of leaving for the list with an error", async () => {
+    const garden = await addProject("Garden");
+    const { queryClient } = renderProject(garden.id);
+    expect(await screen.findByRole("heading", { name: "Garden", level: 1 })).toBeInTheDocument();
+    // The server restarting: its reads fail for a moment, as a thought converted into the project
+    // from the inbox has the page read again.
+    const reachable = globalThis.fetch;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).startsWith("/api/projects")
+        ? Promise.resolve(new Response('{"message":"Not now"}', { status: 503 }))
+        : reachable(input, init),
+    );
+    await queryClient.invalidateQueries({ queryKey: queryKeys.project(garden.id) });
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.project(garden.id))?.status).toBe("error"));
+    expect(screen.getByRole("heading", { name: "Garden", level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText("Could not load project details")).toBeNull();
+  });
+});
+
 describe("a project's tasks changed while an earlier change is still on its way", () => {
   async function projectWith(tasks: string[]) {
     const project = await server<Project>("POST", "/api/projects", {

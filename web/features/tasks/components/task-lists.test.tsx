@@ -3,7 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../../../shared/dates.ts";
 import { WEEKDAY_NAMES, weekdayOf } from "../../../../shared/repeat.ts";
 import type { Task } from "../../../../shared/schemas.ts";
@@ -183,6 +183,51 @@ describe("the Tasks page's lists", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit task" })).toBeNull());
     expect(screen.queryByText("Task updated")).toBeNull();
     expect(await tasks()).toEqual([expect.objectContaining({ title: "Draft", timeEstimate: 30 })]);
+  });
+
+  it("keeps the rows on show when reading them again fails (the server restarting)", async () => {
+    await seed("Draft", "Post");
+    const { queryClient } = renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    await screen.findByRole("button", { name: "Edit Draft" });
+    const reachable = globalThis.fetch;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).startsWith("/api/tasks")
+        ? Promise.resolve(
+            new Response('{"message":"The database is not answering just now","code":"UNAVAILABLE"}', {
+              status: 503,
+              headers: { "content-type": "application/json" },
+            }),
+          )
+        : reachable(input, init),
+    );
+    await queryClient.refetchQueries({ queryKey: ["/api/tasks"] });
+    await waitFor(() =>
+      expect(
+        queryClient
+          .getQueryCache()
+          .findAll({ queryKey: ["/api/tasks"] })
+          .some((q) => q.state.status === "error"),
+      ).toBe(true),
+    );
+    expect(titlesIn(screen.getByRole("list", { name: "Today's tasks" }))).toEqual(["Draft", "Post"]);
+    expect(screen.queryByText("This list could not load just now.")).toBeNull();
+  });
+
+  it("a list that could not be read at all says so, and Try again reads it", async () => {
+    await seed("Draft");
+    const reachable = globalThis.fetch;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).startsWith("/api/tasks")
+        ? Promise.resolve(new Response('{"message":"Not now"}', { status: 503 }))
+        : reachable(input, init),
+    );
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    const todays = within(await screen.findByRole("region", { name: "Today" }));
+    expect(await todays.findByText("This list could not load just now.")).toBeVisible();
+    vi.stubGlobal("fetch", reachable);
+    await userEvent.click(todays.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("button", { name: "Edit Draft" })).toBeVisible();
+    expect(todays.queryByText("This list could not load just now.")).toBeNull();
   });
 
   it("shows ten at a time and the rest with 'Show more'", async () => {
