@@ -41,8 +41,9 @@ export function useOptimisticToggle<S extends Toggleable>(
             ...(opts.keepsDoneTime && { completedAt: item.completed ? new Date().toISOString() : null }),
           }),
           action: (item) => (item.completed ? "Done" : "Not done"),
-          // The rows show the tick already: the server has the other value.
-          was: (item) => ({ completed: !item.completed }),
+          // The row as the server has it (the rows show the tick already), so a count knows
+          // whether it counted it (a task put off is not among today's).
+          was: (item) => ({ ...item, completed: !item.completed }),
         },
         () => api.patch<S>(`${key[0]}/${id}/toggle`) as Promise<Item>,
       ),

@@ -149,4 +149,24 @@ describe("'Show all (N)' on the dashboard's short lists (docs/decisions/015-rank
     expect(within(screen.getByRole("list", { name: "Today's tasks" })).getAllByRole("checkbox")).toHaveLength(7);
     expect(screen.getByText("Waiting to sync: 2")).toBeInTheDocument();
   });
+
+  it("a task under Later ticked offline does not change the count of today's: it was not among them", async () => {
+    const made: Task[] = [];
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) made.push(await server<Task>("POST", "/api/tasks", { title: `Task ${n}` }));
+    const today = new Date().toISOString().slice(0, 10);
+    await server("PATCH", `/api/tasks/${made[6]?.id}`, { notBefore: addDays(today, 1) });
+    renderWithOutbox(
+      <>
+        <TopFocusTasks mood={null} onChoose={() => {}} onAddFocusTask={() => {}} />
+        <TaskLists mood={null} today={today} tomorrow={addDays(today, 1)} />
+      </>,
+      user,
+    );
+    await waitFor(() => expect(showAll("Top Focus Tasks")).toBe("Show all (6)"));
+    const later = within(await screen.findByRole("list", { name: "Later" }));
+    loseConnection();
+    await userEvent.click(later.getByRole("checkbox", { name: "Complete Task 7" }));
+    await waitFor(() => expect(screen.getByText("Waiting to sync: 1")).toBeInTheDocument());
+    expect(showAll("Top Focus Tasks")).toBe("Show all (6)");
+  });
 });
