@@ -28,6 +28,24 @@ const card = (name: string) => within(screen.getByRole("region", { name }));
 const showAll = (name: string) => card(name).queryByRole("link", { name: /^Show all/ })?.textContent ?? null;
 const boxes = (name: string) => card(name).getAllByRole("checkbox").length;
 
+/** Tasks "Task 1" … "Task n", oldest first: the dashboard's five are the first five. */
+async function seedTasks(n: number): Promise<Task[]> {
+  const made: Task[] = [];
+  for (let i = 1; i <= n; i++) made.push(await server<Task>("POST", "/api/tasks", { title: `Task ${i}` }));
+  return made;
+}
+
+/** The dashboard's Top Focus Tasks beside the Tasks page's lists, with the outbox, as on one device. */
+const today = new Date().toISOString().slice(0, 10);
+const renderTopAndTaskLists = () =>
+  renderWithOutbox(
+    <>
+      <TopFocusTasks mood={null} onChoose={() => {}} onAddFocusTask={() => {}} />
+      <TaskLists mood={null} today={today} tomorrow={addDays(today, 1)} />
+    </>,
+    user,
+  );
+
 describe("'Show all (N)' on the dashboard's short lists (docs/decisions/015-ranked-short-lists.md)", () => {
   it("counts a tick made here at once, also while it waits offline and through a read, and still offers the rest", async () => {
     for (const n of [1, 2, 3, 4, 5, 6]) await server("POST", "/api/tasks", { title: `Task ${n}` });
@@ -61,17 +79,8 @@ describe("'Show all (N)' on the dashboard's short lists (docs/decisions/015-rank
   });
 
   it("counts ticks and deletes waiting offline for tasks beyond the five, as the server will once they are sent", async () => {
-    const made: Task[] = [];
-    for (const n of [1, 2, 3, 4, 5, 6, 7, 8])
-      made.push(await server<Task>("POST", "/api/tasks", { title: `Task ${n}` }));
-    const today = new Date().toISOString().slice(0, 10);
-    const { queryClient } = renderWithOutbox(
-      <>
-        <TopFocusTasks mood={null} onChoose={() => {}} onAddFocusTask={() => {}} />
-        <TaskLists mood={null} today={today} tomorrow={today} />
-      </>,
-      user,
-    );
+    const made = await seedTasks(8);
+    const { queryClient } = renderTopAndTaskLists();
     await waitFor(() => expect(showAll("Top Focus Tasks")).toBe("Show all (8)"));
     const todays = await screen.findByRole("list", { name: "Today's tasks" });
     await waitFor(() => expect(within(todays).getAllByRole("checkbox")).toHaveLength(8));
@@ -115,15 +124,8 @@ describe("'Show all (N)' on the dashboard's short lists (docs/decisions/015-rank
   });
 
   it("leaves out tasks put off with 'Not today' while it waits offline, on show and beyond", async () => {
-    for (const n of [1, 2, 3, 4, 5, 6, 7]) await server("POST", "/api/tasks", { title: `Task ${n}` });
-    const today = new Date().toISOString().slice(0, 10);
-    renderWithOutbox(
-      <>
-        <TopFocusTasks mood={null} onChoose={() => {}} onAddFocusTask={() => {}} />
-        <TaskLists mood={null} today={today} tomorrow={addDays(today, 1)} />
-      </>,
-      user,
-    );
+    await seedTasks(7);
+    renderTopAndTaskLists();
     await waitFor(() => expect(showAll("Top Focus Tasks")).toBe("Show all (7)"));
     await screen.findByRole("button", { name: "Not today: Task 7" });
     loseConnection();
@@ -151,17 +153,9 @@ describe("'Show all (N)' on the dashboard's short lists (docs/decisions/015-rank
   });
 
   it("a task under Later ticked offline does not change the count of today's: it was not among them", async () => {
-    const made: Task[] = [];
-    for (const n of [1, 2, 3, 4, 5, 6, 7]) made.push(await server<Task>("POST", "/api/tasks", { title: `Task ${n}` }));
-    const today = new Date().toISOString().slice(0, 10);
+    const made = await seedTasks(7);
     await server("PATCH", `/api/tasks/${made[6]?.id}`, { notBefore: addDays(today, 1) });
-    renderWithOutbox(
-      <>
-        <TopFocusTasks mood={null} onChoose={() => {}} onAddFocusTask={() => {}} />
-        <TaskLists mood={null} today={today} tomorrow={addDays(today, 1)} />
-      </>,
-      user,
-    );
+    renderTopAndTaskLists();
     await waitFor(() => expect(showAll("Top Focus Tasks")).toBe("Show all (6)"));
     const later = within(await screen.findByRole("list", { name: "Later" }));
     loseConnection();
