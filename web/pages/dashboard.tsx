@@ -21,7 +21,7 @@ import { useSomeProjects } from "../features/projects/api.ts";
 import { useTopQuickWins } from "../features/quick-wins/api.ts";
 import { QuickWinsCard } from "../features/quick-wins/components/quick-wins-card.tsx";
 import { useSettings, useTimeZone } from "../features/settings/api.ts";
-import { useTopFocusTasks, useUpdateTask } from "../features/tasks/api.ts";
+import { todaysFocus, useShownTasks, useTopFocusTasks, useUpdateTask } from "../features/tasks/api.ts";
 import { TopFocusTasks } from "../features/tasks/components/top-focus-tasks.tsx";
 import { useRecentThoughts } from "../features/thoughts/api.ts";
 import { ThoughtDumpCard } from "../features/thoughts/components/thought-dump-card.tsx";
@@ -52,6 +52,8 @@ const QuickWinsCardMemo = memo(QuickWinsCard);
 const ThoughtDumpCardMemo = memo(ThoughtDumpCard);
 const AiAssistantCardMemo = memo(AiAssistantCard);
 const MoodCheckInMemo = memo(MoodCheckIn);
+
+const NO_TASKS: Task[] = [];
 
 /** The longest the cards wait for their first reads before they are drawn with loading states. */
 export const CARDS_WAIT_MS = 800;
@@ -94,7 +96,10 @@ export function DashboardPage() {
   const settled = !top.isPending && !quickWins.isPending && !events.isPending;
   const drawCards = deferred && (settled || waitedEnough);
   const today = zonedNow(new Date(), timeZone).date;
-  const openTasks = (top.data?.items ?? []).filter((t) => !t.completed);
+  // Today's open tasks as Top Focus Tasks shows them: none ticked, put off or deleted here, also
+  // while that change waits offline. Task Breaker offers these, and the assistant is told of them.
+  const shownTasks = useShownTasks(top.data?.items ?? NO_TASKS);
+  const openTasks = useMemo(() => shownTasks.filter(todaysFocus(today)), [shownTasks, today]);
 
   // One stable "sign in first" check per kind of item, so the memoised cards keep their props.
   const needUser = useMemo(
@@ -120,15 +125,13 @@ export function DashboardPage() {
       currentTime: now.hhmm,
       currentDate: now.date,
       mood,
-      incompleteTasks: (top.data?.items ?? [])
-        .filter((t) => !t.completed)
-        .map((t) => ({
-          title: t.title,
-          category: t.category,
-          timeEstimate: t.timeEstimate,
-          dueTime: t.dueTime,
-          isApproaching: isTaskApproaching(t.dueTime, now),
-        })),
+      incompleteTasks: openTasks.map((t) => ({
+        title: t.title,
+        category: t.category,
+        timeEstimate: t.timeEstimate,
+        dueTime: t.dueTime,
+        isApproaching: isTaskApproaching(t.dueTime, now),
+      })),
       todayEvents: (events.data ?? [])
         .filter((e) => e.date === now.date)
         .map((e) => {
@@ -151,7 +154,7 @@ export function DashboardPage() {
         .filter((p) => p.progress < 100)
         .map((p) => ({ title: p.title, progress: p.progress, deadline: p.deadline })),
     };
-  }, [timeZone, mood, top.data, events.data, quickWins.data, thoughts.data, projects.data]);
+  }, [timeZone, mood, openTasks, events.data, quickWins.data, thoughts.data, projects.data]);
 
   const completionSignal = `${mood ?? ""}|${(top.data?.items ?? []).map((t) => `${t.id}:${t.completed ? 1 : 0}`).join(",")}`;
 
