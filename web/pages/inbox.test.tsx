@@ -133,6 +133,19 @@ describe("Edit thought (docs/decisions/048-edit-and-delete-thoughts.md)", () => 
     });
   });
 
+  it("Save with nothing changed closes the dialog and changes nothing", async () => {
+    const thought = await add("Call mom about Sunday", "Note");
+    const dialog = await editDialog("Call mom about Sunday");
+    await server("PATCH", `/api/thoughts/${thought.id}`, { type: "Reminder" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit thought" })).toBeNull());
+    expect(screen.queryByText("Thought updated")).toBeNull();
+    expect((await stored()).find((t) => t.id === thought.id)).toMatchObject({
+      content: "Call mom about Sunday",
+      type: "Reminder",
+    });
+  });
+
   it("a new type takes the thought out of the tab on show, and focus goes to that tab", async () => {
     await add("Maybe a herb garden", "Note");
     renderInbox();
