@@ -50,7 +50,11 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete(`/api/auth/sessions/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
+    // The device leaves the list at once, then the list is read again.
+    onSuccess: (_, id) => {
+      queryClient.setQueryData(sessionsQuery().queryKey, (list) => list?.filter((s) => s.id !== id));
+      return queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+    },
   });
 }
 
@@ -58,6 +62,9 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<typeof revokedSessions>("/api/auth/sessions/revoke-others"),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
+    onSuccess: () => {
+      queryClient.setQueryData(sessionsQuery().queryKey, (list) => list?.filter((s) => s.current));
+      return queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
+    },
   });
 }

@@ -58,7 +58,9 @@ export function SessionsCard() {
           <Loader2 className="size-4 animate-spin" aria-hidden />
           Loading devices...
         </p>
-      ) : sessions.isError ? (
+      ) : sessions.isError && !sessions.data ? (
+        // Said only when never read: a later read that fails leaves the list on show (a device
+        // signed out here has left it already).
         <p className="mt-4 text-danger">Could not load your devices. Please try refreshing.</p>
       ) : (
         <ul aria-label="Signed-in devices" className="mt-4 divide-y divide-border rounded-xl border border-border">
@@ -104,7 +106,7 @@ export function SessionsCard() {
           })}
         </ul>
       )}
-      {sessions.isSuccess &&
+      {sessions.data &&
         (others > 0 ? (
           <Button
             variant="outline"

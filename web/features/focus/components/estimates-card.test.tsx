@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { renderWithApp, resetApp, signUp } from "../../../testing/app-harness.tsx";
 import { factorOf, learn } from "../../../testing/learn-estimates.ts";
 import { EstimatesCard } from "./estimates-card.tsx";
@@ -60,5 +61,26 @@ describe("Settings: Estimates card", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(rows().every((r) => r.textContent?.endsWith("Nothing learnt yet"))).toBe(true);
     expect(await factorOf("Finance")).toMatchObject({ factor: 1, tasks: 0 });
+  });
+});
+
+describe("Settings: Estimates card when reading it again fails", () => {
+  it("keeps what was learnt on show", async () => {
+    await learn("Work", 20, 30, 4);
+    const { queryClient } = renderWithApp(<EstimatesCard />);
+    expect(await screen.findByText("about 1.5× your guess, from 4 tasks", { exact: false })).toBeVisible();
+    vi.stubGlobal("fetch", () => Promise.resolve(new Response('{"message":"Not now"}', { status: 503 })));
+    await queryClient.refetchQueries({ queryKey: queryKeys.estimates });
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.estimates)?.status).toBe("error"));
+    expect(rows()[0]).toHaveTextContent("Work: about 1.5× your guess, from 4 tasks");
+    expect(screen.queryByText("Could not load what was learnt. Please try again later.")).toBeNull();
+  });
+
+  it("says it could not load when it was never read", async () => {
+    vi.stubGlobal("fetch", () => Promise.resolve(new Response('{"message":"Not now"}', { status: 503 })));
+    renderWithApp(<EstimatesCard />);
+    expect(
+      await screen.findByText("Could not load what was learnt. Please try again later.", {}, { timeout: 5000 }),
+    ).toBeVisible();
   });
 });

@@ -46,7 +46,8 @@ export function EstimatesCard() {
       </p>
       {estimates.isPending ? (
         <div className="mt-4 h-24 animate-pulse rounded-xl bg-accent" aria-hidden />
-      ) : estimates.isError ? (
+      ) : estimates.isError && !estimates.data ? (
+        // Said only when never read: a later read that fails leaves what was read on show.
         <p className="mt-4 text-sm">Could not load what was learnt. Please try again later.</p>
       ) : (
         <ul className="mt-4 grid gap-2" aria-label="Learnt estimates">
