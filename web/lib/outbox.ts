@@ -9,6 +9,7 @@
 import { openDB } from "idb";
 import { useSyncExternalStore } from "react";
 import { ApiError, apiRequest, type ListPage } from "./api.ts";
+import { forgetDraft } from "./draft.ts";
 import { editRows, type ListData } from "./list-cache.ts";
 
 /** In the path of a write made on a record still waiting to be created: its id, once it has one. */
@@ -48,6 +49,11 @@ export type WaitingWrite = {
    * "/api/thoughts/5", body: { status: "converted" } }`). Never sent: the write itself does it.
    */
   also?: { list: string; path: string; body: Record<string, unknown> };
+  /**
+   * A delete's drafts (web/lib/draft.ts): work kept on this device for the record, such as a
+   * project's unsaved notes, given up once the server has deleted it, not before (Bring back).
+   */
+  drafts?: string[];
   /** The change a waiting delete replaced: it waits again if the delete is taken back. */
   replaced?: Omit<WaitingWrite, "id" | "replaced">;
   createdAt: string;
@@ -434,6 +440,7 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
             }
           }
         }
+        if (!refused) for (const name of write.drafts ?? []) forgetDraft(name);
         const dropped = await settle(write, refused ? undefined : createdId);
         inFlight = undefined;
         callbacks.onSent(write);

@@ -3,6 +3,7 @@ import { useSyncExternalStore } from "react";
 import type { User } from "../../shared/schemas.ts";
 import { toast } from "../components/ui/toast-store.ts";
 import { ApiError, api } from "./api.ts";
+import { forgetDraft } from "./draft.ts";
 import { editLists, refreshPages } from "./list-cache.ts";
 import { keepWaiting, unreachable } from "./outbox.ts";
 import { queryKeys } from "./query-keys.ts";
@@ -56,10 +57,10 @@ export function undoableDeletes<T extends { id: number }>(opts: {
   /** Said when the server refuses. */
   failure: string;
   /**
-   * What else goes once the server has deleted the row (work kept on this device for it); not for a
-   * delete that waits offline, which can still be taken back.
+   * The row's drafts (web/lib/draft.ts), given up once the server has deleted it: at once online,
+   * when the delete is sent for one that waits offline, which can still be taken back till then.
    */
-  deleted?: (row: T) => void;
+  drafts?: (row: T) => string[];
   /** Kept on this device when the server cannot be reached; the list's reads apply waiting changes. */
   waitsOffline?: boolean;
   /** The row's fields as the server has them, kept with a delete that waits (a thought's status). */
@@ -111,7 +112,7 @@ export function undoableDeletes<T extends { id: number }>(opts: {
                 // A skipped occurrence keeps its series, moved on: every read of the list is read again.
                 if (how.scope) return queryClient.invalidateQueries({ queryKey: opts.list });
                 gone(row);
-                opts.deleted?.(row);
+                for (const name of opts.drafts?.(row) ?? []) forgetDraft(name);
               })
               .catch(async (error: unknown) => {
                 // Already gone, or signed out meanwhile: nothing to tell.
@@ -123,6 +124,7 @@ export function undoableDeletes<T extends { id: number }>(opts: {
                     was: opts.was?.(row),
                     scope: how.scope,
                     action: how.scope ? "Skip today" : "Delete",
+                    drafts: how.scope ? undefined : opts.drafts?.(row),
                   }))
                 ) {
                   // A skipped routine is off today's lists until the server has moved it on. What
@@ -161,7 +163,8 @@ export function keepDelete<T extends { id: number }>(
     scope,
     action = "Delete",
     label = wordsOf(row),
-  }: { was?: Record<string, unknown>; scope?: "this"; action?: string; label?: string } = {},
+    drafts,
+  }: { was?: Record<string, unknown>; scope?: "this"; action?: string; label?: string; drafts?: string[] } = {},
 ): Promise<boolean> {
   const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
   if (userId === undefined) return Promise.resolve(false);
@@ -176,6 +179,7 @@ export function keepDelete<T extends { id: number }>(
     was,
     label,
     action,
+    drafts,
   }).then(
     () => true,
     () => false,

@@ -26,7 +26,8 @@ export function ProjectDetailPage() {
 
   if (id === null) return <Navigate to="/projects" replace />;
   if (project.isPending) return <p className="py-10 text-center text-muted">Loading project details...</p>;
-  if (!project.data) {
+  // Gone since it was read (deleted on another device): it says so rather than stay on show.
+  if (!project.data || missing) {
     return (
       <div className="grid justify-items-center gap-4 py-16">
         <p className="text-xl font-semibold">Project not found</p>

@@ -10,7 +10,15 @@ import { dismissToast } from "../components/ui/toast-store.ts";
 import { projectQuery } from "../features/projects/api.ts";
 import { sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
-import { holdAnswers, loseConnection, renderWithOutbox, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import {
+  holdAnswers,
+  loseConnection,
+  renderWithOutbox,
+  resetApp,
+  server,
+  signUp,
+  storedDrafts,
+} from "../testing/app-harness.tsx";
 import { ProjectDetailPage } from "./project-detail.tsx";
 import { ProjectsPage } from "./projects.tsx";
 
@@ -89,6 +97,40 @@ describe("deleting a project while the server cannot be reached (docs/decisions/
     reconnect();
     await sendWaiting(user.id, { onSent: () => {}, onRefused: vi.fn() });
     expect((await projects()).map((p) => p.title)).toEqual(["Garden"]);
+  });
+});
+
+describe("notes and a task half written on a project's page, when the project is deleted", () => {
+  /** Notes and a new task typed on the project's page and not saved: kept on this device. */
+  async function writeHalfway() {
+    await userEvent.click(await screen.findByRole("button", { name: "Edit Notes" }));
+    await userEvent.type(screen.getByLabelText("Project notes"), "Ask about the");
+    await userEvent.type(screen.getByLabelText("New task"), "Call the");
+    await waitFor(() => expect(storedDrafts()).toHaveLength(2));
+  }
+
+  it("deleted offline, they stay while the delete waits (it can be brought back) and go once it is sent", async () => {
+    const garden = await addProject("Garden");
+    renderProject(garden.id);
+    await writeHalfway();
+    const reconnect = loseConnection();
+    await deleteOffline();
+    expect(storedDrafts()).toHaveLength(2);
+
+    reconnect();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: vi.fn() });
+    expect(await projects()).toEqual([]);
+    expect(storedDrafts()).toEqual([]);
+  });
+
+  it("deleted on another device, they go when its page finds it gone", async () => {
+    const garden = await addProject("Garden");
+    const { queryClient } = renderProject(garden.id);
+    await writeHalfway();
+    await server("DELETE", `/api/projects/${garden.id}`);
+    await queryClient.refetchQueries({ queryKey: queryKeys.project(garden.id) });
+    expect(await screen.findByText("Project not found")).toBeVisible();
+    expect(storedDrafts()).toEqual([]);
   });
 });
 

@@ -13,7 +13,7 @@ import { madeToWhatIsThere } from "../../lib/made-to-what-is-there.ts";
 import { deleteWaitsFor, withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
-import { projectNotesDraft, projectTaskDraft } from "./draft.ts";
+import { projectDrafts } from "./draft.ts";
 
 const PROJECTS = queryKeys.projects[0];
 
@@ -31,7 +31,15 @@ export const projectQuery = (id: number | null) =>
       const path = queryKeys.project(id)[0];
       // Deleted on this device, its delete still waiting: gone here, as it will be everywhere.
       if (await deleteWaitsFor(path)) throw new ApiError(404, "Project not found", { code: "NOT_FOUND" });
-      return api.query<typeof project>(path);
+      try {
+        return await api.query<typeof project>(path);
+      } catch (error) {
+        // Deleted elsewhere (another device): what was being written on its page here has nowhere to go.
+        if (id !== null && error instanceof ApiError && error.code === "NOT_FOUND") {
+          for (const name of projectDrafts(id)) forgetDraft(name);
+        }
+        throw error;
+      }
     },
   });
 
@@ -153,10 +161,7 @@ const projectDeletes = undoableDeletes<Project>({
   failure: "Failed to delete project",
   waitsOffline: true,
   // Notes or a task being written on its page are of no use once it is gone.
-  deleted: (p) => {
-    forgetDraft(projectNotesDraft(p.id));
-    forgetDraft(projectTaskDraft(p.id));
-  },
+  drafts: (p) => projectDrafts(p.id),
 });
 
 /** The projects to show, without those waiting for their 'Project deleted' toast to close. */

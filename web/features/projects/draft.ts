@@ -71,3 +71,5 @@ export function useNewProjectDraft(): {
 export const projectNotesDraft = (projectId: number) => `project-notes:${projectId}`;
 /** The name of the draft that keeps the words of a project's new task, typed and not added yet. */
 export const projectTaskDraft = (projectId: number) => `project-task:${projectId}`;
+/** What is kept on this device for work on a project's page: of no use once the project is gone. */
+export const projectDrafts = (projectId: number) => [projectNotesDraft(projectId), projectTaskDraft(projectId)];
