@@ -67,7 +67,7 @@ export function WaitingRows({
         const done = (changeOf(all, w)?.body as { completed?: boolean } | undefined)?.completed === true;
         const text = (
           <>
-            <span className={cn("min-w-0 flex-1 break-words", done && "line-through opacity-70")}>{w.label}</span>
+            <span className={cn("min-w-0 flex-1 wrap-anywhere", done && "line-through opacity-70")}>{w.label}</span>
             <span className="shrink-0 text-xs text-muted">Waiting to sync</span>
           </>
         );

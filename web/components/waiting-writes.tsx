@@ -96,7 +96,7 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
             {waiting.map((w) => (
               <li key={w.id ?? w.key} className="flex min-w-0 items-baseline gap-2">
                 {w.action && <span className="shrink-0 text-muted">{w.action}:</span>}
-                <span className="min-w-0 flex-1 break-words">{w.label}</span>
+                <span className="min-w-0 flex-1 wrap-anywhere">{w.label}</span>
                 {isDelete(w) && (
                   <button
                     type="button"

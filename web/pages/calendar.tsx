@@ -144,7 +144,7 @@ export function CalendarPage() {
                       className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", eventColorClass(e.category))}
                       aria-hidden
                     />
-                    <div className="min-w-0 flex-1">
+                    <div className="min-w-0 flex-1 wrap-anywhere">
                       <p className="font-medium">{e.title}</p>
                       <p className="text-sm text-muted">
                         {e.duration === ALL_DAY_MINUTES
@@ -156,7 +156,7 @@ export function CalendarPage() {
                       <WaitingMark list={queryKeys.events} id={e.id} className="block" />
                       {e.location && (
                         <p className="flex items-center gap-1 text-sm text-muted">
-                          <MapPin className="size-3.5" aria-hidden />
+                          <MapPin className="size-3.5 shrink-0" aria-hidden />
                           {e.location}
                         </p>
                       )}

@@ -68,7 +68,7 @@ export function FocusPage() {
                     onClick={() => startFocus(t.id)}
                     className="grid w-full gap-1 rounded-xl border border-border p-3 text-left hover:border-primary"
                   >
-                    <span className="min-w-0 break-words font-medium" data-testid="focus-task-title">
+                    <span className="min-w-0 wrap-anywhere font-medium" data-testid="focus-task-title">
                       {t.title || "Untitled Task"}
                     </span>
                     <span className="flex flex-wrap items-center gap-2 text-xs text-muted">

@@ -50,8 +50,8 @@ export function Dialog({ open, onOpenChange, title, description, children, class
             }
           }}
         >
-          <D.Title className="pr-8 text-xl font-semibold">{title}</D.Title>
-          {description && <D.Description className="mt-1 text-sm text-muted">{description}</D.Description>}
+          <D.Title className="pr-8 text-xl font-semibold wrap-anywhere">{title}</D.Title>
+          {description && <D.Description className="mt-1 text-sm text-muted wrap-anywhere">{description}</D.Description>}
           <div className="mt-4">{children}</div>
           <D.Close aria-label="Close" className="absolute top-4 right-4 rounded-md p-1 text-muted hover:text-fg">
             <X className="size-5" aria-hidden />

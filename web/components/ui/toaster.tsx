@@ -28,7 +28,7 @@ export function Toaster() {
             t.variant === "destructive" ? "border-danger bg-danger text-danger-fg" : "border-border bg-card text-fg",
           )}
         >
-          <div className="grid min-w-0 flex-1 gap-1">
+          <div className="grid min-w-0 flex-1 gap-1 wrap-anywhere">
             {t.title && <Toast.Title className="font-semibold">{t.title}</Toast.Title>}
             {t.description && <Toast.Description className="text-sm opacity-95">{t.description}</Toast.Description>}
           </div>

@@ -79,7 +79,7 @@ function SetupSteps({
           <div className="grid gap-1.5">
             <p className="text-sm text-muted">Can't scan it? Type this key into the app instead:</p>
             <div className="flex flex-wrap items-center gap-2">
-              <code className="rounded-lg bg-accent px-3 py-2 font-mono text-sm tracking-wide break-words select-all">
+              <code className="rounded-lg bg-accent px-3 py-2 font-mono text-sm tracking-wide wrap-anywhere select-all">
                 {grouped(setup.secret)}
               </code>
               <Button variant="outline" size="sm" onClick={() => copy(setup.secret, "setup key")}>

@@ -136,7 +136,7 @@ export function AiAssistantCard({ signedIn, buildContext, refreshSignal, ready, 
       )}
       {(!quiet || expanded) && (
         <div id="assistant-details" className={cn(quiet && "mt-3")}>
-          <ul className="grid list-disc gap-2 pl-5">
+          <ul className="grid list-disc gap-2 pl-5 wrap-anywhere">
             {list.map((s) => (
               <li key={s}>{s}</li>
             ))}

@@ -34,7 +34,7 @@ function Caption({ events, now }: { events: TimelineItem[]; now: number }) {
   const up = nextUp(events, now);
   if (up.kind === "now") {
     return (
-      <p className="text-sm">
+      <p className="text-sm wrap-anywhere">
         <span className="text-muted">Now: </span>
         <span className="font-medium">{up.label}</span>
         <span className="text-muted"> · {up.minutesLeft} min left</span>
@@ -43,7 +43,7 @@ function Caption({ events, now }: { events: TimelineItem[]; now: number }) {
   }
   if (up.kind === "next") {
     return (
-      <p className="text-sm">
+      <p className="text-sm wrap-anywhere">
         <span className="text-muted">Next: </span>
         <span className="font-medium">{up.label}</span>{" "}
         <span className="font-medium text-primary">{countdownText(up.minutesUntil)}</span>

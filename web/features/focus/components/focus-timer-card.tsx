@@ -28,7 +28,7 @@ export function FocusTimerCard({ taskTitle, taskEstimate, taskId }: Props) {
         <Timer className="size-5 text-primary" aria-hidden />
         {session.phase === "focus" ? "Focus Session" : "Break"}
       </h2>
-      <p className="mt-1 min-h-6 text-sm text-muted">
+      <p className="mt-1 min-h-6 text-sm text-muted wrap-anywhere">
         {session.phase === "break"
           ? "Step away, stretch, drink some water."
           : taskTitle

@@ -126,7 +126,7 @@ export function StepList({ steps, onToggle, change }: Props) {
                   checked={step.done}
                   onChange={() => onToggle(step)}
                 />
-                <span className={step.done ? "break-words text-muted line-through" : "break-words"}>{step.text}</span>
+                <span className={step.done ? "wrap-anywhere text-muted line-through" : "wrap-anywhere"}>{step.text}</span>
               </label>
               <Button
                 variant="ghost"
@@ -146,7 +146,7 @@ export function StepList({ steps, onToggle, change }: Props) {
       <div role="status" className="text-sm">
         {removed && (
           <p className="mt-1 flex flex-wrap items-center gap-x-2 text-muted">
-            <span className="min-w-0 break-words">Removed "{inToast(removed.step.text)}".</span>
+            <span className="min-w-0 wrap-anywhere">Removed "{inToast(removed.step.text)}".</span>
             <Button variant="outline" size="sm" onClick={() => void undo()}>
               Undo
             </Button>

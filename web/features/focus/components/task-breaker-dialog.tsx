@@ -56,7 +56,7 @@ export function TaskBreakerDialog({ open, onOpenChange, tasks, onChoose, onUseEs
               >
                 <span className="flex min-w-0 items-center gap-2">
                   <ListChecks className="size-4 shrink-0 text-primary" aria-hidden />
-                  <span className="min-w-0 break-words font-medium">{t.title || "Untitled Task"}</span>
+                  <span className="min-w-0 wrap-anywhere font-medium">{t.title || "Untitled Task"}</span>
                 </span>
                 <span className="flex shrink-0 items-center gap-1 text-xs text-muted">
                   {busy === t.id ? (

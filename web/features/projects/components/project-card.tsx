@@ -40,8 +40,8 @@ export function ProjectCard({ project }: { project: Project }) {
         )}
       </div>
       <div>
-        <h3 className="text-lg font-semibold">{project.title}</h3>
-        {project.description && <p className="mt-1 line-clamp-2 text-sm text-muted">{project.description}</p>}
+        <h3 className="text-lg font-semibold wrap-anywhere">{project.title}</h3>
+        {project.description && <p className="mt-1 line-clamp-2 text-sm text-muted wrap-anywhere">{project.description}</p>}
       </div>
       <div className="grid gap-1.5">
         <div className="flex justify-between text-sm">

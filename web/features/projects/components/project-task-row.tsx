@@ -23,7 +23,7 @@ export function ProjectTaskRow({
     <li className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-accent">
       <input
         type="checkbox"
-        className="size-5 accent-[var(--primary)]"
+        className="size-5 shrink-0 accent-[var(--primary)]"
         checked={task.completed}
         onChange={onToggle}
         aria-label={`Mark ${task.title} ${task.completed ? "incomplete" : "complete"}`}
@@ -53,14 +53,14 @@ export function ProjectTaskRow({
           className="h-9"
         />
       ) : (
-        <span className={cn("flex-1 break-words", task.completed && "text-muted line-through")}>{task.title}</span>
+        <span className={cn("min-w-0 flex-1 wrap-anywhere", task.completed && "text-muted line-through")}>{task.title}</span>
       )}
       {!editing && (
         <>
           <button
             type="button"
             aria-label={`Edit ${task.title}`}
-            className="rounded-md p-1.5 text-muted hover:text-fg"
+            className="shrink-0 rounded-md p-1.5 text-muted hover:text-fg"
             onClick={() => {
               setDraft(task.title);
               setEditing(true);
@@ -71,7 +71,7 @@ export function ProjectTaskRow({
           <button
             type="button"
             aria-label={`Delete ${task.title}`}
-            className="rounded-md p-1.5 text-muted hover:text-danger"
+            className="shrink-0 rounded-md p-1.5 text-muted hover:text-danger"
             onClick={onDelete}
           >
             <Trash2 className="size-4" aria-hidden />

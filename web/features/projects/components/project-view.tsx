@@ -137,8 +137,8 @@ export function ProjectView({ project }: { project: Project }) {
           <Badge className={bucketClass(project.bucket)}>{capitalize(project.bucket)}</Badge>
           {project.deadline && <span className="text-sm text-muted">Due {formatDisplayDate(project.deadline)}</span>}
         </div>
-        <h1 className="text-3xl font-semibold tracking-tight">{project.title}</h1>
-        {project.description && <p className="text-muted">{project.description}</p>}
+        <h1 className="text-3xl font-semibold tracking-tight wrap-anywhere">{project.title}</h1>
+        {project.description && <p className="text-muted wrap-anywhere">{project.description}</p>}
         <div className="grid max-w-xl gap-1.5">
           <div className="flex justify-between text-sm">
             <span className="text-muted">Progress</span>
@@ -182,7 +182,7 @@ export function ProjectView({ project }: { project: Project }) {
                       className="max-h-40 overflow-y-auto rounded-xl border border-border bg-accent px-3 py-2 text-sm"
                     >
                       <p className="font-medium">Saved elsewhere:</p>
-                      <p className="whitespace-pre-wrap break-words">{saved}</p>
+                      <p className="whitespace-pre-wrap wrap-anywhere">{saved}</p>
                     </section>
                   )}
                 </div>
@@ -214,7 +214,7 @@ export function ProjectView({ project }: { project: Project }) {
               </div>
             </div>
           ) : project.notes ? (
-            <p className="whitespace-pre-wrap break-words">{project.notes}</p>
+            <p className="whitespace-pre-wrap wrap-anywhere">{project.notes}</p>
           ) : (
             <p className="text-muted">No notes yet. Click "Edit Notes" to add some.</p>
           )}

@@ -74,7 +74,7 @@ export function QuickWinsList({ search }: { search?: ListSearch }) {
                   toggle.mutate(q.id);
                 }}
               />
-              <span className="min-w-0 flex-1 break-words">{q.text}</span>
+              <span className="min-w-0 flex-1 wrap-anywhere">{q.text}</span>
               <WaitingMark list={queryKeys.quickWins} id={q.id} className="shrink-0" />
               {q.repeat && <RepeatIcon rule={q.repeat} className="size-4 shrink-0 text-muted" />}
             </label>

@@ -31,7 +31,7 @@ export function TaskRow({
       <div className={cn("flex min-w-48 flex-1 items-start gap-3", task.completed && "text-muted")}>
         {check}
         <div className="grid min-w-0 gap-1">
-          <span className={cn("font-medium break-words", task.completed && "line-through")}>{titleOf(task)}</span>
+          <span className={cn("font-medium wrap-anywhere", task.completed && "line-through")}>{titleOf(task)}</span>
           <span className="flex flex-wrap items-center gap-2 text-xs text-muted">
             <Badge className={taskCategoryClass(task.category)}>{task.category}</Badge>
             <span className="inline-flex items-center gap-1">

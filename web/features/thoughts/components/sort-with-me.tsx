@@ -182,7 +182,7 @@ export function SortWithMe({ onClose, thoughts, projects, today, onConvert }: Pr
           <p className="text-sm text-muted">
             {index + 1} of {queue.length}
           </p>
-          <p className="rounded-xl bg-accent p-4 whitespace-pre-wrap break-words">{current.content}</p>
+          <p className="rounded-xl bg-accent p-4 whitespace-pre-wrap wrap-anywhere">{current.content}</p>
           <ConvertPanel
             thought={current}
             projects={projects}
@@ -212,7 +212,7 @@ export function SortWithMe({ onClose, thoughts, projects, today, onConvert }: Pr
             className="grid gap-2 rounded-xl bg-accent p-4 focus:outline-2 focus:outline-ring"
           >
             <p className="text-xs font-medium text-muted">{current.type}</p>
-            <p className="whitespace-pre-wrap break-words">{current.content}</p>
+            <p className="whitespace-pre-wrap wrap-anywhere">{current.content}</p>
           </article>
           <p className="text-sm" aria-live="polite">
             {asking

@@ -36,7 +36,7 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
           {time}
         </time>
       </div>
-      <p className="whitespace-pre-wrap break-words">{content}</p>
+      <p className="whitespace-pre-wrap wrap-anywhere">{content}</p>
       {thought.whenDate && (
         <p className="flex items-center gap-1.5 text-sm text-muted">
           <CalendarClock className="size-4 shrink-0" aria-hidden />

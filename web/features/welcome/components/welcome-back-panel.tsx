@@ -95,7 +95,7 @@ export function WelcomeBackPanel({ tasks, today, onFinished, onClose }: Props) {
       </div>
 
       <div className="mt-5 rounded-xl bg-accent/60 p-4" aria-live="polite" aria-atomic="true">
-        <p className="text-lg font-medium break-words" id="welcome-back-task">
+        <p className="text-lg font-medium wrap-anywhere" id="welcome-back-task">
           {titleOf(task)}
         </p>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted">
