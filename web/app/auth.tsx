@@ -6,6 +6,7 @@ import { dismissToast, toast } from "../components/ui/toast-store.ts";
 import { signOut as endSession, meQuery } from "../features/auth/api.ts";
 import { forgetFocusSession } from "../features/focus/focus-session.tsx";
 import { saveSettings, settingsQuery } from "../features/settings/api.ts";
+import { onSessionEnded } from "../lib/api.ts";
 import { browserTimeZone } from "../lib/dates.ts";
 import { forgetCachedAnswers } from "../lib/offline-caches.ts";
 import { queryKeys } from "../lib/query-keys.ts";
@@ -13,6 +14,11 @@ import { forgetLocalStartingWith, writeLocal } from "../lib/storage.ts";
 import { prefetchDashboard } from "./first-reads.ts";
 
 const ME_KEY = queryKeys.me;
+
+const SESSION_ENDED = {
+  title: "You've been signed out",
+  description: "Your session on this device ended. Please log in again: what you typed here is kept.",
+};
 
 type AuthState = {
   status: "loading" | "authenticated" | "unauthenticated";
@@ -67,27 +73,60 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (user?.id) void loadAll(user.id);
   }, [user?.id, loadAll]);
 
+  /** Set while signing out here, so calls refused meanwhile are not taken for a session ended elsewhere. */
+  const signingOut = useRef(false);
+
+  /**
+   * What this device forgets of the person at sign-out; with `keepDrafts`, their unsaved work
+   * stays for their next sign-in. The outbox stays either way: it is kept per person.
+   */
+  const forgetSession = useCallback(
+    async ({ keepDrafts }: { keepDrafts: boolean }) => {
+      // The session query is set, not removed: its observer must hear the change so every screen
+      // re-renders signed out. Everything else (lists, suggestions) is dropped.
+      queryClient.setQueryData(ME_KEY, null);
+      loadedFor.current = null;
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+      writeLocal(STORAGE_KEYS.user, null);
+      // Work typed and not saved stays on this device only until its person signs out here.
+      if (!keepDrafts) forgetLocalStartingWith(`${STORAGE_KEYS.draft}:`);
+      forgetFocusSession();
+      // What the service worker kept for offline use belongs to this person only.
+      await forgetCachedAnswers();
+    },
+    [queryClient],
+  );
+
   const signOut = useCallback(async () => {
-    // Closing the toasts first sends what waits on them (a delete not undone) while still signed in.
-    dismissToast();
+    signingOut.current = true;
     try {
-      await endSession();
-    } catch {
-      // The local session is cleared either way; the cookie expires on its own.
+      // Closing the toasts first sends what waits on them (a delete not undone) while still signed in.
+      dismissToast();
+      try {
+        await endSession();
+      } catch {
+        // The local session is cleared either way; the cookie expires on its own.
+      }
+      await forgetSession({ keepDrafts: false });
+    } finally {
+      signingOut.current = false;
     }
-    // The session query is set, not removed: its observer must hear the change so every screen
-    // re-renders signed out. Everything else (lists, suggestions) is dropped.
-    queryClient.setQueryData(ME_KEY, null);
-    loadedFor.current = null;
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
-    // What the service worker kept for offline use belongs to this person only.
-    await forgetCachedAnswers();
-    writeLocal(STORAGE_KEYS.user, null);
-    // Work typed and not saved stays on this device only until its person signs out.
-    forgetLocalStartingWith(`${STORAGE_KEYS.draft}:`);
-    forgetFocusSession();
     toast({ title: "Logged out successfully" });
-  }, [queryClient]);
+  }, [forgetSession]);
+
+  // A call refused for want of a session while someone is signed in here: the session ended
+  // elsewhere (signed out from another device, or expired). Signed out at once, keeping what was
+  // typed; the first refusal acts, the rest find no one signed in.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        if (signingOut.current || !queryClient.getQueryData(ME_KEY)) return;
+        void forgetSession({ keepDrafts: true });
+        // After the failing call's own error toast, so this one is the one left on screen.
+        setTimeout(() => toast(SESSION_ENDED), 0);
+      }),
+    [queryClient, forgetSession],
+  );
 
   const value = useMemo<AuthState>(
     () => ({

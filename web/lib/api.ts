@@ -64,6 +64,20 @@ async function errorOf(res: Response): Promise<ApiError> {
   return new ApiError(res.status, `${res.status}: ${res.statusText}`, { retryAfter });
 }
 
+/** Who hears of every 401 answer: the session this device had, if any, is over (web/app/auth.tsx). */
+const sessionListeners = new Set<() => void>();
+
+/** Calls `listener` whenever the server answers 401; answers the function that stops it. */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+/** Tells the listeners of a 401 at once, before the caller handles the answer. */
+function heard(res: Response): void {
+  if (res.status === 401) for (const listener of [...sessionListeners]) listener();
+}
+
 /**
  * JSON helper: throws the response's `message` when the body is JSON, otherwise
  * '{status}: {statusText}'. With `nullOn401`, a 401 resolves to null instead of throwing.
@@ -88,6 +102,7 @@ export async function apiRequest<T>(
         body: body === undefined ? undefined : JSON.stringify(body),
         keepalive: options.keepalive,
       }));
+  heard(res);
   if (options.nullOn401 && res.status === 401) return null as T;
   if (!res.ok) throw await errorOf(res);
   if (res.status === 204) return null as T;
@@ -98,6 +113,7 @@ export async function apiRequest<T>(
 /** Multipart upload (a recording): the browser sets the boundary; errors as `apiRequest`'s. */
 async function sendForm<T>(url: string, form: FormData): Promise<T> {
   const res = await fetch(url, { method: "POST", body: form, credentials: "include" });
+  heard(res);
   if (!res.ok) throw await errorOf(res);
   return (await res.json()) as T;
 }
@@ -132,6 +148,7 @@ function fetchGet(url: string): Promise<Response> {
 
 async function getResponse(url: string): Promise<Response> {
   const res = await fetchGet(url);
+  heard(res);
   if (!res.ok) {
     const text = await res.text().catch(() => "");
     throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, detailOf(text));
@@ -145,6 +162,7 @@ async function getResponse(url: string): Promise<Response> {
  */
 async function getFresh<T>(url: string): Promise<T> {
   const res = await fetch(url, { credentials: "include", headers: { Accept: "application/json" }, cache: "no-store" });
+  heard(res);
   if (!res.ok) throw await errorOf(res);
   return (await res.json()) as T;
 }

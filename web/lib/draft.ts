@@ -2,7 +2,7 @@
  * Work typed and not yet saved, kept in this browser for the signed-in person until it is saved
  * or given up (docs/decisions/043-capture-drafts.md). A reload, a tab the phone discarded in the
  * background, a closed tab or a trip to another screen gives it back; signing out forgets every
- * draft on the device (web/app/auth.tsx).
+ * draft on the device, a session ended elsewhere keeps them for its person (web/app/auth.tsx).
  */
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
@@ -27,8 +27,8 @@ export const keptText = (value: unknown, otherwise = ""): string => (typeof valu
 const keyOf = (userId: number, name: string) => `${STORAGE_KEYS.draft}:${userId}:${name}`;
 
 /**
- * Gives up the draft `name` on this device, whoever's it is (only the signed-in person's can be
- * there: signing out forgets every draft). For work on a record that is gone, such as a deleted
+ * Gives up the draft `name` on this device, whoever's it is (a record's drafts are its owner's;
+ * signing out forgets every draft). For work on a record that is gone, such as a deleted
  * project's unsaved notes.
  */
 export function forgetDraft(name: string): void {

@@ -26,18 +26,18 @@ declare module "vitest" {
 }
 
 const platformFetch = globalThis.fetch;
+const PASSWORD = "correct horse battery";
 let counter = 0;
 
-/** A new user on the test server; the app's `fetch` now speaks for them. */
-export async function signUp(): Promise<User> {
+/** Registers or signs in on the test server; the app's `fetch` now speaks for that user. */
+async function startSession(path: string, username: string, expected: number): Promise<User> {
   const origin = inject("apiOrigin");
-  const username = `web${Math.random().toString(36).slice(2, 8)}x${Date.now().toString(36)}x${counter++}`;
-  const res = await platformFetch(`${origin}/api/auth/register`, {
+  const res = await platformFetch(`${origin}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: "correct horse battery" }),
+    body: JSON.stringify({ username, password: PASSWORD }),
   });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  if (res.status !== expected) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
   const session = (res.headers.get("set-cookie") ?? "").split(";")[0];
   vi.stubGlobal("fetch", (input: RequestInfo | URL, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
@@ -45,6 +45,17 @@ export async function signUp(): Promise<User> {
     return platformFetch(new URL(String(input), origin), { ...init, headers });
   });
   return ((await res.json()) as { user: User }).user;
+}
+
+/** A new user on the test server; the app's `fetch` now speaks for them. */
+export function signUp(): Promise<User> {
+  const username = `web${Math.random().toString(36).slice(2, 8)}x${Date.now().toString(36)}x${counter++}`;
+  return startSession("/api/auth/register", username, 201);
+}
+
+/** The user signs in again, with a new session; the app's `fetch` now speaks for it. */
+export function signInAgain(user: Pick<User, "username">): Promise<User> {
+  return startSession("/api/auth/login", user.username, 200);
 }
 
 /**
