@@ -512,3 +512,28 @@ test("a read that hangs never keeps the cards away: thoughts can be captured whi
   release();
   await expect(page.getByText("No events scheduled")).toBeVisible();
 });
+
+test("a double click on Add Task adds the task and presses nothing beneath the closing dialog", async ({
+  page,
+  api,
+  app,
+}) => {
+  await api.task("Call the dentist");
+  await app.dashboard.open();
+  const beneath = app.dashboard.focusTask("Call the dentist");
+  await expect(beneath).toBeVisible();
+  const dialog = await app.dashboard.openAddTask();
+  await dialog.title.fill("Water the plants");
+  await dialog.addButton.click();
+  await page.waitForFunction(() => !document.querySelector("[role=dialog]"), null, { polling: "raf" });
+  // The second click of the double click, a moment later, lands where the dialog was: on a task.
+  const box = await beneath.boundingBox();
+  if (!box) throw new Error("the task is not drawn");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(toastText(page, "Task Added")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // A moment later the page takes clicks again.
+  await beneath.click();
+  await expect(page).toHaveURL(/\/focus$/);
+});

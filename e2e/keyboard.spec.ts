@@ -57,6 +57,17 @@ test("a whole day, keyboard only", async ({ page }) => {
   await expect(page).toHaveURL(/\/focus$/);
   const focus = page.getByRole("dialog", { name: "Finish the slides" });
   await expect(focus).toBeVisible();
+  // Escape closes it; the button it was opened from is gone with the dashboard, so the page's
+  // main part takes focus and the next Tab goes on from there, not from the page's start.
+  await page.keyboard.press("Escape");
+  await expect(focus).toBeHidden();
+  await expect(page.locator("#main")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to content" })).not.toBeFocused();
+  expect(await page.evaluate(() => document.getElementById("main")?.contains(document.activeElement))).toBe(true);
+  await tabTo(page, page.getByRole("button", { name: /Finish the slides/ }));
+  await page.keyboard.press("Enter");
+  await expect(focus).toBeVisible();
   await tabTo(page, focus.getByRole("button", { name: "Complete Task" }));
   await page.keyboard.press("Enter");
   await expect(toastText(page, "Task completed")).toBeVisible();

@@ -1,7 +1,15 @@
 import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { cn } from "../../lib/cn.ts";
+
+/**
+ * How long after a dialog closes the screen under it ignores the pointer: the second click of a
+ * double click on Add or Save, landing after the dialog went, would otherwise press whatever lay
+ * beneath it (a task, which opened focus mode).
+ */
+export const CLICK_SHIELD_MS = 400;
 
 type DialogProps = {
   open: boolean;
@@ -30,9 +38,17 @@ export function Dialog({ open, onOpenChange, title, description, children, class
   // as the draw (docs/decisions/036-dashboard-first-paint.md).
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
+  const [shielded, setShielded] = useState(false);
+  useEffect(() => {
+    if (open || !opened) return;
+    setShielded(true);
+    const timer = setTimeout(() => setShielded(false), CLICK_SHIELD_MS);
+    return () => clearTimeout(timer);
+  }, [open, opened]);
   if (!opened) return null;
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
+      {shielded && createPortal(<div className="fixed inset-0 z-50" data-click-shield aria-hidden />, document.body)}
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <D.Content
@@ -44,14 +60,17 @@ export function Dialog({ open, onOpenChange, title, description, children, class
           onCloseAutoFocus={(event) => {
             const target = returnTo.current;
             returnTo.current = null;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
+            event.preventDefault();
+            // Gone with the screen it was on (a dialog opened as a page opened, such as focus mode
+            // from the dashboard): the page's main part takes focus, not the document's start.
+            if (target?.isConnected) target.focus();
+            else document.getElementById("main")?.focus();
           }}
         >
           <D.Title className="pr-8 text-xl font-semibold wrap-anywhere">{title}</D.Title>
-          {description && <D.Description className="mt-1 text-sm text-muted wrap-anywhere">{description}</D.Description>}
+          {description && (
+            <D.Description className="mt-1 text-sm text-muted wrap-anywhere">{description}</D.Description>
+          )}
           <div className="mt-4">{children}</div>
           <D.Close aria-label="Close" className="absolute top-4 right-4 rounded-md p-1 text-muted hover:text-fg">
             <X className="size-5" aria-hidden />
