@@ -15,16 +15,18 @@ type Props = {
   onRemove: (when: When) => void;
   /** Takes an accepted one back. */
   onDrop: () => void;
+  /** Drawn with no chip, it takes back the gap its grid puts before it (`-mt-4` for `gap-4`). */
+  emptyClassName?: string;
 };
 
 /**
  * The day and time understood from what was typed (decision 022), as a chip to accept or remove
  * before saving. A polite live region, so a screen reader hears it appear.
  */
-export function WhenChip({ found, applied, onUse, onRemove, onDrop }: Props) {
+export function WhenChip({ found, applied, onUse, onRemove, onDrop, emptyClassName = "-mt-4" }: Props) {
   const chip = "flex flex-wrap items-center gap-2 rounded-xl border border-border bg-accent px-3 py-2 text-sm";
   return (
-    <div aria-live="polite" className={found || applied ? undefined : "-mt-4"}>
+    <div aria-live="polite" className={found || applied ? undefined : emptyClassName}>
       {found && (
         <div className={chip}>
           <span className="min-w-48 flex-1">

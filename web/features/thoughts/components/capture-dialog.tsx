@@ -1,16 +1,13 @@
 import { Send } from "lucide-react";
-import { useMemo, useState } from "react";
-import type { When } from "../../../../shared/when.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { caretAtEnd, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
-import { zonedNow } from "../../../lib/dates.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
-import { useWhenReader } from "../../../lib/use-when.ts";
 import { useCreateThought } from "../api.ts";
 import { useThoughtDraft } from "../draft.ts";
+import { useWhenInWords } from "../use-when-in-words.ts";
 import { TypeChips } from "./type-chips.tsx";
 
 /**
@@ -31,17 +28,7 @@ export function CaptureDialog({
   const create = useCreateThought();
   const chosen = type ?? "Note";
   // A day or time in the words shows as a chip; the thought keeps it only when accepted.
-  const [accepted, setAccepted] = useState<When | null>(null);
-  const [dismissed, setDismissed] = useState<string | null>(null);
-  const reader = useWhenReader(open);
-  const understood = useMemo(() => {
-    if (!reader || !content.trim()) return null;
-    const now = zonedNow(new Date(), timeZone);
-    return reader.findWhen(content, { date: now.date, time: now.hhmm });
-  }, [reader, content, timeZone]);
-  // Editing the words away from an accepted phrase drops it: the chip always matches the text.
-  const applied = accepted && understood?.phrase === accepted.phrase ? understood : null;
-  const found = understood && !applied && understood.phrase !== dismissed ? understood : null;
+  const when = useWhenInWords(content, timeZone, open);
 
   const save = async () => {
     const trimmed = content.trim();
@@ -51,11 +38,10 @@ export function CaptureDialog({
         content: trimmed,
         type: chosen,
         voiceThoughtId: null,
-        when: applied ? { date: applied.date, time: applied.time } : null,
+        when: when.when,
       });
       sent(trimmed);
-      setAccepted(null);
-      setDismissed(null);
+      when.reset();
       onOpenChange(false);
       toast(
         waiting
@@ -95,16 +81,7 @@ export function CaptureDialog({
             }
           }}
         />
-        <WhenChip
-          found={found}
-          applied={applied}
-          onUse={setAccepted}
-          onRemove={(w) => setDismissed(w.phrase)}
-          onDrop={() => {
-            if (applied) setDismissed(applied.phrase);
-            setAccepted(null);
-          }}
-        />
+        <WhenChip {...when.chip} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p id="capture-hint" className="text-sm text-muted">
             Ctrl+Enter (⌘+Enter on a Mac) saves it to your inbox.

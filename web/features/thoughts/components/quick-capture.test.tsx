@@ -98,3 +98,35 @@ describe("Quick Capture (spec section 5)", () => {
     expect(await thoughts()).toEqual([]);
   });
 });
+
+describe("Quick Capture: a day and time in the words (docs/decisions/022-dates-in-words.md)", () => {
+  it("offers what it understood; used, the thought keeps that day and time", async () => {
+    const { input } = open();
+    await userEvent.type(input, "Bins out Thursday 8pm");
+    expect(await screen.findByText("Understood “Thursday 8pm”:", { exact: false })).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Use it" }));
+    expect(screen.getByText("From your words “Thursday 8pm”:", { exact: false })).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Added to inbox")).toBeVisible();
+    const [saved] = await thoughts();
+    expect(saved).toMatchObject({ content: "Bins out Thursday 8pm", whenTime: "20:00" });
+    expect(new Date(`${saved?.whenDate}T12:00:00Z`).getUTCDay()).toBe(4);
+    // The next thought starts without it.
+    expect(screen.queryByText("From your words", { exact: false })).toBeNull();
+  });
+
+  it("saves no day when the chip is removed or left alone", async () => {
+    const { input } = open();
+    await userEvent.type(input, "Call Mum on Sunday");
+    await userEvent.click(await screen.findByRole("button", { name: "Remove" }));
+    expect(screen.queryByText("Understood", { exact: false })).toBeNull();
+    await userEvent.type(input, "{Enter}");
+    expect(await screen.findByText("Added to inbox")).toBeVisible();
+    await userEvent.type(input, "Dentist tomorrow at 3pm{Enter}");
+    await waitFor(async () => expect(await thoughts()).toHaveLength(2));
+    expect((await thoughts()).map((t) => [t.whenDate, t.whenTime])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
+  });
+});

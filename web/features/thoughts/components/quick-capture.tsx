@@ -3,10 +3,13 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { WhenChip } from "../../../components/when-chip.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
+import { useTimeZone } from "../../settings/api.ts";
 import { useCreateThought } from "../api.ts";
 import { useThoughtDraft } from "../draft.ts";
+import { useWhenInWords } from "../use-when-in-words.ts";
 import { QUEUED_TOAST, useVoiceCapture } from "../voice.ts";
 import { ImageButton } from "./image-button.tsx";
 import { TypeChips } from "./type-chips.tsx";
@@ -16,6 +19,8 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
   const [{ text: content, type, voiceThoughtId }, update, sent] = useThoughtDraft("inbox");
   const create = useCreateThought();
   const chosen = type ?? "Note";
+  // A day or time in the words ("bins out Thursday 8pm") is offered as a chip, as in quick capture.
+  const when = useWhenInWords(content, useTimeZone(), content.trim() !== "");
 
   const voice = useVoiceCapture({
     onDone: (outcome) => {
@@ -69,8 +74,9 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
     if (!trimmed || create.isPending) return;
     if (!requireUser()) return;
     try {
-      const { waiting } = await create.mutateAsync({ content: trimmed, type: chosen, voiceThoughtId });
+      const { waiting } = await create.mutateAsync({ content: trimmed, type: chosen, voiceThoughtId, when: when.when });
       sent(trimmed);
+      when.reset();
       // Send is disabled once the box is empty: focus goes back to the box, ready for the next one.
       document.getElementById("quick-capture-text")?.focus();
       toast(
@@ -128,6 +134,7 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
             )}
           </Button>
         </form>
+        <WhenChip {...when.chip} emptyClassName="-mt-3" />
       </div>
     </Card>
   );

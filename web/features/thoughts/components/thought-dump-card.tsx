@@ -4,10 +4,13 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { WhenChip } from "../../../components/when-chip.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
+import { useTimeZone } from "../../settings/api.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
 import { useThoughtDraft } from "../draft.ts";
+import { useWhenInWords } from "../use-when-in-words.ts";
 import { QUEUED_TOAST, useVoiceCapture } from "../voice.ts";
 import { ImageButton } from "./image-button.tsx";
 import { TypeChips } from "./type-chips.tsx";
@@ -16,6 +19,8 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
   // voiceThoughtId: the thought a kept recording belongs to, so saving the text does not add a second one.
   const [{ text: content, type, voiceThoughtId }, update, sent] = useThoughtDraft("dashboard");
   const create = useCreateThought();
+  // A day or time in the words ("bins out Thursday 8pm") is offered as a chip, as in quick capture.
+  const when = useWhenInWords(content, useTimeZone(), content.trim() !== "");
 
   const voice = useVoiceCapture({
     onProcessing: () => toast({ title: "Processing recording" }),
@@ -79,8 +84,9 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
     if (!trimmed || create.isPending) return;
     if (!requireUser()) return;
     try {
-      const { waiting } = await create.mutateAsync({ content: trimmed, type, voiceThoughtId });
+      const { waiting } = await create.mutateAsync({ content: trimmed, type, voiceThoughtId, when: when.when });
       sent(trimmed);
+      when.reset();
       // The button is disabled once the box is empty: focus goes back to the box, ready for the next one.
       document.getElementById("thought-dump-text")?.focus();
       toast(
@@ -108,6 +114,7 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
           value={content}
           onChange={(e) => update({ text: e.target.value })}
         />
+        <WhenChip {...when.chip} emptyClassName="-mt-3" />
         <TypeChips value={type} onChange={(next) => update({ type: next })} label="Thought type" />
         <div className="flex flex-wrap items-center gap-2">
           <Button
