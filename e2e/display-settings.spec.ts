@@ -8,6 +8,7 @@ test("display and comfort: text size, reading font, contrast and low stimulation
   app,
 }) => {
   await api.thought("Something to sort later", "Idea");
+  for (let i = 1; i <= 6; i++) await api.task(`Task ${i}`);
   await app.settings.open();
   const card = page.getByRole("region", { name: "Display and comfort" });
   await expect(card).toBeVisible();
@@ -50,6 +51,11 @@ test("display and comfort: text size, reading font, contrast and low stimulation
     await second.goto("/");
     await expect(second.getByRole("heading", { name: "Daily Compass", level: 1 })).toBeVisible();
     await expect(second.locator("html")).toHaveAttribute("data-calm", "");
+    // No count anywhere: 'Show all' without its number, the inbox's views without theirs.
+    await expect(second.getByRole("link", { name: "Show all", exact: true })).toBeVisible();
+    await second.goto("/inbox");
+    await expect(second.getByRole("button", { name: "Archived", exact: true })).toBeVisible();
+    await expect(second.getByRole("button", { name: "Converted", exact: true })).toBeVisible();
     await other.close();
   }
 });

@@ -60,7 +60,9 @@ export function InboxPage() {
       aria-pressed={view === target}
     >
       {icon}
-      {`${label} (${count})`}
+      {label}
+      {/* Low stimulation leaves counts out (decision 023). */}
+      <span data-count="" className="-ml-1">{` (${count})`}</span>
     </Button>
   );
 

@@ -133,7 +133,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
           to="/tasks?list=quick-wins"
           className={buttonClass("outline", "md", "mt-3 w-full whitespace-nowrap sm:w-auto")}
         >
-          Show all ({total})
+          Show all<span data-count="" className="-ml-1">{` (${total})`}</span>
           <ArrowRight className="size-4" aria-hidden />
         </Link>
       )}

@@ -107,7 +107,7 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
       <div className="mt-3 flex flex-wrap gap-2">
         {total > open.length && (
           <Link to="/tasks" className={buttonClass("outline", "md", "flex-1 whitespace-nowrap")}>
-            Show all ({total})
+            Show all<span data-count="" className="-ml-1">{` (${total})`}</span>
             <ArrowRight className="size-4" aria-hidden />
           </Link>
         )}
