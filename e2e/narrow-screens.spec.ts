@@ -76,6 +76,14 @@ for (const width of WIDTHS) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1, name: heading }).first()).toBeVisible();
         await expectNoSidewaysScroll(page, `${path} at ${width}px`);
+        if (path === "/") {
+          // Each mood's word fits its button ("Frustrated" ran past its border).
+          const cut = await page
+            .getByRole("group", { name: "Mood" })
+            .getByRole("button")
+            .evaluateAll((buttons) => buttons.filter((b) => b.scrollWidth > b.clientWidth).map((b) => b.textContent));
+          expect(cut).toEqual([]);
+        }
         if (path === `/project-detail/${project.id}`) {
           // A task's own buttons stay beside it, on screen.
           await expectOnScreen(page.getByRole("button", { name: `Edit ${text}` }), width);

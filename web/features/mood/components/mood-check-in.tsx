@@ -13,7 +13,9 @@ export function MoodCheckIn({ mood, onChange, today }: Props) {
         How are you feeling today?
       </h2>
       <p className="mt-1 text-sm text-muted">Your energy affects your productivity. Let's adapt accordingly.</p>
-      <fieldset className="mt-4 grid grid-cols-5 gap-2">
+      {/* One row where the five fit, each as wide as the others; where they do not (a small phone,
+          larger text), the row wraps rather than cut a word such as "Frustrated". */}
+      <fieldset className="mt-4 flex flex-wrap justify-center gap-2">
         <legend className="sr-only">Mood</legend>
         {MOODS.map((m) => (
           <button
@@ -25,7 +27,7 @@ export function MoodCheckIn({ mood, onChange, today }: Props) {
               save.mutate({ mood: m, date: today }, { onError: (e) => console.warn("Mood not stored", e) });
             }}
             className={cn(
-              "flex flex-col items-center gap-1 rounded-xl border px-1 py-3 text-xs font-medium transition-colors sm:text-sm",
+              "flex max-w-32 min-w-fit flex-1 basis-0 flex-col items-center gap-1 rounded-xl border px-1 py-3 text-xs font-medium transition-colors sm:text-sm",
               mood === m ? "border-primary bg-accent" : "border-border hover:bg-accent",
             )}
           >
