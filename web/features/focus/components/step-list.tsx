@@ -126,7 +126,9 @@ export function StepList({ steps, onToggle, change }: Props) {
                   checked={step.done}
                   onChange={() => onToggle(step)}
                 />
-                <span className={step.done ? "wrap-anywhere text-muted line-through" : "wrap-anywhere"}>{step.text}</span>
+                <span className={step.done ? "wrap-anywhere text-muted line-through" : "wrap-anywhere"}>
+                  {step.text}
+                </span>
               </label>
               <Button
                 variant="ghost"

@@ -41,7 +41,9 @@ export function ProjectCard({ project }: { project: Project }) {
       </div>
       <div>
         <h3 className="text-lg font-semibold wrap-anywhere">{project.title}</h3>
-        {project.description && <p className="mt-1 line-clamp-2 text-sm text-muted wrap-anywhere">{project.description}</p>}
+        {project.description && (
+          <p className="mt-1 line-clamp-2 text-sm text-muted wrap-anywhere">{project.description}</p>
+        )}
       </div>
       <div className="grid gap-1.5">
         <div className="flex justify-between text-sm">

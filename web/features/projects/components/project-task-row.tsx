@@ -53,7 +53,9 @@ export function ProjectTaskRow({
           className="h-9"
         />
       ) : (
-        <span className={cn("min-w-0 flex-1 wrap-anywhere", task.completed && "text-muted line-through")}>{task.title}</span>
+        <span className={cn("min-w-0 flex-1 wrap-anywhere", task.completed && "text-muted line-through")}>
+          {task.title}
+        </span>
       )}
       {!editing && (
         <>
