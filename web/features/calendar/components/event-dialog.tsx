@@ -18,6 +18,7 @@ import { WhenChip } from "../../../components/when-chip.tsx";
 import { errorMessage } from "../../../lib/api.ts";
 import { changedFields } from "../../../lib/changed-fields.ts";
 import { dayOfDate, isDateOnly, zonedNow } from "../../../lib/dates.ts";
+import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import { SAVED_OFFLINE, unreachable } from "../../../lib/outbox.ts";
 import { useWhenReader } from "../../../lib/use-when.ts";
 import { CHANGE_KEPT_OFFLINE } from "../../../lib/waiting-change.ts";
@@ -189,7 +190,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
     return { date: next };
   };
 
-  const submit = async () => {
+  const submit = useOneAtATime(async () => {
     if (!title.trim() || !date || (repeatable && repeatProblem(repeat))) return;
     const input = inputOf(form, repeatable);
     if (!event || !opened) {
@@ -208,7 +209,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
       return;
     }
     await send(changes, event.repeat ? "all" : undefined);
-  };
+  });
 
   // Repeat is offered for events made here (or already repeating), not for ones another calendar app made.
   const repeatable = !event || event.repeat !== null || event.googleId === null;

@@ -7,6 +7,7 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import { suggestProjectTasks, useCreateProject } from "../api.ts";
 import { useNewProjectDraft } from "../draft.ts";
 import { type Bucket, ProjectFields } from "./project-fields.tsx";
@@ -75,7 +76,7 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
     }
   };
 
-  const submit = async () => {
+  const submit = useOneAtATime(async () => {
     if (!title.trim()) return;
     if (!requireUser() || !user) return;
     try {
@@ -105,7 +106,7 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
           : { title: "Error", description: `Failed to create project: ${errorMessage(error)}`, variant: "destructive" },
       );
     }
-  };
+  });
 
   return (
     <Dialog

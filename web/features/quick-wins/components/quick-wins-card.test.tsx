@@ -158,3 +158,16 @@ describe("Quick Wins card on a slow network", () => {
     expect((await wins()).map((w) => w.text)).toEqual(["Water the plants"]);
   });
 });
+
+describe("Quick Wins card: adding", () => {
+  it("adds a quick win once for Enter pressed twice before the button shows it is busy", async () => {
+    card();
+    const box = await screen.findByLabelText("New quick win");
+    await userEvent.type(box, "Refill the water bottle");
+    const form = box.closest("form") as HTMLFormElement;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    expect(await screen.findByText("Quick Win Added!")).toBeVisible();
+    expect((await wins()).map((q) => q.text)).toEqual(["Refill the water bottle"]);
+  });
+});

@@ -21,6 +21,7 @@ import { WaitingRows } from "../../../components/waiting-rows.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { useTextDraft } from "../../../lib/draft.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
+import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import {
   keepWaiting,
   newIdempotencyKey,
@@ -53,7 +54,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
   const open = (quickWins.data?.items ?? []).filter((q) => !q.completed);
   const total = useCount(QUICK_WINS_PATH, quickWins.data, notDone);
 
-  const add = async () => {
+  const add = useOneAtATime(async () => {
     const trimmed = text.trim();
     if (!trimmed || problem || create.isPending) return;
     if (!requireUser() || !user) return;
@@ -91,7 +92,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
       }
       toast({ title: "Error Adding Quick Win", description: "Could not save quick win.", variant: "destructive" });
     }
-  };
+  });
 
   return (
     <Card aria-labelledby="quick-wins-title" className="h-full">

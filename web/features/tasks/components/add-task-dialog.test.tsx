@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Task, User } from "../../../../shared/schemas.ts";
@@ -34,6 +34,18 @@ describe("Add Task dialog (spec section 5)", () => {
     expect(add).toBeDisabled();
     await userEvent.type(screen.getByLabelText("Task title"), "Write report");
     expect(add).toBeEnabled();
+  });
+
+  it("adds the task once for two clicks made before the button shows it is busy", async () => {
+    const { onOpenChange } = open();
+    await userEvent.type(screen.getByLabelText("Task title"), "Write report");
+    const add = screen.getByRole("button", { name: "Add Task" });
+    // Both clicks land in the same moment, before the screen is drawn again.
+    fireEvent.click(add);
+    fireEvent.click(add);
+    expect(await screen.findByText("Task Added")).toBeVisible();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect((await tasks()).map((t) => t.title)).toEqual(["Write report"]);
   });
 
   it("saves the task with its fields, says so and closes", async () => {

@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { useCreateTask } from "../api.ts";
 import { useNewTaskDraft } from "../draft.ts";
@@ -28,7 +29,7 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser, estimateO
   const blank = values.title.trim() === "";
   const problem = taskFormProblem(values);
 
-  const submit = async () => {
+  const submit = useOneAtATime(async () => {
     if (blank || problem || create.isPending) return;
     if (!requireUser() || !user) return;
     try {
@@ -47,7 +48,7 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser, estimateO
         variant: "destructive",
       });
     }
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Add Task" description="Add a focus task for today.">

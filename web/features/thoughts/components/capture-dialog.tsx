@@ -4,6 +4,7 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { caretAtEnd, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
+import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { useCreateThought } from "../api.ts";
 import { useThoughtDraft } from "../draft.ts";
@@ -30,7 +31,7 @@ export function CaptureDialog({
   // A day or time in the words shows as a chip; the thought keeps it only when accepted.
   const when = useWhenInWords(content, timeZone, open);
 
-  const save = async () => {
+  const save = useOneAtATime(async () => {
     const trimmed = content.trim();
     if (!trimmed || create.isPending) return;
     try {
@@ -52,7 +53,7 @@ export function CaptureDialog({
       // The text stays in the box, so nothing is lost.
       toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
     }
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Capture a thought">

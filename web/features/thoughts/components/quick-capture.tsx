@@ -5,6 +5,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
 import { cn } from "../../../lib/cn.ts";
+import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { useTimeZone } from "../../settings/api.ts";
 import { useCreateThought } from "../api.ts";
@@ -69,7 +70,7 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
     }
   };
 
-  const send = async () => {
+  const send = useOneAtATime(async () => {
     const trimmed = content.trim();
     if (!trimmed || create.isPending) return;
     if (!requireUser()) return;
@@ -87,7 +88,7 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
     } catch {
       toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
     }
-  };
+  });
 
   return (
     <Card aria-labelledby="quick-capture-title">

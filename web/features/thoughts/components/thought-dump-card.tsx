@@ -6,6 +6,7 @@ import { Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
 import { cn } from "../../../lib/cn.ts";
+import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { useTimeZone } from "../../settings/api.ts";
 import { type ThoughtType, useCreateThought } from "../api.ts";
@@ -79,7 +80,7 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
     }
   };
 
-  const save = async () => {
+  const save = useOneAtATime(async () => {
     const trimmed = content.trim();
     if (!trimmed || create.isPending) return;
     if (!requireUser()) return;
@@ -97,7 +98,7 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
     } catch {
       toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
     }
-  };
+  });
 
   return (
     <Card aria-labelledby="thought-dump-title">
