@@ -640,8 +640,10 @@ export const importResponse = z.object({
   skippedCounts: importCounts,
 });
 export type ImportResponse = z.infer<typeof importResponse>;
+/** What an export file says it is. */
+export const EXPORT_FORMAT = "daily-compass-export";
 export const exportFile = z.object({
-  format: z.literal("daily-compass-export"),
+  format: z.literal(EXPORT_FORMAT),
   version: z.literal(1),
   exportedAt: z.string(),
   /** Each task with its breakdown steps, in order, and what its focus sessions measured. */

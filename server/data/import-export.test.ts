@@ -213,11 +213,23 @@ describe("import", () => {
       { tasks: "nope" },
       { events: [{ title: "x", date: "tomorrow", duration: 5 }] },
       { tasks: [{ title: "x", completed: true, completedAt: "last week" }] },
+      // JSON, but of something else: nothing it holds is a kind of record an export has.
+      { hello: "world" },
+      {},
+      { format: "another-app-export", tasks: [] },
     ]) {
       const res = await call(cookie, "POST", "/api/data/import", body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toBeTruthy();
     }
+    expect((await call(cookie, "POST", "/api/data/import", { hello: "world" })).json()).toMatchObject({
+      message: "This file is not a Daily Compass export.",
+      code: "BAD_REQUEST",
+    });
+    // A hand-written file of one kind is still taken.
+    const some = await call(cookie, "POST", "/api/data/import", { quickWins: [{ text: "Water the plants" }] });
+    expect(some.statusCode).toBe(200);
+    expect(some.json().importedCounts.quickWins).toBe(1);
   });
 });
 

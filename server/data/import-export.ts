@@ -3,7 +3,7 @@
  * duplicates, and written in one transaction so a bad file changes nothing.
  */
 import type { z } from "zod";
-import type { ExportFile, ImportResponse, importInput } from "../../shared/schemas.ts";
+import { EXPORT_FORMAT, type ExportFile, type ImportResponse, type importInput } from "../../shared/schemas.ts";
 import { type Db, inTransaction } from "../db/database.ts";
 import { importSeries } from "../events/series-import.ts";
 import { createEvent, listEvents } from "../events/service.ts";
@@ -68,7 +68,7 @@ export async function exportData(db: Db, opts: { userId: number }): Promise<Expo
     stepsOf.set(step.taskId, list);
   }
   return {
-    format: "daily-compass-export",
+    format: EXPORT_FORMAT,
     version: 1,
     exportedAt: new Date().toISOString(),
     tasks: tasks.map((t) => ({ ...t, steps: stepsOf.get(t.id) ?? [], focusSessions: sessionsOf.get(t.id) ?? [] })),

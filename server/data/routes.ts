@@ -1,14 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { deleteAllResponse, exportFile, importInput, importResponse } from "../../shared/schemas.ts";
+import { deleteAllResponse, EXPORT_FORMAT, exportFile, importInput, importResponse } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
 import type { Db } from "../db/database.ts";
+import { AppError } from "../errors.ts";
 import type { Routines } from "../routines/roll-forward.ts";
 import { deleteAllData } from "./delete-all.ts";
 import { exportData, importData } from "./import-export.ts";
 
 /** An export of a busy year is a few megabytes at most. */
 const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
+
+/** The file is an export (its `format`), or a hand-written one holding at least one kind of record. */
+function looksLikeAnExport(body: unknown): boolean {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return true; // the schema says why
+  const format = (body as { format?: unknown }).format;
+  if (format !== undefined) return format === EXPORT_FORMAT;
+  return Object.keys(importInput.shape).some((kind) => kind in body);
+}
 
 export function registerDataRoutes(
   app: FastifyInstance,
@@ -32,7 +41,15 @@ export function registerDataRoutes(
   });
   r.post(
     "/api/data/import",
-    { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, body: importInput, response: { 200: importResponse } } },
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { tags, body: importInput, response: { 200: importResponse } },
+      // Any JSON would pass as an empty subset ({"hello": "world"} imported nothing and said so
+      // as a success): what holds nothing an export has is refused.
+      preValidation: async (req) => {
+        if (!looksLikeAnExport(req.body)) throw new AppError("BAD_REQUEST", "This file is not a Daily Compass export.");
+      },
+    },
     async (req) => {
       const userId = userIdOf(req);
       const today = await routines.today(userId, req);
