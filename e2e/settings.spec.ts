@@ -35,10 +35,19 @@ test("account: save profile and change password", async ({ page, user, app }) =>
 
   await app.settings.button("Change Password").click();
   const dialog = page.getByRole("dialog", { name: "Change Password" });
+  // Each refusal in words, under the field it is about.
   await dialog.getByLabel("Current password").fill("not the password");
+  await dialog.getByLabel("New password").fill("short");
+  await dialog.getByRole("button", { name: "Update password" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(/^At least 8 characters/);
+  await expect(dialog.getByLabel("New password")).toHaveAccessibleDescription(/^At least 8 characters/);
   await dialog.getByLabel("New password").fill("a brand new secret");
   await dialog.getByRole("button", { name: "Update password" }).click();
-  await expect(dialog.getByRole("alert")).toBeVisible();
+  await expect(dialog.getByRole("alert")).toHaveText("The current password is not correct");
+  await expect(dialog.getByLabel("Current password")).toHaveAccessibleDescription(
+    "The current password is not correct",
+  );
+  await expectAccessible(page, "change password, refused");
   await dialog.getByLabel("Current password").fill(user.password);
   await dialog.getByRole("button", { name: "Update password" }).click();
   await expect(toastText(page, "Password changed")).toBeVisible();
@@ -68,7 +77,7 @@ test("data: export downloads JSON; delete all asks, deletes and returns home", a
   ).toBeVisible();
   await dialog.getByRole("button", { name: "Yes, delete everything" }).click();
   await expect(toastText(page, "Data Deleted")).toBeVisible();
-  await expect(page.locator("[data-toast]")).toContainText(/tasks: 1/);
+  await expect(page.locator("[data-toast]")).toContainText(/Deleted 1 task, 1 quick win( and your settings)?\./);
   await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
   await expect(page.getByText("No focus tasks for today")).toBeVisible();
   expect(await api.get("/api/tasks")).toEqual([]);

@@ -6,7 +6,7 @@ import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
-import { errorMessage } from "../../../lib/api.ts";
+import { ApiError, errorMessage, reasonOf } from "../../../lib/api.ts";
 import { changePassword, updateAccount } from "../api.ts";
 
 type Props = {
@@ -24,7 +24,13 @@ export function AccountTab({ user, onUserChange: setUser, children }: Props) {
   const [pwOpen, setPwOpen] = useState(false);
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
-  const [pwError, setPwError] = useState<string | null>(null);
+  // The server's reason, said under the field it is about (the new password, the current one) in
+  // words, without the field's name the API puts first.
+  const [pwError, setPwError] = useState<{ field: string | undefined; text: string } | null>(null);
+  const errorFor = (field: string) =>
+    pwError && (pwError.field === field || (pwError.field === undefined && field === "newPassword"))
+      ? pwError.text
+      : null;
   // Provider accounts' addresses belong to the provider (spec section 6); otherwise the stored
   // address decides (spec: locked when it contains 'google'). Judging the input as it is typed
   // would lock the field halfway through typing such an address.
@@ -99,7 +105,7 @@ export function AccountTab({ user, onUserChange: setUser, children }: Props) {
               setNext("");
               setPwOpen(false);
             } catch (error) {
-              setPwError(errorMessage(error));
+              setPwError({ field: error instanceof ApiError ? error.field : undefined, text: reasonOf(error) });
             }
           }}
         >
@@ -111,7 +117,10 @@ export function AccountTab({ user, onUserChange: setUser, children }: Props) {
                 autoComplete="current-password"
                 value={current}
                 onChange={(e) => setCurrent(e.target.value)}
+                aria-invalid={errorFor("currentPassword") !== null}
+                aria-describedby={errorFor("currentPassword") ? "current-password-error" : undefined}
               />
+              <FieldError id="current-password-error" text={errorFor("currentPassword")} />
             </Field>
           )}
           <Field id="new-password" label="New password">
@@ -121,13 +130,11 @@ export function AccountTab({ user, onUserChange: setUser, children }: Props) {
               autoComplete="new-password"
               value={next}
               onChange={(e) => setNext(e.target.value)}
+              aria-invalid={errorFor("newPassword") !== null}
+              aria-describedby={errorFor("newPassword") ? "new-password-error" : undefined}
             />
+            <FieldError id="new-password-error" text={errorFor("newPassword")} />
           </Field>
-          {pwError && (
-            <p role="alert" className="text-sm text-danger">
-              {pwError}
-            </p>
-          )}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => setPwOpen(false)}>
               Cancel
@@ -139,5 +146,15 @@ export function AccountTab({ user, onUserChange: setUser, children }: Props) {
         </form>
       </Dialog>
     </div>
+  );
+}
+
+/** A field's problem in words, read out when it appears. */
+function FieldError({ id, text }: { id: string; text: string | null }) {
+  if (!text) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-danger">
+      {text}
+    </p>
   );
 }

@@ -14,6 +14,32 @@ import { queryKeys } from "../../../lib/query-keys.ts";
 import { readLocal, writeLocal } from "../../../lib/storage.ts";
 import { deleteAllData, exportAllData, exportCalendar, importData } from "../data.ts";
 
+/** How 'Data Deleted' names what went: one and many of each kind the server counts. */
+const DELETED_KINDS: Record<string, [string, string]> = {
+  tasks: ["task", "tasks"],
+  quickWins: ["quick win", "quick wins"],
+  thoughts: ["thought", "thoughts"],
+  projects: ["project", "projects"],
+  events: ["event", "events"],
+  moods: ["mood check-in", "mood check-ins"],
+  secrets: ["saved key", "saved keys"],
+  calendarConnections: ["calendar connection", "calendar connections"],
+};
+
+/** "3 tasks, 1 quick win and your settings": each kind that had something, in words. */
+export function deletedSummary(counts: Record<string, number>): string {
+  const parts = Object.entries(counts)
+    .filter(([kind, n]) => n > 0 && kind !== "settings")
+    .map(([kind, n]) => {
+      const words = DELETED_KINDS[kind];
+      return words ? `${n} ${n === 1 ? words[0] : words[1]}` : `${kind}: ${n}`;
+    });
+  if ((counts.settings ?? 0) > 0) parts.push("your settings");
+  if (parts.length === 0) return "There was nothing to delete.";
+  const last = parts.pop();
+  return `Deleted ${parts.length > 0 ? `${parts.join(", ")} and ${last}` : last}.`;
+}
+
 /** Sync switch, export and import, and deleting everything. */
 export function DataTab() {
   const navigate = useNavigate();
@@ -89,8 +115,9 @@ export function DataTab() {
         <div className="rounded-xl border border-danger p-4">
           <p className="font-medium">Delete All Data</p>
           <p className="mt-1 text-sm text-muted">
-            Removes every task, quick win, project, thought, mood and event, your saved key and your calendar
-            connection. Your account stays, and nothing is deleted from an outside calendar.
+            Removes every task, quick win, project, thought, mood and event, your saved key, your calendar connection
+            and your settings (look, text size, time zone). Your account stays, and nothing is deleted from an outside
+            calendar.
           </p>
           <Button variant="danger" className="mt-3" onClick={() => setConfirmOpen(true)}>
             <Trash2 className="size-4" aria-hidden />
@@ -111,12 +138,8 @@ export function DataTab() {
               setBusy(true);
               try {
                 const { deletedCounts } = await deleteAllData();
-                const summary = Object.entries(deletedCounts)
-                  .filter(([, n]) => n > 0)
-                  .map(([name, n]) => `${name}: ${n}`)
-                  .join(", ");
                 setConfirmOpen(false);
-                toast({ title: "Data Deleted", description: summary || "There was nothing to delete." });
+                toast({ title: "Data Deleted", description: deletedSummary(deletedCounts) });
                 await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
                 setTimeout(() => navigate("/"), DELETE_ALL_REDIRECT_MS);
               } catch {
