@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatTime12, zonedNow } from "./dates.ts";
-import { buildAgenda, eventTiming, isTaskApproaching } from "./schedule.ts";
+import { buildAgenda, eventTiming, isTaskApproaching, newEventStart } from "./schedule.ts";
 
 const now = { date: "2025-03-10", minutes: 12 * 60, hhmm: "12:00" };
 const ev = (title: string, date: string, startTime: string, duration = 30) => ({ title, date, startTime, duration });
@@ -113,5 +113,23 @@ describe("in the user's zone, across midnight and clock changes", () => {
     expect(titles(agenda.today)).toEqual(["Party"]);
     expect(titles(agenda.tomorrow)).toEqual(["New year toast"]);
     expect(agenda.pastToday).toEqual([]);
+  });
+});
+
+describe("the start a new event is offered", () => {
+  const at = (hhmm: string) => ({
+    date: "2025-03-10",
+    hhmm,
+    minutes: Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)),
+  });
+  it("is 9:00 on a later day, and today before 9:00", () => {
+    expect(newEventStart("2025-03-11", at("15:20"))).toBe("09:00");
+    expect(newEventStart("2025-03-10", at("07:45"))).toBe("09:00");
+  });
+  it("is the next whole hour today once 9:00 has passed, never one gone", () => {
+    expect(newEventStart("2025-03-10", at("09:00"))).toBe("10:00");
+    expect(newEventStart("2025-03-10", at("12:30"))).toBe("13:00");
+    expect(newEventStart("2025-03-10", at("22:05"))).toBe("23:00");
+    expect(newEventStart("2025-03-10", at("23:10"))).toBe("23:00");
   });
 });

@@ -72,3 +72,16 @@ export function buildAgenda<E extends EventLike>(events: readonly E[], now: Zone
     pastToday: timedToday.filter((e) => !stillOn(e)),
   };
 }
+
+/** Where a new event starts when nothing said otherwise: 9:00, as the app always offered. */
+export const DEFAULT_START = "09:00";
+
+/**
+ * The start a new event is offered on `date`: 9:00, unless that is already past today, then the
+ * next whole hour (the last, 23:00, late in the evening), so the form never proposes the past.
+ */
+export function newEventStart(date: string, now: ZonedNow): string {
+  if (date !== now.date || now.hhmm < DEFAULT_START) return DEFAULT_START;
+  const next = Math.min(Math.floor(now.minutes / 60) + 1, 23);
+  return `${String(next).padStart(2, "0")}:00`;
+}

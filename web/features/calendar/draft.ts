@@ -6,6 +6,7 @@ import { EVENT_CATEGORIES } from "../../../shared/constants.ts";
 import { type RepeatValue, repeatFromKept, repeatKept } from "../../components/repeat-field.tsx";
 import { dayOfDate } from "../../lib/dates.ts";
 import { type DraftRules, keptText, useDraft } from "../../lib/draft.ts";
+import { DEFAULT_START } from "../../lib/schedule.ts";
 
 /** What the event dialog holds while the person types: the inputs' own values. */
 export type EventForm = {
@@ -20,14 +21,23 @@ export type EventForm = {
   repeat: RepeatValue;
 };
 
-/** The form as stored. `dateChosen`: a date the person set; otherwise the dialog's own day is used. */
-type EventDraft = Omit<EventForm, "repeat"> & { dateChosen: boolean; repeatChoice: string; repeatDays: string };
+/**
+ * The form as stored. `dateChosen`: a date the person set; otherwise the dialog's own day is used.
+ * `timeChosen`: a start the person set; otherwise the one offered for the day (never one past).
+ */
+type EventDraft = Omit<EventForm, "repeat"> & {
+  dateChosen: boolean;
+  timeChosen: boolean;
+  repeatChoice: string;
+  repeatDays: string;
+};
 
 const BLANK: EventDraft = {
   title: "",
   date: "",
   dateChosen: false,
-  startTime: "09:00",
+  timeChosen: false,
+  startTime: DEFAULT_START,
   duration: "30",
   allDay: false,
   category: "",
@@ -46,6 +56,7 @@ const RULES: DraftRules<EventDraft> = {
           title: stored.title,
           date: keptText(stored.date),
           dateChosen: stored.dateChosen === true,
+          timeChosen: stored.timeChosen === true,
           startTime: keptText(stored.startTime, BLANK.startTime),
           duration: keptText(stored.duration, BLANK.duration),
           allDay: stored.allDay === true,
@@ -62,10 +73,13 @@ const RULES: DraftRules<EventDraft> = {
 
 /**
  * Add event's form, kept as it is typed. Until the person sets a date, the event falls on
- * `defaultDate`, the day the dialog is opened on. `kept`: whether there is anything to come back
- * to; `clear` starts the form afresh.
+ * `defaultDate`, the day the dialog is opened on; until they set a start, it is `startFor` that
+ * day. `kept`: whether there is anything to come back to; `clear` starts the form afresh.
  */
-export function useNewEventDraft(defaultDate: string): {
+export function useNewEventDraft(
+  defaultDate: string,
+  startFor: (date: string) => string,
+): {
   values: EventForm;
   /** Whether the person set the date: until then it follows `defaultDate`. */
   dateChosen: boolean;
@@ -78,15 +92,17 @@ export function useNewEventDraft(defaultDate: string): {
   clear: () => void;
 } {
   const [draft, update, clear] = useDraft("new-event", BLANK, RULES);
-  const { dateChosen, repeatChoice, repeatDays, ...fields } = draft;
+  const { dateChosen, timeChosen, repeatChoice, repeatDays, ...fields } = draft;
   const date = dateChosen ? draft.date : defaultDate;
+  const startTime = timeChosen ? draft.startTime : startFor(date);
   return {
-    values: { ...fields, date, repeat: repeatFromKept(repeatChoice, repeatDays, dayOfDate(date)) },
+    values: { ...fields, date, startTime, repeat: repeatFromKept(repeatChoice, repeatDays, dayOfDate(date)) },
     dateChosen,
     change: ({ repeat, ...values }, opts) =>
       update({
         ...values,
         ...(values.date === undefined ? {} : { dateChosen: opts?.dateChosen ?? true }),
+        ...(values.startTime === undefined ? {} : { timeChosen: true }),
         ...(repeat ? repeatKept(repeat) : {}),
       }),
     kept: RULES.worthKeeping(draft),

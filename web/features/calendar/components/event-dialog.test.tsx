@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import "fake-indexeddb/auto";
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../../../shared/dates.ts";
@@ -315,5 +315,24 @@ describe("an edit saves what was changed in the dialog, over the event as it is 
     expect(screen.queryByRole("dialog", { name: "Change a repeating event" })).toBeNull();
     expect(screen.queryByText("Event updated")).toBeNull();
     expect((await events()).find((e) => e.id === stretch?.id)?.startTime).toBe("07:30");
+  });
+});
+
+describe("event dialog: the start a new event is offered", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("is 9:00 on a later day and, today once 9:00 has passed, the next whole hour", async () => {
+    // Half past noon in the person's zone (UTC); only the clock is set, timers run as they do.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(`${TODAY}T12:30:00Z`));
+    open({ defaultDate: TUESDAY });
+    expect(screen.getByLabelText("Start time")).toHaveValue("09:00");
+    cleanup();
+    open({ defaultDate: TODAY });
+    expect(screen.getByLabelText("Start time")).toHaveValue("13:00");
+    // A start the person sets stays theirs.
+    await userEvent.clear(screen.getByLabelText("Start time"));
+    await userEvent.type(screen.getByLabelText("Start time"), "08:15");
+    expect(screen.getByLabelText("Start time")).toHaveValue("08:15");
   });
 });

@@ -20,6 +20,7 @@ import { changedFields } from "../../../lib/changed-fields.ts";
 import { dayOfDate, isDateOnly, zonedNow } from "../../../lib/dates.ts";
 import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import { SAVED_OFFLINE, unreachable } from "../../../lib/outbox.ts";
+import { DEFAULT_START, newEventStart } from "../../../lib/schedule.ts";
 import { useWhenReader } from "../../../lib/use-when.ts";
 import { CHANGE_KEPT_OFFLINE } from "../../../lib/waiting-change.ts";
 import { type EventInput, useSaveEvent } from "../api.ts";
@@ -65,7 +66,7 @@ function inputOf(form: EventForm, repeatable: boolean): EventInput {
   const input: EventInput = {
     title: form.title.trim(),
     date: form.date,
-    startTime: form.allDay ? "00:00" : form.startTime || "09:00",
+    startTime: form.allDay ? "00:00" : form.startTime || DEFAULT_START,
     duration: form.allDay ? ALL_DAY_MINUTES : Number.isNaN(minutes) || minutes < 1 ? 30 : minutes,
     category: (form.category || null) as EventInput["category"],
     location: form.location || null,
@@ -82,7 +83,8 @@ function inputOf(form: EventForm, repeatable: boolean): EventInput {
  */
 export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }: Props) {
   const save = useSaveEvent();
-  const draft = useNewEventDraft(defaultDate);
+  // A new event is offered at 9:00, or at the next hour when 9:00 has passed today.
+  const draft = useNewEventDraft(defaultDate, (day) => newEventStart(day, zonedNow(new Date(), timeZone)));
   const { kept, clear } = draft;
   /**
    * An edit's fields as changed so far, and as they were when the first change was made (only

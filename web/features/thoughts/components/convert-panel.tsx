@@ -6,7 +6,8 @@ import type { When } from "../../../../shared/when.ts";
 import { EventWhenFields } from "../../../components/event-when-fields.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, NativeSelect } from "../../../components/ui/input.tsx";
-import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
+import { formatShortDay, formatTime12, zonedNow } from "../../../lib/dates.ts";
+import { newEventStart } from "../../../lib/schedule.ts";
 import { useTimeZone } from "../../settings/api.ts";
 import type { ConvertTarget } from "../converted.ts";
 import { titleWithout, whenOf } from "../when-of.ts";
@@ -38,12 +39,14 @@ export function ConvertPanel({ thought, projects, today, onConvert, onCancel, ca
   const shortTitle = titleWithout(thought.content, when);
   const [title, setTitle] = useState(shortTitle);
   const [date, setDate] = useState(when?.date ?? today);
-  const [startTime, setStartTime] = useState(when?.time ?? "09:00");
+  // Without a time in the words: 9:00, or the next hour when 9:00 has passed today.
+  const offeredStart = (day: string) => newEventStart(day, zonedNow(new Date(), timeZone));
+  const [startTime, setStartTime] = useState(() => when?.time ?? offeredStart(when?.date ?? today));
   const applyWhen = (use: boolean) => {
     setUsingWhen(use);
     setTitle(use ? shortTitle : fullTitle);
     setDate(use && when ? when.date : today);
-    setStartTime(use && when?.time ? when.time : "09:00");
+    setStartTime(use && when?.time ? when.time : offeredStart(use && when ? when.date : today));
     if (use) setAllDay(false);
   };
   const [allDay, setAllDay] = useState(false);
