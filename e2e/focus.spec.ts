@@ -45,8 +45,11 @@ test("focus mode dialog: countdown controls, checklist, complete task", async ({
   await page.clock.runFor(2000);
   await expect(dialog.timer).toHaveText("24:58");
   await dialog.button("Pause").click();
+  // Paused, it says it goes on, as the Focus page's own timer does; reset, it starts afresh.
+  await expect(dialog.button("Resume")).toBeVisible();
   await dialog.button("Reset").click();
   await expect(dialog.timer).toHaveText("25:00");
+  await expect(dialog.button("Start")).toBeVisible();
   await page.clock.resume();
   for (const cmd of ["Next step", "Pause", "I'm stuck", "Exit"])
     await expect(dialog.voiceCommands.getByText(cmd, { exact: true })).toBeVisible();

@@ -140,7 +140,8 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
               ) : (
                 <Play className="size-4" aria-hidden />
               )}
-              {countdown.state === "running" ? "Pause" : "Start"}
+              {/* Paused, it goes on where it stopped, as the Focus page's timer says too. */}
+              {countdown.state === "running" ? "Pause" : countdown.state === "paused" ? "Resume" : "Start"}
             </Button>
             <Button variant="outline" onClick={countdown.reset}>
               <RotateCcw className="size-4" aria-hidden />
