@@ -10,7 +10,7 @@ export class CalendarPage {
   get heading(): Locator {
     return this.page.getByRole("heading", { level: 1, name: "Calendar" });
   }
-  /** A day's section, named like 'Today · …' or 'Tue, Jun 2'. */
+  /** A day's section, named like 'Today · …', 'Tomorrow · Tue, Jun 2' or 'Wed, Jun 3' (a part of it will do). */
   day(name: string | RegExp): Locator {
     return this.page.getByRole("region", { name });
   }

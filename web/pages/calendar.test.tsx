@@ -151,3 +151,15 @@ describe("deleting an event while the server cannot be reached (docs/decisions/0
     expect(screen.queryByText(/Waiting to sync/)).not.toBeInTheDocument();
   });
 });
+
+describe("the calendar's days and what its toasts name", () => {
+  it("calls tomorrow by its name, and a deleted occurrence by its day", async () => {
+    await addEvent("Stretch", { repeat: "FREQ=DAILY" });
+    renderCalendar();
+    expect(await screen.findByRole("heading", { name: `Tomorrow · ${formatShortDay(TOMORROW)}` })).toBeVisible();
+    await userEvent.click((await screen.findAllByRole("button", { name: "Delete Stretch" }))[0]);
+    await userEvent.click(await screen.findByRole("button", { name: "Just this one" }));
+    expect(await screen.findByText("Event deleted")).toBeInTheDocument();
+    expect(screen.getByText(`Stretch on ${formatShortDay(TOMORROW)}`)).toBeInTheDocument();
+  });
+});

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CalendarPlus, Download, MapPin, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
+import { addDays } from "../../shared/dates.ts";
 import type { CalendarEvent } from "../../shared/schemas.ts";
 import { RepeatIcon } from "../components/repeat-icon.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
@@ -54,7 +55,13 @@ export function CalendarPage() {
     for (const o of going) visibility.hide(o.id);
     undoable({
       title: scope === "all" ? "Repeating event deleted" : "Event deleted",
-      description: e.title,
+      // One of a series names its day: which of the Mondays went.
+      description:
+        scope === "all"
+          ? `${e.title}, from ${formatShortDay(e.date)} on`
+          : scope === "this"
+            ? `${e.title} on ${formatShortDay(e.date)}`
+            : e.title,
       altText: "Undo deleting the event from the notification (F8 reaches it)",
       undo: () => {
         visibility.restore();
@@ -133,7 +140,11 @@ export function CalendarPage() {
         days.map((day) => (
           <section key={day} aria-labelledby={`day-${day}`} className="grid gap-2">
             <h2 id={`day-${day}`} className="text-lg font-semibold">
-              {day === today ? `Today · ${formatDisplayDate(day)}` : formatShortDay(day)}
+              {day === today
+                ? `Today · ${formatDisplayDate(day)}`
+                : day === addDays(today, 1)
+                  ? `Tomorrow · ${formatShortDay(day)}`
+                  : formatShortDay(day)}
             </h2>
             <ul className="grid gap-2">
               {sorted
