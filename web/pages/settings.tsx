@@ -51,7 +51,12 @@ export function SettingsPage() {
         <p className="mt-1 text-muted">Make Daily Compass work the way your mind does.</p>
       </header>
       <Tabs.Root defaultValue="general" className="grid gap-6">
-        <Tabs.List aria-label="Settings sections" className="flex flex-wrap gap-1 rounded-xl bg-accent p-1">
+        {/* On a phone the five share even rows (three, then two; two a row with larger text)
+            rather than leave one alone on a line of its own. */}
+        <Tabs.List
+          aria-label="Settings sections"
+          className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-1 rounded-xl bg-accent p-1 sm:flex sm:flex-wrap"
+        >
           {tabs.map(([value, label]) => (
             <Tabs.Trigger
               key={value}
