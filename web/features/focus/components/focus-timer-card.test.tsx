@@ -44,6 +44,9 @@ describe("Focus timer (spec section 5: 25-minute session, then the 5-minute brea
     expect(clock()).toHaveTextContent("00:00");
     expect(screen.getByText("Focus session completed!")).toBeVisible();
     expect(screen.getByText("Time for a 5-minute break.")).toBeVisible();
+    // The card says so too, rather than offer to start beside a clock at 00:00 as if nothing happened.
+    expect(screen.getByText("Session done. Time for a 5-minute break, or start another.")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Start another session" })).toBeVisible();
 
     fireEvent.click(screen.getByRole("button", { name: "Take a 5-minute break" }));
     await wait(0);

@@ -21,6 +21,8 @@ export function FocusTimerCard({ taskTitle, taskEstimate, taskId }: Props) {
   const running = session.state === "running";
   const started = session.state === "running" || session.state === "paused";
   const minutes = Math.round(session.length / 60);
+  // A session just finished: the clock stays at 00:00, and the card says what comes next.
+  const done = session.state === "done" && session.phase === "focus";
 
   return (
     <Card aria-labelledby="timer-title" className="text-center">
@@ -31,9 +33,11 @@ export function FocusTimerCard({ taskTitle, taskEstimate, taskId }: Props) {
       <p className="mt-1 min-h-6 text-sm text-muted wrap-anywhere">
         {session.phase === "break"
           ? "Step away, stretch, drink some water."
-          : taskTitle
-            ? `Working on: ${taskTitle}`
-            : `${minutes} minutes of focus, then a 5-minute break.`}
+          : done
+            ? "Session done. Time for a 5-minute break, or start another."
+            : taskTitle
+              ? `Working on: ${taskTitle}`
+              : `${minutes} minutes of focus, then a 5-minute break.`}
       </p>
       <div className="my-6 flex flex-wrap items-center justify-center gap-x-6 gap-y-3">
         <TimeDisc
@@ -48,7 +52,7 @@ export function FocusTimerCard({ taskTitle, taskEstimate, taskId }: Props) {
         {!started ? (
           <Button onClick={() => session.start(taskId)}>
             <Play className="size-4" aria-hidden />
-            {session.phase === "focus" ? "Start Focus Session" : "Start Break"}
+            {session.phase === "focus" ? (done ? "Start another session" : "Start Focus Session") : "Start Break"}
           </Button>
         ) : (
           <>
@@ -62,7 +66,7 @@ export function FocusTimerCard({ taskTitle, taskEstimate, taskId }: Props) {
             </Button>
           </>
         )}
-        {session.state === "done" && session.phase === "focus" && (
+        {done && (
           <Button variant="secondary" onClick={session.startBreak}>
             <Coffee className="size-4" aria-hidden />
             Take a 5-minute break
