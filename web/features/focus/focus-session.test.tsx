@@ -107,7 +107,7 @@ describe("One focus session for the whole app", () => {
     started.length = 0;
     fireEvent.click(screen.getByRole("checkbox", { name: "Play a sound when time is up" }));
     expect(screen.getByRole("checkbox", { name: "Play a sound when time is up" })).not.toBeChecked();
-    fireEvent.click(screen.getByRole("button", { name: "Start Focus Session" }));
+    fireEvent.click(screen.getByRole("button", { name: "Start another session" }));
     await wait(5 * 60 * 1000);
     expect(screen.getAllByText("Focus session completed!").length).toBeGreaterThan(0);
     expect(started).toEqual([]);
