@@ -5,6 +5,7 @@
  */
 import "@testing-library/jest-dom/vitest";
 import "fake-indexeddb/auto";
+import type { QueryClient } from "@tanstack/react-query";
 import { cleanup, configure, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { openDB } from "idb";
@@ -117,18 +118,16 @@ describe("a session ended elsewhere", () => {
     expect(screen.getByText("Session: unauthenticated")).toBeVisible();
   });
 
-  it("is noticed by a list read again", async () => {
+  it.each([
+    [
+      "a list read again",
+      (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: queryKeys.quickWins }),
+    ],
+    ["the session's own check", (queryClient: QueryClient) => queryClient.refetchQueries({ queryKey: queryKeys.me })],
+  ])("is noticed by %s", async (_, read) => {
     const { queryClient } = await dashboard();
     await server("POST", "/api/auth/logout");
-    await queryClient.invalidateQueries({ queryKey: queryKeys.quickWins });
-    expect(await screen.findByText(SIGNED_OUT)).toBeVisible();
-    expect(screen.getByText("Session: unauthenticated")).toBeVisible();
-  });
-
-  it("is noticed by the session's own check", async () => {
-    const { queryClient } = await dashboard();
-    await server("POST", "/api/auth/logout");
-    await queryClient.refetchQueries({ queryKey: queryKeys.me });
+    await read(queryClient);
     expect(await screen.findByText(SIGNED_OUT)).toBeVisible();
     expect(screen.getByText("Session: unauthenticated")).toBeVisible();
   });

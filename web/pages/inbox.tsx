@@ -4,6 +4,7 @@ import type { Thought } from "../../shared/schemas.ts";
 import { wordsMatcher } from "../../shared/search-words.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { FindBox } from "../components/find-box.tsx";
+import { LabelCount } from "../components/label-count.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Dialog } from "../components/ui/dialog.tsx";
 import { WaitingRows } from "../components/waiting-rows.tsx";
@@ -61,8 +62,7 @@ export function InboxPage() {
     >
       {icon}
       {label}
-      {/* Low stimulation leaves counts out (decision 023). */}
-      <span data-count="" className="-ml-1">{` (${count})`}</span>
+      <LabelCount n={count} />
     </Button>
   );
 

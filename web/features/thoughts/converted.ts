@@ -1,5 +1,6 @@
 import type { Thought } from "../../../shared/schemas.ts";
 import { formatShortDay, formatTime12 } from "../../lib/dates.ts";
+import { DEFAULT_START } from "../../lib/schedule.ts";
 
 export type ConvertKind = "task" | "quick-win" | "project" | "event";
 
@@ -82,7 +83,7 @@ export function suggestionFor(type: Thought["type"], when: SaidWhen | null = nul
               kind: "event",
               title: when.title,
               date: when.date,
-              startTime: when.time ?? "09:00",
+              startTime: when.time ?? DEFAULT_START,
               allDay: when.time === null,
             },
           },

@@ -6,6 +6,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { SAVED_OFFLINE, unreachable } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { useRowUpdate } from "../../lib/row-update.ts";
+import { DEFAULT_START } from "../../lib/schedule.ts";
 import { CHANGE_KEPT_OFFLINE } from "../../lib/waiting-change.ts";
 import { type ThoughtType, useConvertThought } from "./api.ts";
 import { type ConvertKind, type ConvertTarget, KIND_WORDS } from "./converted.ts";
@@ -32,7 +33,7 @@ export function useConvert(): ConvertThought {
             to: "event",
             title: target.title,
             date: target.date,
-            startTime: target.startTime || "09:00",
+            startTime: target.startTime || DEFAULT_START,
             allDay: target.allDay,
             ...retype,
           }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { QUICK_WIN_BADGE, QUICK_WIN_TOAST_CHARS } from "../../../../shared/constants.ts";
 import type { User } from "../../../../shared/schemas.ts";
+import { LabelCount } from "../../../components/label-count.tsx";
 import {
   noRepeat,
   RepeatField,
@@ -56,7 +57,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
 
   const add = useOneAtATime(async () => {
     const trimmed = text.trim();
-    if (!trimmed || problem || create.isPending) return;
+    if (!trimmed || problem) return;
     if (!requireUser() || !user) return;
     // One key for every attempt: sent now, or later from this device, it is added once.
     const key = newIdempotencyKey();
@@ -134,7 +135,8 @@ export function QuickWinsCard({ user, requireUser }: Props) {
           to="/tasks?list=quick-wins"
           className={buttonClass("outline", "md", "mt-3 w-full whitespace-nowrap sm:w-auto")}
         >
-          Show all<span data-count="" className="-ml-1">{` (${total})`}</span>
+          Show all
+          <LabelCount n={total} />
           <ArrowRight className="size-4" aria-hidden />
         </Link>
       )}

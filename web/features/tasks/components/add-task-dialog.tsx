@@ -30,7 +30,7 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser, estimateO
   const problem = taskFormProblem(values);
 
   const submit = useOneAtATime(async () => {
-    if (blank || problem || create.isPending) return;
+    if (blank || problem) return;
     if (!requireUser() || !user) return;
     try {
       const { waiting } = await create.mutateAsync({ ...taskInputOf(values), userId: user.id });

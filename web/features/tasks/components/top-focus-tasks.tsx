@@ -1,6 +1,7 @@
 import { ArrowRight, Clock, Plus, Target } from "lucide-react";
 import { Link } from "react-router";
 import type { Task } from "../../../../shared/schemas.ts";
+import { LabelCount } from "../../../components/label-count.tsx";
 import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { WaitingMark } from "../../../components/waiting-mark.tsx";
@@ -107,7 +108,8 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
       <div className="mt-3 flex flex-wrap gap-2">
         {total > open.length && (
           <Link to="/tasks" className={buttonClass("outline", "md", "flex-1 whitespace-nowrap")}>
-            Show all<span data-count="" className="-ml-1">{` (${total})`}</span>
+            Show all
+            <LabelCount n={total} />
             <ArrowRight className="size-4" aria-hidden />
           </Link>
         )}

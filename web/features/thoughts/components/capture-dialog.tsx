@@ -33,7 +33,7 @@ export function CaptureDialog({
 
   const save = useOneAtATime(async () => {
     const trimmed = content.trim();
-    if (!trimmed || create.isPending) return;
+    if (!trimmed) return;
     try {
       const { waiting } = await create.mutateAsync({
         content: trimmed,

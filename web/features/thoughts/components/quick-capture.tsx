@@ -72,7 +72,7 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
 
   const send = useOneAtATime(async () => {
     const trimmed = content.trim();
-    if (!trimmed || create.isPending) return;
+    if (!trimmed) return;
     if (!requireUser()) return;
     try {
       const { waiting } = await create.mutateAsync({ content: trimmed, type: chosen, voiceThoughtId, when: when.when });

@@ -82,7 +82,7 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
 
   const save = useOneAtATime(async () => {
     const trimmed = content.trim();
-    if (!trimmed || create.isPending) return;
+    if (!trimmed) return;
     if (!requireUser()) return;
     try {
       const { waiting } = await create.mutateAsync({ content: trimmed, type, voiceThoughtId, when: when.when });
