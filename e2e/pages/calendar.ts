@@ -10,9 +10,14 @@ export class CalendarPage {
   get heading(): Locator {
     return this.page.getByRole("heading", { level: 1, name: "Calendar" });
   }
-  /** A day's section, named like 'Today · …', 'Tomorrow · Tue, Jun 2' or 'Wed, Jun 3' (a part of it will do). */
+  /**
+   * A day's section, named like 'Today · …', 'Tomorrow · Tue, Jun 2' or 'Wed, Jun 3'. A day given as
+   * 'Tue, Jun 2' finds it with or without its 'Tomorrow · ', and never 'Tue, Jun 23'.
+   */
   day(name: string | RegExp): Locator {
-    return this.page.getByRole("region", { name });
+    const whole =
+      typeof name === "string" ? new RegExp(`^(Tomorrow · )?${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : name;
+    return this.page.getByRole("region", { name: whole });
   }
   async openAddEvent(): Promise<EventDialog> {
     await this.page.getByRole("button", { name: "Add event" }).click();
