@@ -130,6 +130,12 @@ describe("the start a new event is offered", () => {
     expect(newEventStart("2025-03-10", at("09:00"))).toBe("10:00");
     expect(newEventStart("2025-03-10", at("12:30"))).toBe("13:00");
     expect(newEventStart("2025-03-10", at("22:05"))).toBe("23:00");
-    expect(newEventStart("2025-03-10", at("23:10"))).toBe("23:00");
+  });
+  it("is the next quarter hour once 23:00 has passed, 23:45 at the latest", () => {
+    expect(newEventStart("2025-03-10", at("23:00"))).toBe("23:15");
+    expect(newEventStart("2025-03-10", at("23:10"))).toBe("23:15");
+    expect(newEventStart("2025-03-10", at("23:15"))).toBe("23:30");
+    expect(newEventStart("2025-03-10", at("23:44"))).toBe("23:45");
+    expect(newEventStart("2025-03-10", at("23:52"))).toBe("23:45");
   });
 });

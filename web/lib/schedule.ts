@@ -78,10 +78,14 @@ export const DEFAULT_START = "09:00";
 
 /**
  * The start a new event is offered on `date`: 9:00, unless that is already past today, then the
- * next whole hour (the last, 23:00, late in the evening), so the form never proposes the past.
+ * next whole hour; from 23:00 on, the next quarter hour (the last, 23:45, in the day's final
+ * minutes), so the form does not propose a time gone by.
  */
 export function newEventStart(date: string, now: ZonedNow): string {
   if (date !== now.date || now.hhmm < DEFAULT_START) return DEFAULT_START;
-  const next = Math.min(Math.floor(now.minutes / 60) + 1, 23);
-  return `${String(next).padStart(2, "0")}:00`;
+  const lateEvening = now.minutes >= 23 * 60;
+  const step = lateEvening ? 15 : 60;
+  const next = Math.min((Math.floor(now.minutes / step) + 1) * step, lateEvening ? 23 * 60 + 45 : 23 * 60);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(Math.floor(next / 60))}:${pad(next % 60)}`;
 }
