@@ -13,6 +13,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { QuickWin, User } from "../../shared/schemas.ts";
 import { QuickWinsCard } from "../features/quick-wins/components/quick-wins-card.tsx";
+import { QuickWinsList } from "../features/quick-wins/components/quick-wins-list.tsx";
 import { api } from "../lib/api.ts";
 import { keepWaiting, newIdempotencyKey, sendWaiting, type WaitingWrite } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
@@ -44,18 +45,19 @@ function SignedIn({ children }: { children: ReactNode }) {
   return useAuth().status === "authenticated" ? children : null;
 }
 
-/** The dashboard's Quick Wins card for the signed-in person, once its first reads are in. */
-async function dashboard() {
+/**
+ * The dashboard's Quick Wins card (or, with `all`, the list of all quick wins) for the signed-in
+ * person, once its first reads are in.
+ */
+async function dashboard({ all = false } = {}) {
   const view = renderWithApp(
     <AuthProvider>
       <Session />
-      <SignedIn>
-        <QuickWinsCard user={user} requireUser={() => true} />
-      </SignedIn>
+      <SignedIn>{all ? <QuickWinsList /> : <QuickWinsCard user={user} requireUser={() => true} />}</SignedIn>
     </AuthProvider>,
     { signedInAs: user },
   );
-  await screen.findByRole("heading", { name: "Quick Wins" });
+  if (!all) await screen.findByRole("heading", { name: "Quick Wins" });
   await waitFor(() => expect(view.queryClient.isFetching()).toBe(0));
   expect(screen.getByText("Session: authenticated")).toBeVisible();
   return view;
@@ -116,6 +118,27 @@ describe("a session ended elsewhere", () => {
     expect(screen.queryByText("Failed to update quick win")).not.toBeInTheDocument();
     expect(screen.getByText(SIGNED_OUT)).toBeVisible();
     expect(screen.getByText("Session: unauthenticated")).toBeVisible();
+  });
+
+  it("a delete waiting on its Undo toast is kept for the person's next sign-in, then sent", async () => {
+    const floss = await server<QuickWin>("POST", "/api/quick-wins", { text: "Floss" });
+    const { queryClient } = await dashboard({ all: true });
+    await server("POST", "/api/auth/logout");
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Floss" }));
+    expect(await screen.findByRole("button", { name: "Undo" })).toBeVisible();
+    // A list read meanwhile finds the session gone: its calm word closes the Undo toast.
+    await queryClient.invalidateQueries({ queryKey: queryKeys.quickWins });
+    expect(await screen.findByText(SIGNED_OUT)).toBeVisible();
+    await waitFor(async () =>
+      expect((await waitingWrites()).map((w) => [w.userId, w.method, w.path, w.label])).toEqual([
+        [user.id, "DELETE", `/api/quick-wins/${floss.id}`, "Floss"],
+      ]),
+    );
+    expect(screen.getByText(SIGNED_OUT)).toBeVisible();
+
+    await signInAgain(user);
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
+    expect(await wins()).toEqual([]);
   });
 
   it.each([

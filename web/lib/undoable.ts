@@ -101,6 +101,8 @@ export function undoableDeletes<T extends { id: number }>(opts: {
         queryClient.removeQueries({ queryKey: [`${opts.list[0]}/${row.id}`], exact: true });
       };
       return (row: T, how: { scope?: "this"; words?: ReturnType<typeof opts.words> } = {}) => {
+        // Whose delete it is, known even if the session has ended by the time it is sent.
+        const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
         setDeleting(row.id, true);
         undoable({
           ...(how.words ?? opts.words(row)),
@@ -115,17 +117,25 @@ export function undoableDeletes<T extends { id: number }>(opts: {
                 for (const name of opts.drafts?.(row) ?? []) forgetDraft(name);
               })
               .catch(async (error: unknown) => {
-                // Already gone, or signed out meanwhile: nothing to tell.
-                if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return;
+                const waiting = {
+                  userId,
+                  was: opts.was?.(row),
+                  scope: how.scope,
+                  action: how.scope ? "Skip today" : "Delete",
+                  drafts: how.scope ? undefined : opts.drafts?.(row),
+                };
+                // Already gone: nothing to tell.
+                if (error instanceof ApiError && error.status === 404) return;
+                if (error instanceof ApiError && error.status === 401) {
+                  // The session ended meanwhile (decision 058, which has said so): the delete waits
+                  // for the same person's next sign-in, as what they typed does.
+                  if (opts.waitsOffline) await keepDelete(queryClient, opts.list[0], row, waiting);
+                  return;
+                }
                 if (
                   opts.waitsOffline &&
                   unreachable(error) &&
-                  (await keepDelete(queryClient, opts.list[0], row, {
-                    was: opts.was?.(row),
-                    scope: how.scope,
-                    action: how.scope ? "Skip today" : "Delete",
-                    drafts: how.scope ? undefined : opts.drafts?.(row),
-                  }))
+                  (await keepDelete(queryClient, opts.list[0], row, waiting))
                 ) {
                   // A skipped routine is off today's lists until the server has moved it on. What
                   // else goes with the row (a project's drafts) stays until the delete is sent: it
@@ -159,14 +169,22 @@ export function keepDelete<T extends { id: number }>(
   list: string,
   row: T,
   {
+    userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id,
     was,
     scope,
     action = "Delete",
     label = wordsOf(row),
     drafts,
-  }: { was?: Record<string, unknown>; scope?: "this"; action?: string; label?: string; drafts?: string[] } = {},
+  }: {
+    /** Whose delete it is: the person signed in, unless said. */
+    userId?: number;
+    was?: Record<string, unknown>;
+    scope?: "this";
+    action?: string;
+    label?: string;
+    drafts?: string[];
+  } = {},
 ): Promise<boolean> {
-  const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
   if (userId === undefined) return Promise.resolve(false);
   const path = `${list}/${row.id}${scope ? `?scope=${scope}` : ""}`;
   return keepWaiting({
