@@ -125,6 +125,50 @@ describe("request bodies", () => {
   });
 });
 
+describe("the furthest dates", () => {
+  const call = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+
+  it("are refused in words, before anything is read or saved, where the day after would not exist", async () => {
+    const listed = async () => (await call("GET", "/api/tasks")).json().length;
+    const before = await listed();
+    for (const url of ["/api/tasks?completedOn=9999-12-31", "/api/tasks?completedBefore=9999-12-31"]) {
+      const res = await call("GET", url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toMatch(/completed(On|Before): Expected a date up to 9998-12-31/);
+    }
+    const repeating = await call("POST", "/api/tasks", {
+      title: "Far off",
+      dueDate: "9999-12-31",
+      repeat: "FREQ=DAILY",
+    });
+    expect(repeating.statusCode).toBe(400);
+    expect(repeating.json().message).toBe("dueDate: Expected a date up to 9998-12-31");
+    const event = await call("POST", "/api/events", {
+      title: "Far off",
+      date: "9999-12-31",
+      startTime: "09:00",
+      duration: 30,
+    });
+    expect(event.statusCode).toBe(400);
+    expect(await listed()).toBe(before);
+  });
+
+  it("up to the last one allowed, work through a repeating task's occurrence", async () => {
+    const made = await call("POST", "/api/tasks", {
+      title: "Far off",
+      dueDate: "9998-12-31",
+      repeat: "FREQ=WEEKLY;BYDAY=MO",
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id;
+    expect((await call("GET", "/api/tasks?completedOn=9998-12-31")).statusCode).toBe(200);
+    const edited = await call("PATCH", `/api/tasks/${id}?scope=this`, { title: "Far off, once" });
+    expect(edited.statusCode).toBe(200);
+    expect((await call("DELETE", `/api/tasks/${id}?scope=this`)).statusCode).toBe(204);
+  });
+});
+
 describe("web app", () => {
   it("serves index.html for page paths and hashed assets with a long cache", async () => {
     for (const url of ["/", "/projects", "/project-detail/12", "/no/such/page?x=1"]) {

@@ -71,9 +71,16 @@ function isRealDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/**
+ * The last day a date may be: the day after it, or a repeating task's next occurrence, must still
+ * be a date (year 9999 has no next year to roll into).
+ */
+export const LAST_DATE = "9998-12-31";
+
 export const dateString = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected a date as YYYY-MM-DD")
-  .refine(isRealDate, "Not a real calendar date");
+  .refine(isRealDate, "Not a real calendar date")
+  .refine((v) => v <= LAST_DATE, `Expected a date up to ${LAST_DATE}`);
 /** A moment: an ISO-8601 date and time with its offset ("2026-11-27T18:30:00.000Z"). */
 export const isoMoment = z.iso.datetime({ offset: true, error: "Expected an ISO-8601 date and time" });
 export const timeString = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Expected a time as HH:MM (24-hour)");

@@ -146,6 +146,8 @@ const nastyString: fc.Arbitrary<string> = fc.oneof(
       "2024-00-10",
       "0000-00-00",
       "9999-99-99",
+      // a real date with no day after it
+      "9999-12-31",
       "-0001-01-01",
       "+275760-09-13",
       "2024-1-1",
@@ -213,6 +215,8 @@ const IMPOSSIBLE_DATES = [
   "2024-00-10",
   "0000-00-00",
   "9999-99-99",
+  // real, but with no day after it
+  "9999-12-31",
 ];
 const IMPOSSIBLE_TIMES = ["24:00", "23:60", "99:99", "-1:00", "12:5", "12:00:00"];
 
