@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import * as client from "openid-client";
 import { z } from "zod";
 import { USERNAME_MAX, USERNAME_MIN } from "../../shared/constants.ts";
+import { SIGN_IN_ERRORS, type SignInErrorMessage } from "../../shared/sign-in-errors.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { nowIso } from "../db/database.ts";
@@ -20,7 +21,12 @@ import { findUserById, usernameKey } from "./users.ts";
 
 export const OIDC_CALLBACK_PATH = "/api/auth/google/callback";
 
-class SignInError extends Error {}
+/** A sign-in that failed for a reason the sign-in page shows, in its words. */
+class SignInError extends Error {
+  constructor(readonly shown: SignInErrorMessage) {
+    super(shown);
+  }
+}
 
 const isLoopback = (url: string) => ["127.0.0.1", "localhost", "[::1]"].includes(new URL(url).hostname);
 
@@ -86,13 +92,13 @@ export async function resolveOidcUser(db: Db, opts: { userId: number | null; ide
     .executeTakeFirst();
   if (opts.userId !== null) {
     if (owner && owner.id !== opts.userId) {
-      throw new SignInError("That account is already linked to another Daily Compass user.");
+      throw new SignInError(SIGN_IN_ERRORS.linkedElsewhere);
     }
     if (owner) return owner.id;
     const current = await findUserById(db, opts.userId);
-    if (!current) throw new SignInError("Your session has ended. Please sign in again.");
+    if (!current) throw new SignInError(SIGN_IN_ERRORS.sessionEnded);
     if (current.oidc_subject !== null) {
-      throw new SignInError("Your account is already linked to a different provider account.");
+      throw new SignInError(SIGN_IN_ERRORS.otherProvider);
     }
     await db
       .updateTable("users")
@@ -140,7 +146,7 @@ export async function resolveOidcUser(db: Db, opts: { userId: number | null; ide
 
 const signInIntent = z.object({ intent: z.enum(["register"]).optional() });
 
-const loginError = (reply: FastifyReply, message: string) =>
+const loginError = (reply: FastifyReply, message: SignInErrorMessage) =>
   reply.redirect(`/login?error=${encodeURIComponent(message)}`, 302);
 
 export function registerOidcRoutes(
@@ -161,7 +167,7 @@ export function registerOidcRoutes(
         async (req, reply) => reply.redirect(req.query.intent === "register" ? "/login?mode=register" : "/login", 302),
       );
     app.get(OIDC_CALLBACK_PATH, { config: { public: true }, schema: { tags } }, async (_req, reply) =>
-      loginError(reply, "Sign-in with a provider is not set up on this server."),
+      loginError(reply, SIGN_IN_ERRORS.notSetUp),
     );
     return { enabled: false };
   }
@@ -173,7 +179,7 @@ export function registerOidcRoutes(
       cfg = await configuration();
     } catch (err) {
       request.log.warn({ err: { message: (err as Error).message } }, "OpenID Connect discovery failed");
-      return loginError(reply, "The sign-in provider cannot be reached right now. Please try again later.");
+      return loginError(reply, SIGN_IN_ERRORS.unreachable);
     }
     const flow = await startFlow(db, reply, {
       config,
@@ -203,10 +209,10 @@ export function registerOidcRoutes(
       await deps.guard.rememberDevice(request, reply, userId);
       return reply.redirect("/", 302);
     } catch (err) {
-      if (err instanceof SignInError) return loginError(reply, err.message);
+      if (err instanceof SignInError) return loginError(reply, err.shown);
       // Library errors name the failed check (state, nonce, grant); codes and tokens stay out of logs.
       request.log.warn({ err: { message: (err as Error).message } }, "sign-in callback rejected");
-      return loginError(reply, "Sign-in could not be completed. Please try again.");
+      return loginError(reply, SIGN_IN_ERRORS.failed);
     }
   });
 
@@ -217,11 +223,9 @@ export function registerOidcRoutes(
   ): Promise<number> {
     const query = request.query as Record<string, string | undefined>;
     const flow = await takeFlow(db, request, reply, { config, kind: "oidc" });
-    if (!flow) throw new SignInError("Your sign-in attempt expired. Please try again.");
+    if (!flow) throw new SignInError(SIGN_IN_ERRORS.expired);
     if (query.error) {
-      throw new SignInError(
-        query.error === "access_denied" ? "Sign-in was cancelled." : "The sign-in provider refused the request.",
-      );
+      throw new SignInError(query.error === "access_denied" ? SIGN_IN_ERRORS.cancelled : SIGN_IN_ERRORS.refused);
     }
     // The callback URL as registered, with the parameters the provider added.
     const current = new URL(flow.redirectUri);
@@ -233,7 +237,7 @@ export function registerOidcRoutes(
       idTokenExpected: true,
     });
     const claims = tokens.claims();
-    if (!claims) throw new SignInError("The sign-in provider did not identify you.");
+    if (!claims) throw new SignInError(SIGN_IN_ERRORS.noIdentity);
     const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
     let profile: Record<string, unknown> = claims;
     // Providers that keep profile claims out of the ID token serve them from userinfo.

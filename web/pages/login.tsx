@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { PASSWORD_MIN } from "../../shared/constants.ts";
+import { signInErrorToShow } from "../../shared/sign-in-errors.ts";
 import { PublicFooter, PublicHeader } from "../components/public-layout.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, Input } from "../components/ui/input.tsx";
@@ -29,7 +30,8 @@ export function LoginPage() {
     setPassword((value) => value || typed("password"));
     const query = new URLSearchParams(window.location.search);
     const providerError = query.get("error");
-    if (providerError) setError(providerError);
+    // Only the server's own words: a link can put any text in the address.
+    if (providerError) setError(signInErrorToShow(providerError));
     if (query.get("mode") === "register") setMode("register");
   }, []);
 
