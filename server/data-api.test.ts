@@ -387,4 +387,48 @@ describe("delete all data", () => {
     // Still signed in afterwards.
     expect((await call("GET", "/api/auth/me", undefined, me.cookie)).statusCode).toBe(200);
   });
+
+  it("leaves nothing of the person's days behind: reminder choices, a focus timer's alert, days of use, what was announced", async () => {
+    const me = await t.signUp();
+    const defaults = (await call("GET", "/api/reminders/settings", undefined, me.cookie)).json();
+    const changed = await call(
+      "PUT",
+      "/api/reminders/settings",
+      { events: false, quietStart: "22:00", quietEnd: "07:00" },
+      me.cookie,
+    );
+    expect(changed.statusCode).toBe(200);
+    const endsAt = new Date(Date.now() + 20 * 60_000).toISOString();
+    expect((await call("PUT", "/api/reminders/focus", { endsAt }, me.cookie)).statusCode).toBe(204);
+    await t.handle.db
+      .insertInto("push_deliveries")
+      .values({
+        user_id: me.userId,
+        key: "task:1:2026-11-23",
+        due_at: endsAt,
+        status: "sent",
+        created_at: endsAt,
+        lease_owner: null,
+        lease_until: null,
+      })
+      .execute();
+    await t.handle.db
+      .insertInto("days_of_use")
+      .values({ user_id: me.userId, last_day: "2026-11-20", away_since: null })
+      .onConflict((oc) => oc.column("user_id").doNothing())
+      .execute();
+    const left = async (table: "focus_timers" | "days_of_use" | "push_deliveries") =>
+      (await t.handle.db.selectFrom(table).select("user_id").where("user_id", "=", me.userId).execute()).length;
+
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/data/delete-all",
+      headers: { cookie: me.cookie, "content-type": "application/json" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await call("GET", "/api/reminders/settings", undefined, me.cookie)).json()).toEqual(defaults);
+    expect(await left("focus_timers")).toBe(0);
+    expect(await left("push_deliveries")).toBe(0);
+    expect(await left("days_of_use")).toBe(0);
+  });
 });

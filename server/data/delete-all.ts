@@ -2,7 +2,8 @@ import type { Db } from "../db/database.ts";
 
 /**
  * Deletes every record the user owns, in one transaction, and says how many of each went. The
- * account and its sessions stay: the user is still signed in afterwards.
+ * account, its sessions and its devices' reminder subscriptions stay: the user is still signed in
+ * afterwards, and the devices that asked for reminders still get them for what is added next.
  */
 export async function deleteAllData(db: Db, opts: { userId: number }): Promise<Record<string, number>> {
   return db.transaction().execute(async (trx) => {
@@ -30,6 +31,12 @@ export async function deleteAllData(db: Db, opts: { userId: number }): Promise<R
     await trx.deleteFrom("idempotency_keys").where("user_id", "=", userId).execute();
     // What focus sessions measured goes too; it is not an item of its own, so it is not counted.
     await trx.deleteFrom("focus_sessions").where("user_id", "=", userId).execute();
+    // The person's days as the server kept them go as well, none of them counted as items: the
+    // reminders' choices (back to their defaults), a focus timer's alert still to come (its session
+    // is gone), what was announced to them, and the days they used the app.
+    for (const table of ["reminder_settings", "focus_timers", "push_deliveries", "days_of_use"] as const) {
+      await trx.deleteFrom(table).where("user_id", "=", userId).execute();
+    }
     return { tasks, quickWins, thoughts, projects, events, moods, settings, secrets, calendarConnections };
   });
 }
