@@ -35,6 +35,7 @@ function server(name: string, command: string, port: number) {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `daily-compass-e2e-${name}-`)),
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: "100000",
+      SIGN_UPS_PER_HOUR: "100000",
       // Reminders go to a push service the tests run on this machine (e2e/reminders.spec.ts).
       PUSH_ALLOW_PRIVATE_NETWORK: "true",
     },

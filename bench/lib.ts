@@ -78,6 +78,7 @@ export async function startApp(opts: {
     DATA_DIR: opts.dataDir,
     // The limit is counted on every request as in production, but never reached by the load.
     RATE_LIMIT_PER_MINUTE: "1000000000",
+    SIGN_UPS_PER_HOUR: "1000000000",
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     ...opts.env,
   });

@@ -90,6 +90,7 @@ async function startServer(): Promise<{ origin: string; child: ChildProcess; dat
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: "1000000",
+      SIGN_UPS_PER_HOUR: "1000000",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -299,6 +299,7 @@ async function measure(dialect: "sqlite" | "postgres") {
     DATA_DIR: bench.dataDir,
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "100000000",
+    SIGN_UPS_PER_HOUR: "100000000",
     ...(bench.url ? { DATABASE_URL: bench.url } : {}),
   });
   config.webDist = undefined;

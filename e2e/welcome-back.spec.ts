@@ -27,7 +27,7 @@ test.beforeAll(async () => {
     args: ["--import", "tsx", "server/main.ts"],
     dataPrefix: "welcome",
     timeoutMs: 110_000,
-    env: { RATE_LIMIT_PER_MINUTE: "100000" },
+    env: { RATE_LIMIT_PER_MINUTE: "100000", SIGN_UPS_PER_HOUR: "100000" },
   });
   dataDir = server.dataDir;
 });

@@ -25,6 +25,7 @@ const envSchema = z.object({
   SLOW_REQUEST_MS: z.coerce.number().int().positive().default(500),
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  SIGN_UPS_PER_HOUR: z.coerce.number().int().positive().default(20),
   AI_BASE_URL: z.url("must be the base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1").optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default("gpt-4o-mini"),
@@ -70,6 +71,8 @@ export type Config = {
   slowRequestMs: number;
   appSecret: string | undefined;
   rateLimitPerMinute: number;
+  /** New accounts per hour per client address. */
+  signUpsPerHour: number;
   /** Directory holding the built web app; absent in API-only tests. */
   webDist: string | undefined;
   legal: { companyName: string; contactEmail: string; noticeDays: number };
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slowRequestMs: e.SLOW_REQUEST_MS,
     appSecret: e.APP_SECRET,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    signUpsPerHour: e.SIGN_UPS_PER_HOUR,
     webDist: path.resolve("dist/web"),
     ai: {
       baseUrl: e.AI_BASE_URL,

@@ -170,7 +170,7 @@ const IPV6_SUBNET = 64;
  * a trusted proxy the one its forwarded header names, so again whenever that header changes.
  */
 const counted = new WeakMap<object, { forwarded: string | string[] | undefined; address: string }>();
-function countedAddress(request: FastifyRequest): string {
+export function countedAddress(request: FastifyRequest): string {
   const forwarded = request.headers["x-forwarded-for"];
   const kept = counted.get(request.raw.socket);
   if (kept !== undefined && kept.forwarded === forwarded) return kept.address;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorBody } from "../../shared/errors.ts";
 import {
@@ -12,6 +12,7 @@ import {
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { countedAddress } from "../shared-rate-limit.ts";
 import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
 import { clearSessionCookie, setSessionCookie, userIdOf } from "./request-user.ts";
 import { createSession, deleteOtherSessions, deleteSession } from "./sessions.ts";
@@ -27,6 +28,24 @@ import {
   WrongCurrentPassword,
 } from "./users.ts";
 
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Counts an attempt to create an account from the request's address, and refuses it past `max`
+ * in the hour: each one costs a password hash, and nothing else stops one address making
+ * thousands (docs/decisions/061-what-one-account-cannot-do.md).
+ */
+function limitSignUps(request: FastifyRequest, max: number): void {
+  const { current, ttl } = request.server.sharedRateCounts.incr(`sign-up:${countedAddress(request)}`, HOUR_MS);
+  if (current <= max) return;
+  const minutes = Math.max(1, Math.ceil(ttl / 60_000));
+  throw new AppError(
+    "RATE_LIMITED",
+    `Too many new accounts from this address. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    { retryAfter: Math.ceil(ttl / 1000) },
+  );
+}
+
 export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config; db: Db; guard: SignInGuard }): void {
   const { config, db, guard } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -36,9 +55,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     "/api/auth/register",
     {
       config: { public: true },
-      schema: { tags, body: registerInput, response: { 201: userEnvelope, 400: errorBody, 409: errorBody } },
+      schema: {
+        tags,
+        body: registerInput,
+        response: { 201: userEnvelope, 400: errorBody, 409: errorBody, 429: errorBody },
+      },
     },
     async (request, reply) => {
+      limitSignUps(request, config.signUpsPerHour);
       const row = await createPasswordUser(db, request.body);
       const { token, expiresAt } = await createSession(db, row.id);
       setSessionCookie(reply, config, token, expiresAt);

@@ -67,6 +67,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "100000",
+    SIGN_UPS_PER_HOUR: "100000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
