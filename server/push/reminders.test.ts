@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startPushService, type TestPushService } from "../testing/push-service.ts";
 import { createSecondInstance, createTestApp, type TestApp } from "../testing/test-app.ts";
@@ -342,6 +344,90 @@ describe("reminders by Web Push", () => {
     expect((await call(a, "GET", "/api/push/subscriptions")).json()).toHaveLength(1);
     const anonymous = await t.app.inject({ method: "GET", url: "/api/push/key" });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("one person's devices and everyone else's reminders", () => {
+  afterEach(() => at("2026-11-23T12:00:00Z"));
+
+  /** A push service that takes requests and holds them unanswered until released. */
+  async function holdingService() {
+    const held: http.ServerResponse[] = [];
+    const server = http.createServer((req, res) => {
+      req.resume();
+      held.push(res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      endpoint: (n: number) => `http://127.0.0.1:${port}/hold/${n}`,
+      held: () => held.length,
+      close: async () => {
+        for (const res of held.splice(0)) res.writeHead(201).end();
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+
+  it("are kept to the 10 newest: an eleventh device takes the oldest one's place", async () => {
+    const user = await t.signUp();
+    const key = (await call(user, "GET", "/api/push/key")).json().publicKey;
+    const { keys } = await push.subscribe(key);
+    for (let n = 1; n <= 12; n++) {
+      const res = await call(user, "POST", "/api/push/subscriptions", {
+        endpoint: `https://push.example/d/${n}`,
+        keys,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const devices = (await call(user, "GET", "/api/push/subscriptions")).json();
+    expect(devices).toHaveLength(10);
+    const endpoints = await t.handle.db
+      .selectFrom("push_subscriptions")
+      .select("endpoint")
+      .where("user_id", "=", user.userId)
+      .orderBy("id")
+      .execute();
+    expect(endpoints.map((e) => e.endpoint.split("/").pop())).toEqual([
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "8",
+      "9",
+      "10",
+      "11",
+      "12",
+    ]);
+  });
+
+  it("a person whose push services do not answer holds back no one else's reminder", async () => {
+    const holding = await holdingService();
+    try {
+      at("2026-11-26T09:00:00Z");
+      const slow = await t.signUp();
+      const key = (await call(slow, "GET", "/api/push/key")).json().publicKey;
+      const { keys } = await push.subscribe(key);
+      for (let n = 1; n <= 3; n++) {
+        expect(
+          (await call(slow, "POST", "/api/push/subscriptions", { endpoint: holding.endpoint(n), keys })).statusCode,
+        ).toBe(201);
+      }
+      await call(slow, "POST", "/api/tasks", { title: "Slow one's task", dueTime: "15:00" });
+      const other = await subscribedUser();
+      await call(other, "POST", "/api/tasks", { title: "Water the plants", dueTime: "15:00" });
+
+      at("2026-11-26T15:00:30Z");
+      const pass = t.app.reminders.tick();
+      // Delivered while the slow person's services still hold every message sent to them.
+      await expect.poll(() => titles(other.hash), { timeout: 5000 }).toEqual(["Water the plants"]);
+      expect(holding.held()).toBe(3);
+      await holding.close();
+      await pass;
+    } finally {
+      await holding.close();
+    }
   });
 });
 

@@ -23,6 +23,8 @@ import { ReminderScheduler, sendToUser } from "./scheduler.ts";
 import { readReminderSettings, updateReminderSettings } from "./settings.ts";
 
 const FOCUS_AHEAD_MS = 4 * 60 * 60 * 1000;
+/** Devices kept per person for reminders; a newer one takes the oldest one's place. */
+const PUSH_DEVICES_MAX = 10;
 
 /** Reminders by Web Push: the device subscriptions, the person's reminder choices, and the sender. */
 export function registerReminderRoutes(
@@ -107,6 +109,27 @@ export function registerReminderRoutes(
         .onConflict((oc) => oc.column("endpoint").doUpdateSet(values))
         .returning(["id", "device", "created_at"])
         .executeTakeFirstOrThrow();
+      // A person's devices are kept to the newest few: each reminder goes to all of them, and
+      // browsers reinstalled or cleared leave subscriptions behind that nothing will remove.
+      const older = await db
+        .selectFrom("push_subscriptions")
+        .select("id")
+        .where("user_id", "=", userId)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .offset(PUSH_DEVICES_MAX)
+        .limit(1000)
+        .execute();
+      if (older.length > 0) {
+        await db
+          .deleteFrom("push_subscriptions")
+          .where(
+            "id",
+            "in",
+            older.map((o) => o.id),
+          )
+          .execute();
+      }
       reply.code(201);
       return { id: row.id, device: row.device, createdAt: row.created_at };
     },

@@ -6,6 +6,7 @@ import type { PushPayload } from "../../shared/reminders.ts";
 import { findWhen } from "../../shared/when.ts";
 import type { SecretBox } from "../crypto/secrets.ts";
 import { type Db, nowIso } from "../db/database.ts";
+import { mapLimited } from "../map-limited.ts";
 import type { PublicFetch } from "../net/public-fetch.ts";
 import { DEFAULT_TIME_ZONE } from "../settings/service.ts";
 import type { VapidKeys } from "./keys.ts";
@@ -29,6 +30,8 @@ export const CATCH_UP_MS = 60 * 60 * 1000;
 /** How long an instance holds a claimed notification before another may take it over. */
 const LEASE_MS = 60 * 1000;
 const MAX_ATTEMPTS = 5;
+/** People whose reminders are sent at the same time in one pass. */
+const PEOPLE_AT_ONCE = 8;
 
 type Clock = () => Date;
 
@@ -327,6 +330,14 @@ export class ReminderScheduler {
               .execute()
           ).map((r) => `${r.user_id} ${r.key}`),
     );
+    // Claimed here, then sent person by person: several people at once, each one's reminders in
+    // turn, so push services that are slow to answer hold back only the person they serve.
+    const sends = new Map<number, Array<() => Promise<void>>>();
+    const later = (userId: number, send: () => Promise<void>) => {
+      const own = sends.get(userId);
+      if (own) own.push(send);
+      else sends.set(userId, [send]);
+    };
     for (const n of due) {
       if (claimed.has(`${n.userId} ${n.key}`)) continue;
       const quiet = n.quiet === true;
@@ -345,7 +356,7 @@ export class ReminderScheduler {
         .onConflict((oc) => oc.columns(["user_id", "key"]).doNothing())
         .executeTakeFirst();
       if (quiet || Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) continue;
-      await this.#deliver(n.userId, n.key, n.payload, now);
+      later(n.userId, () => this.#deliver(n.userId, n.key, n.payload, now));
     }
     // Claims another instance left behind when it stopped mid-send, and ones to try again.
     const stale = await db
@@ -365,9 +376,12 @@ export class ReminderScheduler {
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) continue;
       const again = due.find((n) => n.userId === row.user_id && n.key === row.key);
-      if (again) await this.#deliver(row.user_id, row.key, again.payload, now);
+      if (again) later(row.user_id, () => this.#deliver(row.user_id, row.key, again.payload, now));
       else await this.#finish(row.user_id, row.key, "failed", now);
     }
+    await mapLimited([...sends.values()], PEOPLE_AT_ONCE, async (own) => {
+      for (const send of own) await send();
+    });
     log.debug({ due: due.length }, "reminders checked");
   }
 
@@ -415,21 +429,21 @@ export async function sendToUser(
     .select(["id", "endpoint", "keys"])
     .where("user_id", "=", userId)
     .execute();
-  const outcomes: SendOutcome[] = [];
-  for (const s of subs) {
-    let subscription: Subscription;
-    try {
-      subscription = { endpoint: s.endpoint, keys: JSON.parse(box.decrypt(s.keys)) };
-    } catch {
-      outcomes.push("refused");
-      continue;
-    }
-    const outcome = await sendPush(fetcher, vapid, subscription, payload);
-    if (outcome === "gone") {
-      await db.deleteFrom("push_subscriptions").where("id", "=", s.id).execute();
-      log.info({ userId }, "a device's reminder subscription expired and was removed");
-    }
-    outcomes.push(outcome);
-  }
-  return outcomes;
+  // Every device at once: the slowest one's answer, not their sum, is how long it takes.
+  return Promise.all(
+    subs.map(async (s): Promise<SendOutcome> => {
+      let subscription: Subscription;
+      try {
+        subscription = { endpoint: s.endpoint, keys: JSON.parse(box.decrypt(s.keys)) };
+      } catch {
+        return "refused";
+      }
+      const outcome = await sendPush(fetcher, vapid, subscription, payload);
+      if (outcome === "gone") {
+        await db.deleteFrom("push_subscriptions").where("id", "=", s.id).execute();
+        log.info({ userId }, "a device's reminder subscription expired and was removed");
+      }
+      return outcome;
+    }),
+  );
 }

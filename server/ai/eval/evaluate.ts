@@ -5,6 +5,7 @@
  * engine and, when one is configured, the provider engine.
  */
 import { ASSISTANT_TONES, HELP_LEVELS, THOUGHT_TYPES } from "../../../shared/constants.ts";
+import { mapLimited } from "../../map-limited.ts";
 import type { AssistantEngine, Prefs, ThoughtType } from "../types.ts";
 import { blindTasks } from "./blind-tasks.ts";
 import { blindThoughts } from "./blind-thoughts.ts";
@@ -65,19 +66,6 @@ function median(values: number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const runners = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      out[index] = await work(items[index] as T);
-    }
-  });
-  await Promise.all(runners);
-  return out;
 }
 
 async function timed<T>(call: () => Promise<T>): Promise<{ value?: T; ms: number }> {
