@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { EXPORT_FORMAT, type ExportFile, type ImportResponse, type importInput } from "../../shared/schemas.ts";
 import { type Db, inTransaction } from "../db/database.ts";
+import { assertRoomForSeries } from "../events/series.ts";
 import { importSeries } from "../events/series-import.ts";
 import { createEvent, listEvents } from "../events/service.ts";
 import { createProject, listProjects } from "../projects/service.ts";
@@ -189,6 +190,7 @@ export async function importData(
         series.set(group, [...(series.get(group) ?? []), item]);
       },
     );
+    await assertRoomForSeries(trx, userId, series.size, "events");
     for (const occurrences of series.values()) {
       await importSeries(trx, { userId, occurrences, today });
     }

@@ -348,3 +348,68 @@ describe("export and import", () => {
     expect((await theirs()).at(-1)?.date).toBe("2025-11-27");
   });
 });
+
+describe("how many go on at once", () => {
+  /** Series going on, written straight in: as many as a person could have made over time. */
+  async function seriesGoingOn(count: number) {
+    await t.handle.db
+      .insertInto("event_series")
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          user_id: me.userId,
+          repeat: "FREQ=DAILY",
+          title: `Routine ${i + 1}`,
+          description: null,
+          location: null,
+          start_time: "08:00",
+          duration: 15,
+          category: null,
+          starts_on: "2025-10-22",
+          filled_until: "2025-10-22",
+          ends_on: null,
+          created_at: "2025-10-22T17:00:00.000Z",
+        })),
+      )
+      .execute();
+  }
+  const LIMIT_WORDS = "At most 100 repeating events at once: end or delete one to add another";
+
+  it("is at most 100: one more is refused in words and makes nothing; a one-off still can be added", async () => {
+    await seriesGoingOn(100);
+    const before = (await events()).length;
+    const refused = await call("POST", "/api/events", {
+      title: "Swim",
+      date: "2025-10-23",
+      startTime: "07:00",
+      duration: 45,
+      repeat: "FREQ=DAILY",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: `repeat: ${LIMIT_WORDS}`, field: "repeat" });
+    expect(await events()).toHaveLength(before);
+    await addEvent({ title: "Swim", date: "2025-10-23", startTime: "07:00" });
+
+    // One ended makes room again.
+    await t.handle.db
+      .updateTable("event_series")
+      .set({ ends_on: "2025-10-22" })
+      .where("title", "=", "Routine 1")
+      .where("user_id", "=", me.userId)
+      .execute();
+    await addEvent({ title: "Swim", date: "2025-10-24", startTime: "07:00", repeat: "FREQ=DAILY" });
+  });
+
+  it("counts what an import brings: past 100 the import is refused whole", async () => {
+    await addClass();
+    const file = (await call("GET", "/api/data/export")).json();
+    const other = await t.signUp();
+    const mine = me;
+    me = other;
+    await seriesGoingOn(100);
+    const res = await call("POST", "/api/data/import", file);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`events: ${LIMIT_WORDS}`);
+    expect(await days("Pottery class")).toEqual([]);
+    me = mine;
+  });
+});

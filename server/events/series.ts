@@ -9,10 +9,32 @@ import type { Insertable, Selectable } from "kysely";
 import { addDays } from "../../shared/dates.ts";
 import { type Db, nowIso } from "../db/database.ts";
 import type { EventSeriesTable, EventsTable } from "../db/schema.ts";
+import { invalidField } from "../errors.ts";
 import { occurrencesBetween } from "../routines/occurrences.ts";
 
 /** How far ahead occurrences exist: today and the 55 days after it, eight weeks. */
 export const SERIES_DAYS_AHEAD = 55;
+
+/**
+ * Repeating events one person may have going on at once (not ended). Each one is dozens of rows
+ * kept eight weeks ahead, read by every calendar list, export and calendar file: without a bound,
+ * one account could make millions and slow the server for everyone.
+ */
+export const SERIES_AT_ONCE = 100;
+
+/** Refuses, in words blaming `field`, `adding` more series than a person may have going on. */
+export async function assertRoomForSeries(db: Db, userId: number, adding: number, field: string): Promise<void> {
+  if (adding <= 0) return;
+  const { n } = await db
+    .selectFrom("event_series")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("user_id", "=", userId)
+    .where("ends_on", "is", null)
+    .executeTakeFirstOrThrow();
+  if (Number(n) + adding > SERIES_AT_ONCE) {
+    throw invalidField(field, `At most ${SERIES_AT_ONCE} repeating events at once: end or delete one to add another`);
+  }
+}
 
 export type Series = Selectable<EventSeriesTable>;
 type Template = Pick<Series, "title" | "description" | "location" | "start_time" | "duration" | "category">;

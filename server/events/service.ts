@@ -16,7 +16,7 @@ import type { Database, EventsTable } from "../db/schema.ts";
 import { invalidField, notFound } from "../errors.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
 import { occurrenceOnOrAfter } from "../routines/occurrences.ts";
-import { fillSeries, occurrenceRow, type Series } from "./series.ts";
+import { assertRoomForSeries, fillSeries, occurrenceRow, type Series } from "./series.ts";
 
 const columns = [
   "id",
@@ -131,6 +131,7 @@ async function startSeries(
   from: string,
   fields: EventFields,
 ): Promise<{ seriesId: number; first: string }> {
+  await assertRoomForSeries(trx, userId, 1, "repeat");
   const first = occurrenceOnOrAfter(rule, from);
   const series = await trx
     .insertInto("event_series")
