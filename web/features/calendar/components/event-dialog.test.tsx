@@ -164,6 +164,17 @@ describe("a new event made without a connection (docs/decisions/029-installable-
     expect((await events()).map((e) => [e.title, e.date])).toEqual([["Dentist", TUESDAY]]);
   });
 
+  it("a refusal is said in the server's words without its field name, and the dialog keeps what was typed", async () => {
+    const { onOpenChange } = open({ defaultDate: "9999-12-31" });
+    await userEvent.type(screen.getByLabelText("Title"), "Far away");
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    expect(await screen.findByText("Expected a date up to 9998-12-31")).toBeVisible();
+    expect(screen.queryByText(/^date: /)).not.toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalledWith(false);
+    expect(screen.getByLabelText("Title")).toHaveValue("Far away");
+    expect(await events()).toEqual([]);
+  });
+
   it("a device that cannot keep it says so, and the dialog keeps what was typed", async () => {
     const { onOpenChange } = open();
     await userEvent.type(screen.getByLabelText("Title"), "Dentist");

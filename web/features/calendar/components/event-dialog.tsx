@@ -15,7 +15,7 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input, NativeSelect, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
-import { errorMessage } from "../../../lib/api.ts";
+import { reasonOf } from "../../../lib/api.ts";
 import { changedFields } from "../../../lib/changed-fields.ts";
 import { dayOfDate, isDateOnly, zonedNow } from "../../../lib/dates.ts";
 import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
@@ -165,7 +165,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
       // Not saved and not kept (a change to all of a repeating event from this one on does not
       // wait; this device has no storage): the dialog keeps what was typed, to save once back.
       const description = !unreachable(error)
-        ? errorMessage(error, "Could not save event.")
+        ? reasonOf(error, "Could not save event.")
         : scope === "all"
           ? FROM_HERE_NEEDS_CONNECTION.change
           : "Could not keep the event on this device. Please try again when you're back online.";
