@@ -346,3 +346,45 @@ test("a task done before today is found under Done earlier and put back on the l
     page.getByRole("list", { name: "Today's tasks" }).getByRole("checkbox", { name: /Renew the library card/ }),
   ).toHaveCount(0);
 });
+
+test("a double tap on a row's Delete or tick acts on that row only, not on the one that slides under it", async ({
+  page,
+  api,
+  app,
+}) => {
+  await api.task("Alpha");
+  await api.task("Bravo");
+  await api.quickWin("Clear the desk");
+  await api.quickWin("Text Mum back");
+  /** Two taps at the centre of `target`, 150 ms apart, as a hurried finger makes them. */
+  const doubleTap = async (target: ReturnType<typeof page.getByRole>) => {
+    const box = await target.boundingBox();
+    if (!box) throw new Error("not drawn");
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForTimeout(150);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  };
+
+  await app.tasks.open();
+  await expect(app.tasks.deleteButton("Bravo")).toBeVisible();
+  await doubleTap(app.tasks.deleteButton("Alpha"));
+  await expect(toastText(page, '"Alpha" is off your list.')).toBeVisible();
+  await expect(app.tasks.row("Bravo")).toBeVisible();
+  // A moment later the list takes taps again.
+  await page.waitForTimeout(500);
+  await app.tasks.notToday("Bravo").click();
+  await expect(app.tasks.notToday("Bravo")).toBeHidden();
+
+  await app.dashboard.open();
+  await expect(page.getByRole("checkbox", { name: "Text Mum back" })).toBeVisible();
+  await doubleTap(page.getByRole("checkbox", { name: "Clear the desk" }));
+  await page.waitForTimeout(500);
+  await expect(page.getByRole("checkbox", { name: "Text Mum back" })).not.toBeChecked();
+  await expect
+    .poll(async () =>
+      (await api.get<Array<{ text: string; completed: boolean }>>("/api/quick-wins"))
+        .filter((q) => q.completed)
+        .map((q) => q.text),
+    )
+    .toEqual(["Clear the desk"]);
+});

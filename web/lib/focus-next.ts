@@ -1,16 +1,19 @@
 import { useCallback, useEffect, useState } from "react";
+import { shieldPointer } from "./pointer-shield.ts";
 
 /** How long a row that was just ticked or deleted counts as on its way out (a refusal brings it back). */
 const LEAVING_MS = 3000;
 
 /**
- * Before a row leaves a list (ticked done, deleted), focus moves to the same control in the
- * nearest row that stays — the next ones first, then the ones before — or else to `fallbackId`:
- * never to the page body, where a keyboard or screen-reader user would lose their place. Rows
- * that left a moment ago may still be drawn when ticks come quickly, so each leaving row is
- * marked and passed over.
+ * Before a row leaves a list (ticked done, deleted), the pointer is held back a moment (the next
+ * row slides under it, and a double tap's second half would press it), and focus moves to the
+ * same control in the nearest row that stays — the next ones first, then the ones before — or
+ * else to `fallbackId`: never to the page body, where a keyboard or screen-reader user would lose
+ * their place. Rows that left a moment ago may still be drawn when ticks come quickly, so each
+ * leaving row is marked and passed over.
  */
 export function focusNextRow(from: HTMLElement, selector: string, fallbackId: string): void {
+  shieldPointer();
   const row = from.closest("li");
   row?.setAttribute("data-leaving-at", String(Date.now()));
   const staying = (li: Element) => {
@@ -39,8 +42,12 @@ export function neighbourOf(from: HTMLElement, fallback?: HTMLElement | null): H
   return next ?? fallback ?? (row?.closest("section") as HTMLElement | null);
 }
 
-/** Moves focus to `neighbourOf(from, fallback)` before `from`'s row leaves: never lost to the page. */
+/**
+ * Moves focus to `neighbourOf(from, fallback)` before `from`'s row leaves: never lost to the
+ * page. The next row slides under the pointer meanwhile: a second tap is held back a moment.
+ */
 export function focusNeighbour(from: HTMLElement, fallback?: HTMLElement | null): void {
+  shieldPointer();
   neighbourOf(from, fallback)?.focus();
 }
 

@@ -1,15 +1,8 @@
 import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { createPortal } from "react-dom";
 import { cn } from "../../lib/cn.ts";
-
-/**
- * How long after a dialog closes the screen under it ignores the pointer: the second click of a
- * double click on Add or Save, landing after the dialog went, would otherwise press whatever lay
- * beneath it (a task, which opened focus mode).
- */
-export const CLICK_SHIELD_MS = 400;
+import { shieldPointer } from "../../lib/pointer-shield.ts";
 
 type DialogProps = {
   open: boolean;
@@ -38,17 +31,13 @@ export function Dialog({ open, onOpenChange, title, description, children, class
   // as the draw (docs/decisions/036-dashboard-first-paint.md).
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
-  const [shielded, setShielded] = useState(false);
+  // Closed: the second click of a double click on Add or Save lands on the page a moment later.
   useEffect(() => {
-    if (open || !opened) return;
-    setShielded(true);
-    const timer = setTimeout(() => setShielded(false), CLICK_SHIELD_MS);
-    return () => clearTimeout(timer);
+    if (!open && opened) shieldPointer();
   }, [open, opened]);
   if (!opened) return null;
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
-      {shielded && createPortal(<div className="fixed inset-0 z-50" data-click-shield aria-hidden />, document.body)}
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <D.Content
