@@ -76,3 +76,27 @@ test("creating a project the server refuses keeps the dialog and says why", asyn
   await expect(toastText(page, "Missing title")).toBeVisible();
   await expect(toastText(page, "Please enter a project title first.")).toBeVisible();
 });
+
+test("a session ended elsewhere: Add Task says so calmly, not 'Error Adding Task', and keeps the words", async ({
+  page,
+  browser,
+  user: _signedIn,
+}) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Add Task" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Task" });
+  await dialog.getByLabel("Task title").fill("Renew passport");
+  // Signed out from another device with the same session.
+  const elsewhere = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  await elsewhere.addCookies(await page.context().cookies());
+  expect(
+    (await elsewhere.request.post("/api/auth/logout", { headers: { origin: new URL(page.url()).origin } })).status(),
+  ).toBeLessThan(300);
+  await elsewhere.close();
+
+  await dialog.getByRole("button", { name: "Add Task" }).click();
+  await expect(toastText(page, "You've been signed out")).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(toastText(page, "You've been signed out")).toBeVisible();
+  await expect(toastText(page, "Error Adding Task")).toHaveCount(0);
+});

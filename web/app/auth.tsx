@@ -122,8 +122,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onSessionEnded(() => {
         if (signingOut.current || !queryClient.getQueryData(ME_KEY)) return;
         void forgetSession({ keepDrafts: true });
-        // After the failing call's own error toast, so this one is the one left on screen.
-        setTimeout(() => toast(SESSION_ENDED), 0);
+        // Shown at once, and holding: the failing call's own error toast, whenever it comes, is
+        // not shown over it.
+        toast({ ...SESSION_ENDED, holds: true });
       }),
     [queryClient, forgetSession],
   );

@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { QuickWin, User } from "../../shared/schemas.ts";
 import { QuickWinsCard } from "../features/quick-wins/components/quick-wins-card.tsx";
 import { QuickWinsList } from "../features/quick-wins/components/quick-wins-list.tsx";
+import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
 import { api } from "../lib/api.ts";
 import { keepWaiting, newIdempotencyKey, sendWaiting, type WaitingWrite } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
@@ -46,18 +47,21 @@ function SignedIn({ children }: { children: ReactNode }) {
 }
 
 /**
- * The dashboard's Quick Wins card (or, with `all`, the list of all quick wins) for the signed-in
- * person, once its first reads are in.
+ * The dashboard's Quick Wins card (or, with `all`, the list of all quick wins), and `also`, for
+ * the signed-in person, once its first reads are in.
  */
-async function dashboard({ all = false } = {}) {
+async function dashboard({ all = false, also }: { all?: boolean; also?: ReactNode } = {}) {
   const view = renderWithApp(
     <AuthProvider>
       <Session />
-      <SignedIn>{all ? <QuickWinsList /> : <QuickWinsCard user={user} requireUser={() => true} />}</SignedIn>
+      <SignedIn>
+        {all ? <QuickWinsList /> : <QuickWinsCard user={user} requireUser={() => true} />}
+        {also}
+      </SignedIn>
     </AuthProvider>,
     { signedInAs: user },
   );
-  if (!all) await screen.findByRole("heading", { name: "Quick Wins" });
+  if (!all && !also) await screen.findByRole("heading", { name: "Quick Wins" });
   await waitFor(() => expect(view.queryClient.isFetching()).toBe(0));
   expect(screen.getByText("Session: authenticated")).toBeVisible();
   return view;
@@ -139,6 +143,20 @@ describe("a session ended elsewhere", () => {
     await signInAgain(user);
     await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
     expect(await wins()).toEqual([]);
+  });
+
+  it("Add Task refused: the calm word is the one left on screen, not 'Error Adding Task'", async () => {
+    const { queryClient } = await dashboard({
+      also: <AddTaskDialog open onOpenChange={() => {}} user={user} requireUser={() => true} />,
+    });
+    await server("POST", "/api/auth/logout");
+    await userEvent.type(screen.getByLabelText("Task title"), "Book the van");
+    await userEvent.click(screen.getByRole("button", { name: "Add Task" }));
+    expect(await screen.findByText(SIGNED_OUT)).toBeVisible();
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText("Error Adding Task")).not.toBeInTheDocument();
+    expect(screen.getByText(SIGNED_OUT)).toBeVisible();
   });
 
   it.each([

@@ -42,3 +42,20 @@ describe("a toast's onClose", () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("a holding toast", () => {
+  it("is not replaced by an error toast while open; another toast replaces it, and errors show once it closed", () => {
+    const heldClosed = vi.fn();
+    toast({ title: "You've been signed out", holds: true, onClose: heldClosed });
+    const dropped = vi.fn();
+    toast({ title: "Error Adding Task", variant: "destructive", onClose: dropped });
+    expect(heldClosed).not.toHaveBeenCalled();
+    toast({ title: "Logged out successfully" });
+    expect(heldClosed).toHaveBeenCalledOnce();
+    const shown = vi.fn();
+    toast({ title: "Error Adding Task", variant: "destructive", onClose: shown });
+    dismissToast();
+    expect(shown).toHaveBeenCalledOnce();
+    expect(dropped).not.toHaveBeenCalled();
+  });
+});

@@ -19,6 +19,11 @@ export type ToastData = {
    * away, its action is pressed, or a newer toast takes its place (limit 1).
    */
   onClose?: () => void;
+  /**
+   * Says why what follows fails (the session ended): while it is open, an error toast that
+   * arrives is not shown, as it would say less and take its place.
+   */
+  holds?: boolean;
   open: boolean;
 };
 
@@ -76,6 +81,9 @@ function dispatch(action: ToastAction): void {
 export function toast(input: ToastInput): { id: string; dismiss: () => void; update: (t: ToastInput) => void } {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
+  if (input.variant === "destructive" && state.some((t) => t.open && t.holds)) {
+    return { id, dismiss: () => {}, update: () => {} };
+  }
   dispatch({ type: "add", toast: { ...input, id, open: true } });
   return {
     id,
