@@ -1,6 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import type { ListPage } from "../lib/api.ts";
+import { ListLoadFailed } from "./list-load-failed.tsx";
 import { Button } from "./ui/button.tsx";
 
 type Props<T extends { id: number }> = {
@@ -44,16 +45,7 @@ export function PagedList<T extends { id: number }>({ query, rows, label, empty,
   }
   // A list read before stays on show when reading it again fails (no connection, the server
   // restarting): the rows it had are still the person's best view, and the next change reads it again.
-  if (query.isError && !query.data) {
-    return (
-      <div className="grid justify-items-start gap-2 text-sm">
-        <p className="text-muted">This list could not load just now.</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isError && !query.data) return <ListLoadFailed onRetry={() => void query.refetch()} />;
   return (
     <div className="grid gap-3">
       {rows.length === 0 ? (

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
 import { addDays } from "../../shared/dates.ts";
 import type { CalendarEvent } from "../../shared/schemas.ts";
+import { ListLoadFailed } from "../components/list-load-failed.tsx";
 import { RepeatIcon } from "../components/repeat-icon.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
@@ -131,6 +132,10 @@ export function CalendarPage() {
       />
       {events.isPending ? (
         <div className="h-40 animate-pulse rounded-2xl bg-accent" aria-hidden />
+      ) : events.isError && !events.data ? (
+        <Card>
+          <ListLoadFailed onRetry={() => void events.refetch()} />
+        </Card>
       ) : days.length === 0 && waiting.length === 0 ? (
         <Card>
           <p className="font-medium">No events scheduled</p>

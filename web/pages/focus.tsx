@@ -2,6 +2,7 @@ import { Clock, ListTodo } from "lucide-react";
 import { useNavigate } from "react-router";
 import { isLowEnergyMood, todaysFocusTasks } from "../../shared/ranking.ts";
 import { useFocusMode } from "../app/focus-mode.tsx";
+import { ListLoadFailed } from "../components/list-load-failed.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../components/ui/card.tsx";
 import { toast } from "../components/ui/toast-store.ts";
@@ -51,6 +52,8 @@ export function FocusPage() {
           />
           {tasks.isPending ? (
             <div className="h-24 animate-pulse rounded-xl bg-accent" aria-hidden />
+          ) : tasks.isError && !tasks.data ? (
+            <ListLoadFailed onRetry={() => void tasks.refetch()} />
           ) : open.length === 0 ? (
             <div className="grid justify-items-center gap-3 py-6 text-center">
               <p className="text-muted">No tasks available for focus</p>

@@ -5,6 +5,7 @@ import { wordsMatcher } from "../../shared/search-words.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
 import { FindBox } from "../components/find-box.tsx";
 import { LabelCount } from "../components/label-count.tsx";
+import { ListLoadFailed } from "../components/list-load-failed.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Dialog } from "../components/ui/dialog.tsx";
 import { WaitingRows } from "../components/waiting-rows.tsx";
@@ -103,7 +104,11 @@ export function InboxPage() {
 
       {all.length > 0 && <FindBox label="Find a thought" value={query} onChange={setQuery} />}
 
-      {view === "archived" ? (
+      {thoughts.isError && !thoughts.data ? (
+        <section aria-label="Thoughts" className="rounded-2xl border border-border bg-card p-5">
+          <ListLoadFailed onRetry={() => void thoughts.refetch()} />
+        </section>
+      ) : view === "archived" ? (
         <ArchivedThoughts
           thoughts={archived}
           query={query}

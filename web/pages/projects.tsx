@@ -3,6 +3,7 @@ import { Collapsible } from "radix-ui";
 import { useState } from "react";
 import { PROJECT_BUCKETS } from "../../shared/constants.ts";
 import { requireUser, useAuth } from "../app/auth.tsx";
+import { ListLoadFailed } from "../components/list-load-failed.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { capitalize, useProjects, useShownProjects } from "../features/projects/api.ts";
 import { CreateProjectDialog } from "../features/projects/components/create-project-dialog.tsx";
@@ -42,57 +43,63 @@ export function ProjectsPage() {
         </Button>
       </header>
 
-      {PROJECT_BUCKETS.map((bucket) => {
-        const list = shown.filter((p) => p.bucket === bucket);
-        return (
-          <Collapsible.Root
-            key={bucket}
-            open={openSections[bucket]}
-            onOpenChange={(open) => setOpenSections((s) => ({ ...s, [bucket]: open }))}
-            className="rounded-2xl border border-border bg-card/50"
-          >
-            <h2>
-              <Collapsible.Trigger className="flex w-full items-center justify-between gap-3 rounded-2xl px-5 py-4 text-left">
-                <span className="flex items-center gap-3 text-lg font-semibold">
-                  {capitalize(bucket)}
-                  <span className="rounded-full bg-accent px-2.5 py-0.5 text-sm font-medium">{list.length}</span>
-                </span>
-                <ChevronDown
-                  className={`size-5 text-muted transition-transform ${openSections[bucket] ? "rotate-180" : ""}`}
-                  aria-hidden
-                />
-              </Collapsible.Trigger>
-            </h2>
-            <Collapsible.Content className="px-5 pb-5">
-              {projects.isPending ? (
-                <div className="h-40 animate-pulse rounded-2xl bg-accent" aria-hidden />
-              ) : list.length === 0 ? (
-                <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-border p-5">
-                  <p className="text-muted">No projects in this category yet</p>
-                  <Button variant="outline" size="sm" onClick={() => openDialog(bucket)}>
-                    <Plus className="size-4" aria-hidden />
-                    Add Project
-                  </Button>
-                </div>
-              ) : (
-                <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                  {list.map((p) => (
-                    <ProjectCard key={p.id} project={p} />
-                  ))}
-                  <button
-                    type="button"
-                    onClick={() => openDialog(bucket)}
-                    className="flex min-h-40 flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-border text-muted hover:border-primary hover:text-fg"
-                  >
-                    <Plus className="size-6" aria-hidden />
-                    Add New Project
-                  </button>
-                </div>
-              )}
-            </Collapsible.Content>
-          </Collapsible.Root>
-        );
-      })}
+      {projects.isError && !projects.data ? (
+        <div className="rounded-2xl border border-border bg-card/50 p-5">
+          <ListLoadFailed onRetry={() => void projects.refetch()} />
+        </div>
+      ) : (
+        PROJECT_BUCKETS.map((bucket) => {
+          const list = shown.filter((p) => p.bucket === bucket);
+          return (
+            <Collapsible.Root
+              key={bucket}
+              open={openSections[bucket]}
+              onOpenChange={(open) => setOpenSections((s) => ({ ...s, [bucket]: open }))}
+              className="rounded-2xl border border-border bg-card/50"
+            >
+              <h2>
+                <Collapsible.Trigger className="flex w-full items-center justify-between gap-3 rounded-2xl px-5 py-4 text-left">
+                  <span className="flex items-center gap-3 text-lg font-semibold">
+                    {capitalize(bucket)}
+                    <span className="rounded-full bg-accent px-2.5 py-0.5 text-sm font-medium">{list.length}</span>
+                  </span>
+                  <ChevronDown
+                    className={`size-5 text-muted transition-transform ${openSections[bucket] ? "rotate-180" : ""}`}
+                    aria-hidden
+                  />
+                </Collapsible.Trigger>
+              </h2>
+              <Collapsible.Content className="px-5 pb-5">
+                {projects.isPending ? (
+                  <div className="h-40 animate-pulse rounded-2xl bg-accent" aria-hidden />
+                ) : list.length === 0 ? (
+                  <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-border p-5">
+                    <p className="text-muted">No projects in this category yet</p>
+                    <Button variant="outline" size="sm" onClick={() => openDialog(bucket)}>
+                      <Plus className="size-4" aria-hidden />
+                      Add Project
+                    </Button>
+                  </div>
+                ) : (
+                  <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                    {list.map((p) => (
+                      <ProjectCard key={p.id} project={p} />
+                    ))}
+                    <button
+                      type="button"
+                      onClick={() => openDialog(bucket)}
+                      className="flex min-h-40 flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-border text-muted hover:border-primary hover:text-fg"
+                    >
+                      <Plus className="size-6" aria-hidden />
+                      Add New Project
+                    </button>
+                  </div>
+                )}
+              </Collapsible.Content>
+            </Collapsible.Root>
+          );
+        })
+      )}
 
       <CreateProjectDialog
         open={dialogOpen}
