@@ -127,3 +127,27 @@ describe("a new project typed into Create Project and not created", () => {
     expect(storedDrafts()).toEqual([]);
   });
 });
+
+describe("Create Project when the answer is lost", () => {
+  it("pressing Create again makes the project once: the retry carries the first try's Idempotency-Key", async () => {
+    const reachable = globalThis.fetch;
+    let lose = true;
+    // The server makes the project, and its answer never arrives.
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = await reachable(input, init);
+      if (lose && init?.method === "POST" && String(input).endsWith("/api/projects")) {
+        lose = false;
+        throw new TypeError("Failed to fetch");
+      }
+      return answer;
+    });
+    const { name, onOpenChange } = open();
+    await userEvent.type(name, "Move house");
+    await userEvent.click(screen.getByRole("button", { name: "Create Project" }));
+    expect(await screen.findByText("Failed to create project: Failed to fetch")).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Create Project" }));
+    expect(await screen.findByText("Project created")).toBeVisible();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect((await server<Project[]>("GET", "/api/projects")).map((p) => p.title)).toEqual(["Move house"]);
+  });
+});
