@@ -286,7 +286,8 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
           <Button
             variant="outline"
             onClick={() => {
-              if (!event) clear();
+              // While the event is on its way its words stay until it is saved (as in Add Task).
+              if (!event && !save.isPending) clear();
               onOpenChange(false);
             }}
           >

@@ -197,7 +197,8 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
           <Button
             variant="outline"
             onClick={() => {
-              reset();
+              // While the project is on its way its words stay until it is made (as in Add Task).
+              if (!create.isPending) reset();
               onOpenChange(false);
             }}
           >

@@ -19,6 +19,7 @@ function open(options: { signedIn?: boolean } = {}) {
   const requireUser = vi.fn(() => signedIn);
   const view = renderWithApp(
     <AddTaskDialog open onOpenChange={onOpenChange} user={signedIn ? user : null} requireUser={requireUser} />,
+    { signedInAs: signedIn ? user : undefined },
   );
   return { ...view, onOpenChange, requireUser };
 }
@@ -135,5 +136,36 @@ describe("Add Task dialog (spec section 5)", () => {
     expect(screen.getByLabelText("Task title")).toHaveValue(long);
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(await tasks()).toEqual([]);
+  });
+});
+
+describe("Cancel while the task is on its way", () => {
+  it("closes the dialog; if the save then fails, the words are still there when Add Task opens again", async () => {
+    const reachable = globalThis.fetch;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === "POST" && String(input).endsWith("/api/tasks")) {
+        await answered;
+        return new Response('{"message":"The server is very busy right now."}', {
+          status: 503,
+          headers: { "content-type": "application/json" },
+        });
+      }
+      return reachable(input, init);
+    });
+    const { onOpenChange, unmount } = open();
+    await userEvent.type(screen.getByLabelText("Task title"), "Renew passport");
+    await userEvent.click(screen.getByRole("button", { name: "Add Task" }));
+    expect(await screen.findByRole("button", { name: "Adding..." })).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    answer();
+    expect(await screen.findByText("Error Adding Task")).toBeVisible();
+    unmount();
+    open();
+    expect(screen.getByLabelText("Task title")).toHaveValue("Renew passport");
   });
 });

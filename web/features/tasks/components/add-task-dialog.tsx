@@ -73,7 +73,9 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser, estimateO
           <Button
             variant="outline"
             onClick={() => {
-              clear();
+              // While the task is on its way its words stay until it is saved: a save that fails
+              // after Cancel leaves them for the next Add Task instead of nowhere.
+              if (!create.isPending) clear();
               onOpenChange(false);
             }}
           >
