@@ -39,3 +39,27 @@ test("offline: the app says so, a task added waits on this device, and is added 
   const tasks = await api.get<Array<{ title: string }>>("/api/tasks");
   expect(tasks.map((t) => t.title)).toEqual(["Post the parcel"]);
 });
+
+test("a page whose code cannot be fetched says so under the app's header and menu, and the rest still opens", async ({
+  page,
+  user: _signedIn,
+}) => {
+  // The Inbox's code cannot be fetched.
+  await page.route(/\/assets\/inbox-[^/]*\.js$/, (route) => route.abort());
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Daily Compass", level: 1 })).toBeVisible();
+  const menu = page.getByRole("navigation", { name: "Main" });
+  if (!(await menu.isVisible())) await page.getByRole("button", { name: /menu/i }).first().click();
+  await menu.getByRole("link", { name: "Capture Inbox" }).click();
+  await expect(page.getByRole("heading", { name: "This page could not load" })).toBeVisible();
+  await expectAccessible(page, "a page that could not load");
+  // Another page opens from the menu as ever.
+  if (!(await menu.isVisible())) await page.getByRole("button", { name: /menu/i }).first().click();
+  await menu.getByRole("link", { name: "Tasks" }).click();
+  await expect(page.getByRole("heading", { name: "Tasks", level: 1 })).toBeVisible();
+  // Back, with the connection back: Try again brings the page.
+  await page.unroute(/\/assets\/inbox-[^/]*\.js$/);
+  await page.goBack();
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { name: "Capture Inbox", level: 1 })).toBeVisible();
+});

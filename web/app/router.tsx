@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from "react-router";
 import { APP_PAGES, type AppPage, matchPage, PUBLIC_PAGES, type PublicPage } from "../../shared/web-routes.ts";
+import { PageLoadFailed } from "../components/page-load-failed.tsx";
 import { followNotificationClicks } from "../lib/service-worker.ts";
 import { DashboardPage } from "../pages/dashboard.tsx";
 import { AppLayout } from "./app-layout.tsx";
@@ -92,9 +93,11 @@ function SignedInShell() {
   }
   return (
     <AppLayout>
-      <Lazy>
-        <Outlet />
-      </Lazy>
+      <PageLoadFailed at={pathname}>
+        <Lazy>
+          <Outlet />
+        </Lazy>
+      </PageLoadFailed>
     </AppLayout>
   );
 }
