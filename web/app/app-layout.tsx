@@ -24,6 +24,7 @@ import { useSettings, useTimeZone } from "../features/settings/api.ts";
 import { useInboxCount } from "../features/thoughts/api.ts";
 import { CAPTURE_SHORTCUT, useCaptureShortcut } from "../features/thoughts/capture-shortcut.ts";
 import { cn } from "../lib/cn.ts";
+import { DayChangeWatcher } from "../lib/day-change.tsx";
 import { useAuth } from "./auth.tsx";
 import { useDisplayPreferences } from "./display-preferences.ts";
 import { useFocusMode } from "./focus-mode.tsx";
@@ -269,6 +270,7 @@ function Shell({ children }: { children: ReactNode }) {
         tabIndex={-1}
         className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-10"
       >
+        <DayChangeWatcher timeZone={timeZone} />
         <OfflineBanner />
         <UpdatePrompt />
         <WaitingWrites userId={user?.id} />

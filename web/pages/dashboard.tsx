@@ -28,6 +28,7 @@ import { ThoughtDumpCard } from "../features/thoughts/components/thought-dump-ca
 import { WelcomeBack } from "../features/welcome/components/welcome-back.tsx";
 import { zonedNow } from "../lib/dates.ts";
 import { eventTiming, isTaskApproaching } from "../lib/schedule.ts";
+import { useMinuteNow } from "../lib/use-now.ts";
 import { whenIdle } from "../lib/when-idle.ts";
 
 // These dialogs load once the browser is idle after the first paint (or when first opened): the
@@ -191,7 +192,7 @@ export function DashboardPage() {
           <h1 id="dashboard-title" tabIndex={-1} className="text-3xl font-semibold tracking-tight outline-none">
             Daily Compass
           </h1>
-          <p className="mt-1 text-muted">{format(new Date(), "EEEE, MMMM d, yyyy")}</p>
+          <TodayLine />
         </div>
         <div className="flex gap-2">
           <Button onClick={() => setAddTaskOpen(true)}>
@@ -255,4 +256,9 @@ export function DashboardPage() {
       <EventDialog open={eventOpen} onOpenChange={setEventOpen} defaultDate={today} timeZone={timeZone} />
     </div>
   );
+}
+
+/** Today's date under the heading, moving on at midnight with the page left open. */
+function TodayLine() {
+  return <p className="mt-1 text-muted">{format(useMinuteNow(), "EEEE, MMMM d, yyyy")}</p>;
 }
