@@ -3,7 +3,7 @@
  * row that left its list. The second tap of a double tap, landing a moment later, would otherwise
  * press whatever took its place (the task under a dialog, the next row's Delete).
  */
-export const CLICK_SHIELD_MS = 400;
+export const CLICK_SHIELD_MS = 600;
 
 let layer: HTMLElement | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -21,7 +21,8 @@ function lift(): void {
 export function shieldPointer(): () => void {
   if (!layer) {
     layer = document.createElement("div");
-    layer.className = "fixed inset-0 z-50";
+    // Catches the pointer even while a closing dialog still holds the page's pointer events off.
+    layer.className = "pointer-events-auto fixed inset-0 z-50";
     layer.setAttribute("data-click-shield", "");
     layer.setAttribute("aria-hidden", "true");
     document.body.append(layer);

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as D } from "radix-ui";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "../../lib/cn.ts";
 import { shieldPointer } from "../../lib/pointer-shield.ts";
 
@@ -32,7 +32,8 @@ export function Dialog({ open, onOpenChange, title, description, children, class
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   // Closed: the second click of a double click on Add or Save lands on the page a moment later.
-  useEffect(() => {
+  // Laid before the browser paints the page without the dialog, so no click falls in between.
+  useLayoutEffect(() => {
     if (!open && opened) shieldPointer();
   }, [open, opened]);
   if (!opened) return null;
