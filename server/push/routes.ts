@@ -111,25 +111,21 @@ export function registerReminderRoutes(
         .executeTakeFirstOrThrow();
       // A person's devices are kept to the newest few: each reminder goes to all of them, and
       // browsers reinstalled or cleared leave subscriptions behind that nothing will remove.
-      const older = await db
-        .selectFrom("push_subscriptions")
-        .select("id")
+      await db
+        .deleteFrom("push_subscriptions")
         .where("user_id", "=", userId)
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .offset(PUSH_DEVICES_MAX)
-        .limit(1000)
+        .where(
+          "id",
+          "not in",
+          db
+            .selectFrom("push_subscriptions")
+            .select("id")
+            .where("user_id", "=", userId)
+            .orderBy("created_at", "desc")
+            .orderBy("id", "desc")
+            .limit(PUSH_DEVICES_MAX),
+        )
         .execute();
-      if (older.length > 0) {
-        await db
-          .deleteFrom("push_subscriptions")
-          .where(
-            "id",
-            "in",
-            older.map((o) => o.id),
-          )
-          .execute();
-      }
       reply.code(201);
       return { id: row.id, device: row.device, createdAt: row.created_at };
     },

@@ -16,9 +16,9 @@ function lift(): void {
 
 /**
  * Lays a transparent layer over the page for `CLICK_SHIELD_MS` (from this call: a later call
- * lengthens it). Keys are not held back, and toasts stay above it. Answers a way to lift it early.
+ * lengthens it). Keys are not held back, and toasts stay above it.
  */
-export function shieldPointer(): () => void {
+export function shieldPointer(): void {
   if (!layer) {
     layer = document.createElement("div");
     // Catches the pointer even while a closing dialog still holds the page's pointer events off.
@@ -29,5 +29,4 @@ export function shieldPointer(): () => void {
   }
   clearTimeout(timer);
   timer = setTimeout(lift, CLICK_SHIELD_MS);
-  return lift;
 }

@@ -90,3 +90,21 @@ describe("The assistant's suggestions on the dashboard", () => {
     expect(asked.at(-1)).toEqual(["Book the dentist"]);
   });
 });
+
+describe("The date under the heading", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("is the person's date in their chosen time zone, not the browser's", async () => {
+    await server("PUT", "/api/settings", { timeZone: "Pacific/Kiritimati" });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // Noon on Monday in UTC is already 02:00 on Tuesday in Kiritimati (UTC+14).
+    vi.setSystemTime(new Date("2026-11-30T12:00:00Z"));
+    renderWithOutbox(
+      <FocusModeProvider>
+        <DashboardPage />
+      </FocusModeProvider>,
+      user,
+    );
+    expect(await screen.findByText("Tuesday, December 1, 2026")).toBeVisible();
+  });
+});

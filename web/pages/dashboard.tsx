@@ -26,7 +26,7 @@ import { TopFocusTasks } from "../features/tasks/components/top-focus-tasks.tsx"
 import { useRecentThoughts } from "../features/thoughts/api.ts";
 import { ThoughtDumpCard } from "../features/thoughts/components/thought-dump-card.tsx";
 import { WelcomeBack } from "../features/welcome/components/welcome-back.tsx";
-import { zonedNow } from "../lib/dates.ts";
+import { parseDateOnly, zonedNow } from "../lib/dates.ts";
 import { eventTiming, isTaskApproaching } from "../lib/schedule.ts";
 import { useMinuteNow } from "../lib/use-now.ts";
 import { whenIdle } from "../lib/when-idle.ts";
@@ -192,7 +192,7 @@ export function DashboardPage() {
           <h1 id="dashboard-title" tabIndex={-1} className="text-3xl font-semibold tracking-tight outline-none">
             Daily Compass
           </h1>
-          <TodayLine />
+          <TodayLine timeZone={timeZone} />
         </div>
         <div className="flex gap-2">
           <Button onClick={() => setAddTaskOpen(true)}>
@@ -258,7 +258,8 @@ export function DashboardPage() {
   );
 }
 
-/** Today's date under the heading, moving on at midnight with the page left open. */
-function TodayLine() {
-  return <p className="mt-1 text-muted">{format(useMinuteNow(), "EEEE, MMMM d, yyyy")}</p>;
+/** Today's date in the person's zone under the heading, moving on at their midnight with the page left open. */
+function TodayLine({ timeZone }: { timeZone: string }) {
+  const today = zonedNow(useMinuteNow(), timeZone).date;
+  return <p className="mt-1 text-muted">{format(parseDateOnly(today), "EEEE, MMMM d, yyyy")}</p>;
 }

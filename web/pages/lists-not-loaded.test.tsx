@@ -10,10 +10,10 @@ import "fake-indexeddb/auto";
 import { configure, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { User } from "../../shared/schemas.ts";
 import { FocusModeProvider } from "../app/focus-mode.tsx";
-import { renderWithOutbox, resetApp, server, signUpInUtc } from "../testing/app-harness.tsx";
+import { readsFail, renderWithOutbox, resetApp, server, signUpInUtc } from "../testing/app-harness.tsx";
 import { CalendarPage } from "./calendar.tsx";
 import { FocusPage } from "./focus.tsx";
 import { InboxPage } from "./inbox.tsx";
@@ -26,24 +26,6 @@ beforeEach(async () => {
   user = await signUpInUtc();
 });
 afterEach(resetApp);
-
-/** The server answers every read of `path`'s list with 503 until the function it answers is called. */
-function listDown(path: string): () => void {
-  const reachable = globalThis.fetch;
-  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), "http://x");
-    if ((init?.method ?? "GET") === "GET" && url.pathname === path) {
-      return Promise.resolve(
-        new Response('{"message":"The server can\'t reach its database right now."}', {
-          status: 503,
-          headers: { "content-type": "application/json" },
-        }),
-      );
-    }
-    return reachable(input, init);
-  });
-  return () => vi.stubGlobal("fetch", reachable);
-}
 
 const TODAY = new Date().toISOString().slice(0, 10);
 
@@ -87,7 +69,7 @@ describe.each<[string, string, () => Promise<unknown>, () => ReactElement, strin
 ])("%s, its list not read", (_, path, add, page, emptyWords, itemWords) => {
   it("says it could not load, never that it is empty, and shows the list once Try again reads it", async () => {
     await add();
-    const back = listDown(path);
+    const back = readsFail(path);
     renderWithOutbox(page(), user);
     expect(await screen.findByText("This list could not load just now.")).toBeVisible();
     expect(screen.queryByText(emptyWords)).not.toBeInTheDocument();

@@ -71,6 +71,26 @@ export function loseConnection(): () => void {
 }
 
 /**
+ * The server cannot read a list just now (restarting, its database away): every read of `path`
+ * (whatever its query) answers 503 in words; everything else goes through. Answers what brings it
+ * back.
+ */
+export function readsFail(path: string): () => void {
+  const reachable = globalThis.fetch;
+  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), "http://x");
+    if ((init?.method ?? "GET") !== "GET" || url.pathname !== path) return reachable(input, init);
+    return Promise.resolve(
+      new Response('{"message":"The server can\'t reach its database right now."}', {
+        status: 503,
+        headers: { "content-type": "application/json" },
+      }),
+    );
+  });
+  return () => vi.stubGlobal("fetch", reachable);
+}
+
+/**
  * A slow network: the server's answers to the requests `held` picks are kept back (the server has
  * done the work) until the function it answers is called.
  */

@@ -2,9 +2,9 @@
 import "@testing-library/jest-dom/vitest";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, inject, it, vi } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import type { User } from "../../../../shared/schemas.ts";
-import { renderWithApp, resetApp, signUp } from "../../../testing/app-harness.tsx";
+import { readsFail, renderWithApp, resetApp, signUp } from "../../../testing/app-harness.tsx";
 import { activeText, deviceName, SessionsCard } from "./sessions-card.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
@@ -21,16 +21,6 @@ async function signInElsewhere(user: User): Promise<void> {
     body: JSON.stringify({ username: user.username, password: "correct horse battery" }),
   });
   expect(res.status).toBe(200);
-}
-
-/** From now on, reading the list of devices fails: the server is restarting. */
-function listCannotBeRead() {
-  const reachable = globalThis.fetch;
-  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
-    (init?.method ?? "GET") === "GET" && String(input).startsWith("/api/auth/sessions")
-      ? Promise.resolve(new Response('{"message":"Not now"}', { status: 503 }))
-      : reachable(input, init),
-  );
 }
 
 const devices = () =>
@@ -66,7 +56,7 @@ describe("Settings: Signed-in devices when the list cannot be read again", () =>
     renderWithApp(<SessionsCard />);
     await waitFor(() => expect(devices().sort()).toEqual(["other", "other", "this"]));
 
-    listCannotBeRead();
+    readsFail("/api/auth/sessions");
     const [first] = screen.getAllByRole("button", { name: /^Sign out Unknown device/ });
     await userEvent.click(first as HTMLElement);
     expect(await screen.findByText("Signed out")).toBeVisible();
@@ -81,7 +71,7 @@ describe("Settings: Signed-in devices when the list cannot be read again", () =>
 
   it("a list never read says it could not load", async () => {
     await signUp();
-    listCannotBeRead();
+    readsFail("/api/auth/sessions");
     renderWithApp(<SessionsCard />);
     expect(await screen.findByText("Could not load your devices. Please try refreshing.")).toBeVisible();
   });

@@ -3,11 +3,11 @@ import "@testing-library/jest-dom/vitest";
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "../../../../shared/dates.ts";
 import { WEEKDAY_NAMES, weekdayOf } from "../../../../shared/repeat.ts";
 import type { Task } from "../../../../shared/schemas.ts";
-import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { readsFail, renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
 import { TaskLists } from "./task-lists.tsx";
 import { TopFocusTasks } from "./top-focus-tasks.tsx";
 
@@ -189,17 +189,7 @@ describe("the Tasks page's lists", () => {
     await seed("Draft", "Post");
     const { queryClient } = renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
     await screen.findByRole("button", { name: "Edit Draft" });
-    const reachable = globalThis.fetch;
-    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).startsWith("/api/tasks")
-        ? Promise.resolve(
-            new Response('{"message":"The database is not answering just now","code":"UNAVAILABLE"}', {
-              status: 503,
-              headers: { "content-type": "application/json" },
-            }),
-          )
-        : reachable(input, init),
-    );
+    readsFail("/api/tasks");
     await queryClient.refetchQueries({ queryKey: ["/api/tasks"] });
     await waitFor(() =>
       expect(
@@ -215,16 +205,11 @@ describe("the Tasks page's lists", () => {
 
   it("a list that could not be read at all says so, and Try again reads it", async () => {
     await seed("Draft");
-    const reachable = globalThis.fetch;
-    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).startsWith("/api/tasks")
-        ? Promise.resolve(new Response('{"message":"Not now"}', { status: 503 }))
-        : reachable(input, init),
-    );
+    const readAgain = readsFail("/api/tasks");
     renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
     const todays = within(await screen.findByRole("region", { name: "Today" }));
     expect(await todays.findByText("This list could not load just now.")).toBeVisible();
-    vi.stubGlobal("fetch", reachable);
+    readAgain();
     await userEvent.click(todays.getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("button", { name: "Edit Draft" })).toBeVisible();
     expect(todays.queryByText("This list could not load just now.")).toBeNull();
