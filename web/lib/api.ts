@@ -40,7 +40,28 @@ type RequestOptions = {
   idempotencyKey?: string;
   /** Sent as If-Match: the change is saved only to the record at this version (decision 055). */
   ifMatch?: string;
+  /**
+   * Work that may take long on a working server (a sync with another calendar, a whole import):
+   * its answer is waited for, not given up after `ANSWER_WAIT_MS`.
+   */
+  slow?: boolean;
 };
+
+/**
+ * How long a change waits for the server's answer (docs/decisions/065-no-answer.md). A server that
+ * hangs would otherwise leave "Adding..." on screen for minutes; past this, the change is taken as
+ * not sent: a create or a tick is kept on this device and sent again with the same key, anything
+ * else says so and can be tried again. The assistant's calls have the server's own limit instead.
+ */
+export const ANSWER_WAIT_MS = 15_000;
+
+/** The server took longer than `ANSWER_WAIT_MS` to answer a change: as with no connection, nothing is known to be saved. */
+export class NoAnswer extends Error {
+  constructor() {
+    super("The server took too long to answer. Please try again.");
+    this.name = "NoAnswer";
+  }
+}
 
 /** What a shared schema promises the server answers. */
 type Answer<S extends z.ZodType> = z.output<S>;
@@ -90,24 +111,47 @@ export async function apiRequest<T>(
 ): Promise<T> {
   const res = await (method === "GET" && body === undefined
     ? fetchGet(url)
-    : fetch(url, {
-        method,
-        credentials: "include",
-        headers: {
-          "Content-Type": "application/json",
-          Accept: "application/json",
-          ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
-          ...(options.ifMatch ? { "If-Match": options.ifMatch } : {}),
+    : sendChange(
+        url,
+        {
+          method,
+          credentials: "include",
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "application/json",
+            ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
+            ...(options.ifMatch ? { "If-Match": options.ifMatch } : {}),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          keepalive: options.keepalive,
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        keepalive: options.keepalive,
-      }));
+        options.slow,
+      ));
   heard(res);
   if (options.nullOn401 && res.status === 401) return null as T;
   if (!res.ok) throw await errorOf(res);
   if (res.status === 204) return null as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * A change sent to the server, given up (the request cancelled, `NoAnswer` thrown) when no answer
+ * has come within `ANSWER_WAIT_MS`. Not the assistant's calls, which the server bounds itself
+ * (AI_TIMEOUT_MS, tried twice), nor `slow` work, nor a change sent as the page closes, which no
+ * one waits for.
+ */
+async function sendChange(url: string, init: RequestInit, slow = false): Promise<Response> {
+  if (slow || url.startsWith("/api/ai/") || init.keepalive) return fetch(url, init);
+  const cancel = new AbortController();
+  const timer = setTimeout(() => cancel.abort(), ANSWER_WAIT_MS);
+  try {
+    return await fetch(url, { ...init, signal: cancel.signal });
+  } catch (error) {
+    throw cancel.signal.aborted ? new NoAnswer() : error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Multipart upload (a recording): the browser sets the boundary; errors as `apiRequest`'s. */

@@ -310,6 +310,9 @@ export async function keepWaiting(write: Omit<WaitingWrite, "id" | "createdAt">)
   const id = (await tx.store.add(row)) as number;
   await tx.done;
   publish([...waiting.filter((w) => w.id !== earlier?.id), { ...row, id }]);
+  // Kept while the app runs (the server restarting, an answer that never came, no connection):
+  // it is tried again soon, not only at the next start or when the browser says it is back online.
+  if (sender?.userId === row.userId && !sending) sendLater(sender.userId, sender.callbacks);
 }
 
 /** A create made now, or kept on this device when the server cannot be reached. */
@@ -355,6 +358,19 @@ export type SendCallbacks = {
   /** The server refused a write (it will never take it): it is dropped, and the person told. */
   onRefused: (write: WaitingWrite, reason: string) => void;
 };
+
+/** Who sends what waits on this page (web/components/waiting-writes.tsx), once it has started to. */
+let sender: { userId: number; callbacks: SendCallbacks } | undefined;
+
+/** Sends what waits a while from now, unless a try is already due; each try waits longer (1 s, doubling, at most 30 s). */
+function sendLater(userId: number, callbacks: SendCallbacks): void {
+  if (retryTimer !== undefined) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    void sendWaiting(userId, callbacks);
+  }, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+}
 
 /** Sends one write; the server's answer, or an error. */
 const send = (write: WaitingWrite) =>
@@ -403,8 +419,10 @@ async function settle(write: WaitingWrite, createdId: number | undefined): Promi
  */
 export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<void> {
   if (typeof indexedDB === "undefined") return Promise.resolve();
+  sender = { userId, callbacks };
   sending ??= (async () => {
     clearTimeout(retryTimer);
+    retryTimer = undefined;
     let stopped = false;
     try {
       await load(userId);
@@ -451,8 +469,7 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
       sending = null;
     }
     if (stopped && waiting.length > 0) {
-      retryTimer = setTimeout(() => void sendWaiting(userId, callbacks), retryDelay);
-      retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+      sendLater(userId, callbacks);
     } else {
       retryDelay = RETRY_FIRST_MS;
     }
@@ -463,6 +480,8 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
 /** Forgets what is shown as waiting (sign-out); the writes stay stored for their owner. */
 export function stopShowingWaiting(): void {
   clearTimeout(retryTimer);
+  retryTimer = undefined;
+  sender = undefined;
   owner = undefined;
   firstRead = undefined;
   publish([]);

@@ -105,7 +105,7 @@ export function disconnectGoogle() {
 }
 
 export function connectCaldav(input: CaldavConnectInput) {
-  return api.post<typeof caldavConnected>("/api/caldav/connect", input);
+  return api.post<typeof caldavConnected>("/api/caldav/connect", input, { slow: true });
 }
 
 export function disconnectCaldav() {
@@ -117,7 +117,7 @@ export function disconnectCaldav() {
  * a failure carries the server's reason.
  */
 export function syncCalendar() {
-  return api.post<typeof calendarSyncSummary>("/api/google/sync");
+  return api.post<typeof calendarSyncSummary>("/api/google/sync", undefined, { slow: true });
 }
 
 export async function connectGoogle(): Promise<void> {

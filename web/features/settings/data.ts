@@ -35,11 +35,11 @@ export async function importData(file: File): Promise<number> {
   } catch {
     throw new Error("This file is not a Daily Compass export.");
   }
-  const result = await api.post<typeof importResponse>("/api/data/import", data);
+  const result = await api.post<typeof importResponse>("/api/data/import", data, { slow: true });
   return Object.values(result.importedCounts).reduce((sum, n) => sum + n, 0);
 }
 
 /** Removes everything the user owns (the account stays); answers how many of each were deleted. */
 export function deleteAllData() {
-  return api.post<typeof deleteAllResponse>("/api/data/delete-all");
+  return api.post<typeof deleteAllResponse>("/api/data/delete-all", undefined, { slow: true });
 }
