@@ -151,6 +151,8 @@ export function useCreateThought() {
         if (!result.saved) return result;
         created = result.saved;
       }
+      // Saved: the lists show it now, not once the assistant has given its type (seconds on a slow network).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.thoughts });
       if (chosen === "Note") {
         try {
           const result = await categorize(content);
