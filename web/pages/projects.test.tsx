@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import "fake-indexeddb/auto";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Navigate, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -286,5 +286,111 @@ describe("a project's tasks changed while an earlier change is still on its way"
     await waitFor(async () => expect((await stored(project.id)).map((t) => t.title)).toEqual(["Order boxes"]));
     expect(await screen.findByText("0 of 1 completed")).toBeInTheDocument();
     expect(input).toHaveValue("Book the");
+  });
+});
+
+describe("a change to a project's tasks whose answer was lost, made again (docs/decisions/064-project-changes-sent-again.md)", () => {
+  async function projectWith(tasks: string[]) {
+    const project = await server<Project>("POST", "/api/projects", {
+      title: "Move flat",
+      bucket: "personal",
+      tasks: tasks.map((title, i) => ({ id: i + 1, title, completed: false })),
+    });
+    renderProject(project.id);
+    expect(await screen.findByRole("heading", { name: "Move flat", level: 1 })).toBeInTheDocument();
+    return project;
+  }
+  const stored = async (id: number) => (await server<Project>("GET", `/api/projects/${id}`)).tasks;
+
+  /** The server saves the next change to a project, and its answer never arrives (the connection dropped). */
+  function loseTheNextAnswer() {
+    const reachable = globalThis.fetch;
+    let lose = true;
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = await reachable(input, init);
+      if (lose && init?.method === "PUT") {
+        lose = false;
+        throw new TypeError("Failed to fetch");
+      }
+      return answer;
+    });
+  }
+
+  it("a task added again with Add is added once, and its words stay in the box until then", async () => {
+    const project = await projectWith(["Order boxes"]);
+    loseTheNextAnswer();
+    const input = screen.getByLabelText("New task");
+    await userEvent.type(input, "Book the van{Enter}");
+    expect(await screen.findByText("Failed to add task")).toBeVisible();
+    // The server has it; this page does not know, and keeps the words to send again.
+    expect((await stored(project.id)).map((t) => t.title)).toEqual(["Order boxes", "Book the van"]);
+    expect(input).toHaveValue("Book the van");
+    expect(storedDrafts()).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("Task added")).toBeVisible();
+    expect((await stored(project.id)).map((t) => t.title)).toEqual(["Order boxes", "Book the van"]);
+    expect(await screen.findByText("0 of 2 completed")).toBeInTheDocument();
+    expect(input).toHaveValue("");
+    expect(storedDrafts()).toEqual([]);
+  });
+
+  it("a task added again after the page was opened afresh is added once", async () => {
+    const project = await projectWith([]);
+    loseTheNextAnswer();
+    await userEvent.type(screen.getByLabelText("New task"), "Book the van{Enter}");
+    expect(await screen.findByText("Failed to add task")).toBeVisible();
+    // A reload: the project is read again, and the words are still in the box.
+    cleanup();
+    dismissToast();
+    renderProject(project.id);
+    expect(await screen.findByText("0 of 1 completed")).toBeInTheDocument();
+    expect(screen.getByLabelText("New task")).toHaveValue("Book the van");
+
+    await userEvent.click(screen.getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("Task added")).toBeVisible();
+    expect((await stored(project.id)).map((t) => t.title)).toEqual(["Book the van"]);
+    expect(screen.getByLabelText("New task")).toHaveValue("");
+  });
+
+  it("the same words added again once the first was answered are another task", async () => {
+    const project = await projectWith([]);
+    const input = screen.getByLabelText("New task");
+    await userEvent.type(input, "Call Sam{Enter}");
+    expect(await screen.findByText("0 of 1 completed")).toBeInTheDocument();
+    await userEvent.type(input, "Call Sam{Enter}");
+    expect(await screen.findByText("0 of 2 completed")).toBeInTheDocument();
+    expect((await stored(project.id)).map((t) => t.title)).toEqual(["Call Sam", "Call Sam"]);
+  });
+
+  it("a tick, a rename and a delete made again leave the project as one of each would", async () => {
+    const project = await projectWith(["Order boxes", "Book the van", "Tell the bank"]);
+    loseTheNextAnswer();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
+    expect(await screen.findByText("Failed to update task status")).toBeVisible();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
+    expect(await screen.findByText("1 of 3 completed")).toBeInTheDocument();
+
+    loseTheNextAnswer();
+    await userEvent.click(screen.getByRole("button", { name: "Edit Book the van" }));
+    await userEvent.clear(screen.getByLabelText("Edit task title"));
+    await userEvent.type(screen.getByLabelText("Edit task title"), "Book the big van{Enter}");
+    expect(await screen.findByText("Failed to update task")).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Edit Book the van" }));
+    await userEvent.clear(screen.getByLabelText("Edit task title"));
+    await userEvent.type(screen.getByLabelText("Edit task title"), "Book the big van{Enter}");
+    expect(await screen.findByText("Book the big van")).toBeInTheDocument();
+
+    loseTheNextAnswer();
+    await userEvent.click(screen.getByRole("button", { name: "Delete Tell the bank" }));
+    expect(await screen.findByText("Failed to delete task")).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Delete Tell the bank" }));
+    expect(await screen.findByText("Task deleted")).toBeVisible();
+
+    expect((await stored(project.id)).map((t) => [t.title, t.completed])).toEqual([
+      ["Order boxes", true],
+      ["Book the big van", false],
+    ]);
+    expect((await server<Project>("GET", `/api/projects/${project.id}`)).progress).toBe(50);
   });
 });

@@ -113,6 +113,12 @@ export type NotesChange = { notesOver: string | null; notes: string };
 /** The notes were saved elsewhere since this page showed them: nothing was saved, and the page now shows them. */
 export class NotesChangedElsewhere extends Error {}
 
+/** Whether the project holds every field of `patch` as it is (docs/decisions/064-project-changes-sent-again.md). */
+const madeAlready = (now: Project, patch: ProjectPatch) =>
+  Object.entries(patch).every(
+    ([field, value]) => JSON.stringify(value) === JSON.stringify(now[field as keyof Project]),
+  );
+
 /**
  * Saves a change and mirrors it locally only after the server accepted it (spec section 4).
  * A change to the tasks is sent with the version of the project it was made to (If-Match): when
@@ -138,7 +144,12 @@ export function useUpdateProject(id: number) {
       if (typeof change === "function") {
         return madeToWhatIsThere({
           now: await shown(),
-          save: (now) => api.put<typeof project>(path, change(now.tasks), { ifMatch: projectEtag(now) }),
+          save: async (now) => {
+            const patch = change(now.tasks);
+            // Made already (sent again after its answer was lost, and found saved): nothing to send.
+            if (madeAlready(now, patch)) return now;
+            return api.put<typeof project>(path, patch, { ifMatch: projectEtag(now) });
+          },
           read,
           show: mirror,
         });

@@ -8,7 +8,7 @@ import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { formatDisplayDate } from "../../../lib/dates.ts";
-import { type DraftRules, useDraft, useTextDraft } from "../../../lib/draft.ts";
+import { type DraftRules, useDraft } from "../../../lib/draft.ts";
 import { useOneAfterAnother } from "../../../lib/one-after-another.ts";
 import {
   bucketClass,
@@ -21,7 +21,7 @@ import {
   useUpdateProject,
   withProgress,
 } from "../api.ts";
-import { projectNotesDraft, projectTaskDraft } from "../draft.ts";
+import { projectNotesDraft, useNewProjectTask } from "../draft.ts";
 import { EditProjectDialog } from "./edit-project-dialog.tsx";
 import { ProgressBar } from "./project-card.tsx";
 import { ProjectTaskRow } from "./project-task-row.tsx";
@@ -56,8 +56,9 @@ export function ProjectView({ project }: { project: Project }) {
   // saving replaces that.
   const saved = project.notes ?? "";
   const notesChangedMeanwhile = editingNotes && notes.base !== saved && notes.text !== saved;
-  // Its words stay through a reload until the task is added (docs/decisions/049-one-line-drafts.md).
-  const [newTask, setNewTask, sentNewTask] = useTextDraft(projectTaskDraft(project.id));
+  // Its words stay through a reload until the task is added (docs/decisions/049-one-line-drafts.md),
+  // with the id they were sent with when no answer came (docs/decisions/064-project-changes-sent-again.md).
+  const newTask = useNewProjectTask(project.id);
   const [editingProject, setEditingProject] = useState(false);
   const removeProject = useDeleteProject();
   const tasks = project.tasks;
@@ -87,19 +88,20 @@ export function ProjectView({ project }: { project: Project }) {
   // The titles being added: Enter pressed again before the first is saved adds nothing more.
   const adding = useRef(new Set<string>());
   const addTask = async () => {
-    const title = newTask.trim();
+    const title = newTask.text.trim();
     if (!title || adding.current.has(title)) return;
     adding.current.add(title);
-    const added = await save((now) => {
-      const ids = new Set(now.map((t) => t.id));
-      let id = Date.now();
-      while (ids.has(id)) id += 1;
-      return withProgress([...now, { id, title, completed: false }]);
-    }, "Failed to add task");
+    // Sent before and not answered, it goes with the same id: when the server saved it and only the
+    // answer was lost, it is there already and is not added again.
+    const id = newTask.sending(title, tasks);
+    const added = await save(
+      (now) => withProgress(now.some((t) => t.id === id) ? now : [...now, { id, title, completed: false }]),
+      "Failed to add task",
+    );
     adding.current.delete(title);
     if (added) {
       // What was typed since, the next task perhaps, stays.
-      sentNewTask(title);
+      newTask.added(title);
       toast({ title: "Task added" });
     }
   };
@@ -245,8 +247,8 @@ export function ProjectView({ project }: { project: Project }) {
             <Input
               aria-label="New task"
               placeholder="Add a new task..."
-              value={newTask}
-              onChange={(e) => setNewTask(e.target.value)}
+              value={newTask.text}
+              onChange={(e) => newTask.change(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === "Enter") {
                   e.preventDefault();
@@ -254,7 +256,7 @@ export function ProjectView({ project }: { project: Project }) {
                 }
               }}
             />
-            <Button disabled={!newTask.trim()} onClick={addTask}>
+            <Button disabled={!newTask.text.trim()} onClick={addTask}>
               <Plus className="size-4" aria-hidden />
               Add
             </Button>
