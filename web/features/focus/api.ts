@@ -35,6 +35,26 @@ const readTaskSteps = (taskId: number) => api.fresh<z.ZodArray<typeof taskStep>>
 export type StepsChange = (steps: TaskStep[]) => ReplaceTaskStepsInput["steps"];
 
 /**
+ * How many steps have these words. A change sent again after its answer was lost finds itself
+ * made by it (docs/decisions/064-project-changes-sent-again.md): a step added or put back is there
+ * once more than on the list it was made to, a step removed once less.
+ */
+export const stepsWith = (steps: readonly { text: string }[], words: string): number =>
+  steps.filter((s) => s.text === words).length;
+
+/** Whether `next` holds the steps of `now`, in order, with their ticks: then there is nothing to save. */
+function sameSteps(now: TaskStep[], next: ReplaceTaskStepsInput["steps"]): boolean {
+  return (
+    now.length === next.length &&
+    next.every((step, i) => {
+      const text = typeof step === "string" ? step : step.text;
+      const done = typeof step === "string" ? false : (step.done ?? false);
+      return now[i]?.text === text && now[i]?.done === done;
+    })
+  );
+}
+
+/**
  * Changes a task's checklist. Changes are saved one after another, each made to the list the one
  * before saved (with the ticks shown since): a step removed while an earlier removal is still on
  * its way (a slow network) would otherwise be sent with that step still in it, and bring it back.
@@ -51,7 +71,12 @@ export function useChangeTaskSteps(taskId: number): (change: StepsChange) => Pro
         const key = taskStepsQuery(taskId).queryKey;
         const steps = await madeToWhatIsThere({
           now: queryClient.getQueryData(key) ?? (await readTaskSteps(taskId)),
-          save: (now) => saveTaskSteps(taskId, change(now), stepsEtag(now)),
+          save: (now) => {
+            const next = change(now);
+            // Made already (sent again after its answer was lost, and found saved): nothing to
+            // send, and the steps keep their ids.
+            return sameSteps(now, next) ? Promise.resolve(now) : saveTaskSteps(taskId, next, stepsEtag(now));
+          },
           read: () => readTaskSteps(taskId),
           show: (now) => queryClient.setQueryData(key, now),
         });

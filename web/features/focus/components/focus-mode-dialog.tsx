@@ -7,7 +7,7 @@ import { Badge } from "../../../components/ui/card.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { speechRecognition } from "../../../lib/speech-recognition.ts";
-import { useChangeTaskSteps, useTaskSteps, useTickTaskStep } from "../api.ts";
+import { stepsWith, useChangeTaskSteps, useTaskSteps, useTickTaskStep } from "../api.ts";
 import { formatClock } from "../clock.ts";
 import { useFocusSession } from "../focus-session.tsx";
 import { StepList } from "./step-list.tsx";
@@ -72,10 +72,14 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
         return;
       }
       const startHere = steps.length === 0;
+      // Once more than on the list shown, it is there: asked for and saved before, its answer lost.
+      const shown = stepsWith(steps, first);
       await changeSteps((now) =>
-        now.length === 0
-          ? smaller.slice(0, TASK_STEPS_MAX)
-          : [first, ...now.slice(0, TASK_STEPS_MAX - 1).map((s) => ({ text: s.text, done: s.done }))],
+        stepsWith(now, first) > shown
+          ? now.map((s) => ({ text: s.text, done: s.done }))
+          : now.length === 0
+            ? smaller.slice(0, TASK_STEPS_MAX)
+            : [first, ...now.slice(0, TASK_STEPS_MAX - 1).map((s) => ({ text: s.text, done: s.done }))],
       );
       setStuckNote(startHere ? `Start here: ${first}` : `New first step: ${first}`);
     } catch {

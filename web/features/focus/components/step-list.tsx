@@ -8,7 +8,7 @@ import { inToast, toast } from "../../../components/ui/toast-store.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { leftAfterSaving } from "../../../lib/draft.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
-import type { StepsChange } from "../api.ts";
+import { type StepsChange, stepsWith } from "../api.ts";
 
 /** A step as the checklist keeps it: its words and its tick. */
 export type KeptStep = { text: string; done: boolean };
@@ -57,7 +57,9 @@ export function StepList({ steps, onToggle, change }: Props) {
     if (!words || full || adding) return;
     setAdding(true);
     try {
-      await change((now) => [...kept(now), { text: words, done: false }]);
+      // Once more than on the list shown when Add was pressed, it is there: sent before, its answer lost.
+      const shown = stepsWith(steps, words);
+      await change((now) => [...kept(now), ...(stepsWith(now, words) > shown ? [] : [{ text: words, done: false }])]);
       // The next step, typed while this one was on its way, stays.
       setText((now) => leftAfterSaving(now, words));
       setRemoved(null);
@@ -74,7 +76,10 @@ export function StepList({ steps, onToggle, change }: Props) {
     const row = rowKeys[index];
     focusNextRow(button, "[data-remove-step]", "new-step");
     try {
+      const shown = stepsWith(steps, step.text);
       await change((now) => {
+        // Once less than on the list shown, it is gone: removed before, its answer lost.
+        if (stepsWith(now, step.text) < shown) return kept(now);
         const keys = keysByWords(now);
         return kept(now).filter((_, i) => keys[i] !== row);
       });
@@ -91,8 +96,11 @@ export function StepList({ steps, onToggle, change }: Props) {
     // after the step it followed, or first if it was.
     const { step, index, after } = removed;
     try {
+      const shown = stepsWith(steps, step.text);
       await change((latest) => {
         const now = kept(latest);
+        // Once more than on the list shown, it is back: put back before, its answer lost.
+        if (stepsWith(now, step.text) > shown) return now;
         const previous = after === null ? -1 : now.findIndex((s) => s.text === after);
         const at = after === null ? 0 : previous >= 0 ? previous + 1 : Math.min(index, now.length);
         now.splice(at, 0, step);
