@@ -13,7 +13,8 @@ export function ProjectTaskRow({
 }: {
   task: ProjectTask;
   onToggle: () => void;
-  onRename: (title: string) => Promise<void>;
+  /** Answers whether the new title was saved: when it was not, the box stays open with it. */
+  onRename: (title: string) => Promise<boolean>;
   onDelete: () => void;
 }) {
   const [editing, setEditing] = useState(false);
@@ -42,8 +43,8 @@ export function ProjectTaskRow({
             } else if (e.key === "Enter") {
               e.preventDefault();
               if (!draft.trim()) return;
-              await onRename(draft.trim());
-              setEditing(false);
+              // Not saved (the connection dropped): the words typed stay, for Enter to send again.
+              if (await onRename(draft.trim())) setEditing(false);
             }
           }}
           onBlur={() => {

@@ -279,12 +279,12 @@ export function ProjectView({ project }: { project: Project }) {
                         "Failed to update task status",
                       );
                     }}
-                    onRename={async (title) => {
-                      await save(
+                    onRename={(title) =>
+                      save(
                         (now) => ({ tasks: now.map((t) => (t.id === task.id ? { ...t, title } : t)) }),
                         "Failed to update task",
-                      );
-                    }}
+                      )
+                    }
                     onDelete={async () => {
                       const at = tasks.findIndex((t) => t.id === task.id);
                       if (
