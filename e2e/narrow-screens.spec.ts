@@ -102,6 +102,151 @@ for (const width of WIDTHS) {
     });
 }
 
+// Larger text (WCAG 1.4.4): the browser's text at 200 %, as a person who raised its default font
+// size has it; the app's sizes are in rem, so its root font size is what changes. Zoom (WCAG
+// 1.4.10): a page at 200 % on a 390 px phone is laid out as a 195 px one.
+const LARGER_TEXT = "html{font-size:200%}";
+const ENLARGED = [
+  { label: "200 % text on a 390 px phone", width: 390, largerText: true },
+  { label: "200 % zoom (a 195 px window)", width: 195, largerText: false },
+] as const;
+
+/** The control is drawn whole inside the box (a dialog) once scrolled to. */
+async function expectInside(control: Locator, box: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  const outer = await box.boundingBox();
+  const inner = await control.boundingBox();
+  expect(outer && inner, "visible").toBeTruthy();
+  if (outer && inner) {
+    expect(inner.x, "left edge").toBeGreaterThanOrEqual(outer.x - 0.5);
+    expect(inner.x + inner.width, "right edge").toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+    expect(inner.y, "top edge").toBeGreaterThanOrEqual(outer.y - 0.5);
+    expect(inner.y + inner.height, "bottom edge").toBeLessThanOrEqual(outer.y + outer.height + 0.5);
+  }
+}
+
+/** The dialog is within the screen, scrolls up and down only, and its buttons can be reached. */
+async function expectDialogFits(page: Page, dialog: Locator, buttons: Locator[], label: string): Promise<void> {
+  await expect(dialog).toBeVisible();
+  const size = page.viewportSize();
+  const box = await dialog.boundingBox();
+  expect(box, label).not.toBeNull();
+  if (box && size) {
+    expect(box.x, `${label}: left edge`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${label}: right edge`).toBeLessThanOrEqual(size.width);
+    expect(box.y, `${label}: top edge`).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, `${label}: bottom edge`).toBeLessThanOrEqual(size.height);
+  }
+  const sideways = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(sideways, `${label} scrolls sideways inside`).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page, label);
+  for (const button of buttons) await expectInside(button, dialog);
+}
+
+for (const { label, width, largerText } of ENLARGED)
+  test(`with ${label} every signed-in screen fits, and the dialogs' buttons can be reached`, async ({
+    page,
+    api,
+    app,
+  }) => {
+    await page.setViewportSize({ width, height: 760 });
+    if (largerText)
+      await page.addInitScript((css) => {
+        const put = () => document.head.append(Object.assign(document.createElement("style"), { textContent: css }));
+        if (document.head) put();
+        else document.addEventListener("DOMContentLoaded", put);
+      }, LARGER_TEXT);
+    await api.task(LONG, { category: "Personal", timeEstimate: 45, dueTime: "17:30" });
+    await api.quickWin(`${LONG} quickly`);
+    await api.thought(`${LONG} — and ask about the visa`, "Task");
+    await api.project(LONG, { description: LONG, category: "Personal" });
+    await api.event({ title: LONG, date: localDate(), startTime: "10:00", duration: 60, location: LONG });
+    // A running focus session adds its time to the phone's header.
+    await page.addInitScript(() => {
+      if (localStorage.getItem("focus-session")) return;
+      const endsAt = Date.now() + 20 * 60 * 1000;
+      localStorage.setItem(
+        "focus-session",
+        JSON.stringify({ phase: "focus", length: 1500, state: "running", endsAt, remaining: 1200 }),
+      );
+    });
+
+    for (const [path, heading] of [
+      ["/", /Good (morning|afternoon|evening)|Daily Compass/],
+      ["/tasks", "Tasks"],
+      ["/inbox", "Capture Inbox"],
+      ["/projects", "Projects"],
+      ["/calendar", "Calendar"],
+      ["/focus", "Focus Mode"],
+      ["/settings", "Settings"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading }).first()).toBeVisible();
+      if (largerText) {
+        const root = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+        expect(root).toBe("32px");
+      }
+      await expectNoSidewaysScroll(page, `${path} with ${label}`);
+      // The header's controls stay on screen (they may take a second line).
+      const header = page.getByRole("banner");
+      for (const control of [
+        header.getByRole("button", { name: "Capture" }),
+        header.getByRole("button", { name: "Open menu" }),
+        ...(path === "/focus" ? [] : [header.getByRole("link", { name: /^Focus \d\d:\d\d/ })]),
+      ]) {
+        await expectOnScreen(control, width);
+      }
+      if (path === "/tasks") {
+        // A task's row keeps its title and its buttons on screen; the buttons may go under it.
+        for (const control of [
+          page.getByText(LONG, { exact: true }),
+          page.getByRole("button", { name: `Not today: ${LONG}` }),
+          page.getByRole("button", { name: `Edit ${LONG}`, exact: true }),
+          page.getByRole("button", { name: `Delete ${LONG}`, exact: true }),
+        ]) {
+          await expectOnScreen(control, width);
+        }
+      }
+    }
+
+    // Add Task: its Cancel and Add Task can be scrolled to and pressed.
+    await page.goto("/");
+    const addTask = await app.dashboard.openAddTask();
+    const cancel = addTask.root.getByRole("button", { name: "Cancel" });
+    await expectDialogFits(page, addTask.root, [cancel, addTask.addButton], `Add Task with ${label}`);
+    await cancel.click();
+    await expect(addTask.root).toBeHidden();
+    await app.dashboard.openAddTask();
+    await addTask.root.getByLabel("Task title").fill("Water the plants");
+    await expectInside(addTask.addButton, addTask.root);
+    await addTask.addButton.click();
+    await expect(addTask.root).toBeHidden();
+    expect((await api.get<Array<{ title: string }>>("/api/tasks")).map((t) => t.title)).toContain("Water the plants");
+
+    // Add event and Create Project.
+    await app.calendar.open();
+    const event = await app.calendar.openAddEvent();
+    await expectDialogFits(
+      page,
+      event.root,
+      [event.root.getByRole("button", { name: "Cancel" }), event.root.getByRole("button", { name: "Save event" })],
+      `Add event with ${label}`,
+    );
+    await event.root.getByRole("button", { name: "Cancel" }).click();
+    await expect(event.root).toBeHidden();
+
+    await app.projects.open();
+    const project = await app.projects.openCreate();
+    await expectDialogFits(
+      page,
+      project.root,
+      [project.suggestButton, project.root.getByRole("button", { name: "Cancel" }), project.createButton],
+      `Create Project with ${label}`,
+    );
+    await project.root.getByRole("button", { name: "Cancel" }).click();
+    await expect(project.root).toBeHidden();
+  });
+
 test("on a phone the menu holds the links and the hidden sidebar is not drawn; a wider window draws it", async ({
   page,
   user: _signedIn,
