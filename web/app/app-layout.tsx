@@ -224,12 +224,12 @@ function Shell({ children }: { children: ReactNode }) {
         {/* Drawn only where it shows: on a phone the menu holds the same links. */}
         {wideScreen && <Sidebar onCapture={() => setCaptureOpen(true)} />}
       </aside>
-      <header className="sticky top-0 z-30 flex items-center justify-between border-b border-border bg-card/95 px-4 py-3 backdrop-blur lg:hidden">
+      <header className="@container sticky top-0 z-30 flex flex-wrap items-center justify-between gap-2 border-b border-border bg-card/95 px-4 py-3 backdrop-blur lg:hidden">
         <span className="flex items-center gap-2 whitespace-nowrap font-semibold">
           <Compass className="size-5 text-primary" aria-hidden />
-          <span className="max-[359px]:sr-only">Daily Compass</span>
+          <span className="@max-[20.5rem]:sr-only">Daily Compass</span>
         </span>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
           <FocusSessionPill />
           <CaptureButton compact className="px-2.5" onCapture={() => setCaptureOpen(true)} />
           <button

@@ -90,7 +90,7 @@ export function EditDialog({
       >
         {children}
         <RoutineEditScope name={scopeName} rule={rule} newRule={newRule} scope={scope} onChange={setScope} />
-        <div className="flex justify-end gap-2 pt-2">
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="outline" onClick={() => onClose()}>
             Cancel
           </Button>

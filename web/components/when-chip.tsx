@@ -29,7 +29,7 @@ export function WhenChip({ found, applied, onUse, onRemove, onDrop, emptyClassNa
     <div aria-live="polite" className={found || applied ? undefined : emptyClassName}>
       {found && (
         <div className={chip}>
-          <span className="min-w-48 flex-1">
+          <span className="min-w-[min(12rem,100%)] flex-1">
             Understood “{found.phrase}”: <strong>{describeWhen(found)}</strong>
           </span>
           <span className="flex gap-1">
@@ -44,7 +44,7 @@ export function WhenChip({ found, applied, onUse, onRemove, onDrop, emptyClassNa
       )}
       {applied && (
         <div className={chip}>
-          <span className="min-w-48 flex-1">
+          <span className="min-w-[min(12rem,100%)] flex-1">
             From your words “{applied.phrase}”: <strong>{describeWhen(applied)}</strong>
           </span>
           <Button variant="ghost" size="sm" onClick={onDrop}>

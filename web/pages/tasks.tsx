@@ -97,7 +97,7 @@ export function TasksPage() {
               <Tabs.Trigger
                 key={value}
                 value={value}
-                className="flex-1 rounded-lg px-4 py-2 text-sm font-medium whitespace-nowrap text-muted data-[state=active]:bg-card data-[state=active]:text-fg data-[state=active]:shadow-sm sm:flex-none"
+                className="min-w-0 flex-1 rounded-lg px-4 py-2 text-sm font-medium text-muted data-[state=active]:bg-card data-[state=active]:text-fg data-[state=active]:shadow-sm sm:flex-none"
               >
                 {label}
                 {counted && ` (${matches[value]})`}

@@ -43,7 +43,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
         <D.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <D.Content
           className={cn(
-            "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-6 text-fg shadow-xl",
+            "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-min(2rem,32px))] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-[min(1.5rem,24px)] text-fg shadow-xl",
             className,
           )}
           {...(description ? {} : { "aria-describedby": undefined })}

@@ -282,7 +282,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
         <Field id="event-description" label="Description (optional)">
           <Textarea id="event-description" value={description} onChange={(e) => set({ description: e.target.value })} />
         </Field>
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <Button
             variant="outline"
             onClick={() => {

@@ -84,10 +84,7 @@ export function ScheduleCard({ timeZone }: { timeZone: string }) {
         icon={<CalendarDays className="size-5 text-primary" aria-hidden />}
         action={
           <div className="flex items-center gap-1">
-            <Link
-              to="/calendar"
-              className="rounded-md px-2 py-1 text-sm font-medium whitespace-nowrap text-primary hover:underline"
-            >
+            <Link to="/calendar" className="rounded-md px-2 py-1 text-sm font-medium text-primary hover:underline">
               View All Events
             </Link>
             <button

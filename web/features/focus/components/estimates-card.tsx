@@ -90,7 +90,7 @@ export function EstimatesCard() {
           The app forgets how long your tasks have taken and starts learning afresh. Your tasks and their estimates stay
           as they are.
         </p>
-        <div className="mt-6 flex justify-end gap-2">
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={() => setConfirmOpen(false)}>
             Cancel
           </Button>

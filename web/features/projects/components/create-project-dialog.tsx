@@ -141,11 +141,17 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
         />
         {/* Named by its heading: a legend inside the row beside the button would not name the group. */}
         <fieldset className="grid gap-2" aria-labelledby="project-tasks">
-          <div className="flex items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
             <span id="project-tasks" className="text-sm font-medium">
               Tasks
             </span>
-            <Button variant="outline" size="sm" onClick={generate} disabled={generating}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="h-auto min-h-9 max-w-full py-1.5"
+              onClick={generate}
+              disabled={generating}
+            >
               <Sparkles className="size-4" aria-hidden />
               {generating ? "Generating..." : "Get AI suggestions"}
             </Button>
@@ -193,7 +199,7 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
             </Button>
           </div>
         </fieldset>
-        <div className="flex justify-end gap-2 pt-2">
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button
             variant="outline"
             onClick={() => {

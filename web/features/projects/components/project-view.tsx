@@ -197,7 +197,7 @@ export function ProjectView({ project }: { project: Project }) {
                 value={notesDraft}
                 onChange={(e) => setNotes({ text: e.target.value })}
               />
-              <div className="flex justify-end gap-2">
+              <div className="flex flex-wrap justify-end gap-2">
                 <Button variant="outline" onClick={stopEditingNotes}>
                   Cancel
                 </Button>

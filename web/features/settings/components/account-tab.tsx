@@ -135,7 +135,7 @@ export function AccountTab({ user, onUserChange: setUser, children }: Props) {
             />
             <FieldError id="new-password-error" text={errorFor("newPassword")} />
           </Field>
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={() => setPwOpen(false)}>
               Cancel
             </Button>

@@ -127,7 +127,7 @@ export function DataTab() {
       </div>
       <Dialog open={confirmOpen} onOpenChange={setConfirmOpen} title="Delete All Data">
         <p>Are you sure you want to delete all your data? This action cannot be undone.</p>
-        <div className="mt-6 flex justify-end gap-2">
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={() => setConfirmOpen(false)}>
             Cancel
           </Button>

@@ -69,7 +69,7 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser, estimateO
             (minutes) => change({ estimate: String(minutes) }),
           )}
         />
-        <div className="flex justify-end gap-2 pt-2">
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button
             variant="outline"
             onClick={() => {

@@ -28,7 +28,7 @@ export function TaskRow({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-      <div className={cn("flex min-w-48 flex-1 items-start gap-3", task.completed && "text-muted")}>
+      <div className={cn("flex min-w-[min(12rem,100%)] flex-1 items-start gap-3", task.completed && "text-muted")}>
         {check}
         <div className="grid min-w-0 gap-1">
           <span className={cn("font-medium wrap-anywhere", task.completed && "line-through")}>{titleOf(task)}</span>
@@ -45,7 +45,7 @@ export function TaskRow({
           </span>
         </div>
       </div>
-      {children && <div className="ml-auto flex items-center gap-1">{children}</div>}
+      {children && <div className="ml-auto flex flex-wrap items-center justify-end gap-1">{children}</div>}
     </div>
   );
 }

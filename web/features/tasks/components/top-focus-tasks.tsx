@@ -22,6 +22,12 @@ import {
 } from "../api.ts";
 
 const TASKS = queryKeys.tasks[0];
+/**
+ * The row's two buttons share it, each on one line; in a row narrower than their words (a zoomed
+ * page, larger text) the words wrap instead of running off the screen.
+ */
+const ONE_LINE_WHERE_IT_FITS =
+  "flex-1 whitespace-nowrap @max-[12rem]:h-auto @max-[12rem]:min-h-10 @max-[12rem]:py-2 @max-[12rem]:whitespace-normal";
 
 type Props = {
   /** Today's mood as the dashboard shows it: Tired or Sad puts the smallest tasks first. */
@@ -105,15 +111,15 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
         </ul>
       )}
       <WaitingRows list={TASKS} label="Tasks waiting to sync" tickable className="mt-2" />
-      <div className="mt-3 flex flex-wrap gap-2">
+      <div className="@container mt-3 flex flex-wrap gap-2">
         {total > open.length && (
-          <Link to="/tasks" className={buttonClass("outline", "md", "flex-1 whitespace-nowrap")}>
+          <Link to="/tasks" className={buttonClass("outline", "md", ONE_LINE_WHERE_IT_FITS)}>
             Show all
             <LabelCount n={total} />
             <ArrowRight className="size-4" aria-hidden />
           </Link>
         )}
-        <Button id="add-focus-task" variant="ghost" className="flex-1 whitespace-nowrap" onClick={onAddFocusTask}>
+        <Button id="add-focus-task" variant="ghost" className={ONE_LINE_WHERE_IT_FITS} onClick={onAddFocusTask}>
           <Plus className="size-4" aria-hidden />
           Add a focus task
         </Button>

@@ -102,7 +102,7 @@ export function ConvertPanel({ thought, projects, today, onConvert, onCancel, ca
             </NativeSelect>
           </Field>
         )}
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={() => setStep("choose")}>
             Back
           </Button>
@@ -159,7 +159,7 @@ export function ConvertPanel({ thought, projects, today, onConvert, onCancel, ca
             setAllDay(next.allDay);
           }}
         />
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={() => setStep("choose")}>
             Back
           </Button>
