@@ -654,3 +654,29 @@ describe("Find a thought (docs/decisions/051-find-a-thought.md)", () => {
     expect(cards()).toEqual(["Call the plumber", "Plant the tomatoes", "Swap plants at the Café"]);
   });
 });
+
+describe("a long inbox (docs/decisions/066-long-lists-in-steps.md)", () => {
+  it("draws 20 thoughts at first; Show more adds the next and takes focus to the first of them; Find looks through all", async () => {
+    for (let i = 1; i <= 45; i++) await add(`Thought number ${i}`, "Note");
+    renderInbox();
+    const panel = within(await screen.findByRole("tabpanel"));
+    await waitFor(() => expect(panel.getAllByRole("listitem")).toHaveLength(20));
+    // The tab counts every thought, drawn or not.
+    expect(screen.getByRole("tab", { name: /^All/ })).toHaveTextContent("45");
+    expect(panel.queryByText("Thought number 1")).toBeNull();
+
+    // The first thought made is drawn last: Find reaches it without Show more.
+    const find = screen.getByRole("searchbox", { name: "Find a thought" });
+    await userEvent.type(find, "number 1");
+    expect(await panel.findByText("Thought number 1")).toBeVisible();
+    await userEvent.clear(find);
+
+    await waitFor(() => expect(panel.getAllByRole("listitem")).toHaveLength(20));
+    await userEvent.click(panel.getByRole("button", { name: "Show more" }));
+    expect(panel.getAllByRole("listitem")).toHaveLength(40);
+    expect(panel.getAllByRole("listitem")[20]).toHaveFocus();
+    await userEvent.click(panel.getByRole("button", { name: "Show more" }));
+    expect(panel.getAllByRole("listitem")).toHaveLength(45);
+    expect(panel.queryByRole("button", { name: "Show more" })).toBeNull();
+  });
+});

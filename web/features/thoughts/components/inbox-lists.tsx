@@ -1,8 +1,10 @@
 import { Archive, ArchiveRestore, ArrowRightLeft, ExternalLink, Pencil, Trash2 } from "lucide-react";
 import { Tabs } from "radix-ui";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { THOUGHT_TYPES } from "../../../../shared/constants.ts";
 import type { Thought } from "../../../../shared/schemas.ts";
+import { useShownInSteps } from "../../../components/shown-in-steps.tsx";
 import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { noMatch } from "../../../lib/list-search.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
@@ -31,8 +33,8 @@ export function ArchivedThoughts({
       {archived.length === 0 ? (
         <p className="text-muted">{query.trim() ? noMatch("thought here", query) : "Nothing archived."}</p>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2">
-          {archived.map((t) => (
+        <ThoughtList thoughts={archived}>
+          {(t) => (
             <ThoughtCard
               key={t.id}
               thought={t}
@@ -55,8 +57,8 @@ export function ArchivedThoughts({
                 </>
               }
             />
-          ))}
-        </ul>
+          )}
+        </ThoughtList>
       )}
     </section>
   );
@@ -72,8 +74,8 @@ export function ConvertedThoughts({ thoughts: converted, recordings: voiceNotes,
       {converted.length === 0 ? (
         <p className="text-muted">{query.trim() ? noMatch("thought here", query) : "Nothing converted yet."}</p>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2">
-          {converted.map((t) => {
+        <ThoughtList thoughts={converted}>
+          {(t) => {
             const link = conversionLink(t.convertedTo);
             return (
               <ThoughtCard
@@ -92,10 +94,23 @@ export function ConvertedThoughts({ thoughts: converted, recordings: voiceNotes,
                 }
               />
             );
-          })}
-        </ul>
+          }}
+        </ThoughtList>
       )}
     </section>
+  );
+}
+
+/** A list of thought cards, a part at a time: hundreds of thoughts are not drawn at once. */
+function ThoughtList({ thoughts, children }: { thoughts: Thought[]; children: (thought: Thought) => ReactNode }) {
+  const { shown, listRef, showMore } = useShownInSteps(thoughts);
+  return (
+    <div className="grid gap-3">
+      <ul ref={listRef} className="grid gap-3 md:grid-cols-2">
+        {shown.map(children)}
+      </ul>
+      {showMore}
+    </div>
   );
 }
 
@@ -154,8 +169,8 @@ export function InboxThoughts({
                 </p>
               )
             ) : (
-              <ul className="grid gap-3 md:grid-cols-2">
-                {list.map((t) => (
+              <ThoughtList thoughts={list}>
+                {(t) => (
                   <ThoughtCard
                     key={t.id}
                     thought={t}
@@ -177,8 +192,8 @@ export function InboxThoughts({
                       </>
                     }
                   />
-                ))}
-              </ul>
+                )}
+              </ThoughtList>
             )}
           </Tabs.Content>
         );

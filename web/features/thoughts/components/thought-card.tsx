@@ -29,7 +29,10 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
   // The stored placeholder reads oddly next to the player; the note below says the same calmly.
   const content = recording?.pending ? thoughtWords(thought) : thought.content;
   return (
-    <li className="grid gap-3 rounded-2xl border border-border bg-card p-4">
+    <li
+      tabIndex={-1}
+      className="grid gap-3 rounded-2xl border border-border bg-card p-4 focus-visible:outline-2 focus-visible:outline-ring"
+    >
       <div className="flex items-center justify-between gap-2">
         <Badge className={TYPE_BADGE[thought.type]}>{thought.type}</Badge>
         <time className="text-xs text-muted" dateTime={thought.createdAt}>

@@ -1,0 +1,43 @@
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
+import { Button } from "./ui/button.tsx";
+
+/** How many rows of a long list are drawn at first, and how many more each 'Show more' adds. */
+export const ROWS_AT_ONCE = 20;
+
+/**
+ * A long list the screen already holds, drawn a part at a time (docs/decisions/066-long-lists-in-steps.md):
+ * the first `ROWS_AT_ONCE` rows, and a 'Show more' button that adds as many again. After more rows
+ * are drawn, focus moves to the first of them, so a keyboard user goes on where the new rows start.
+ * `listRef` goes on the list whose children are the rows (each able to take focus).
+ */
+export function useShownInSteps<T>(rows: readonly T[]): {
+  shown: readonly T[];
+  listRef: RefObject<HTMLUListElement | null>;
+  showMore: ReactNode;
+} {
+  const [count, setCount] = useState(ROWS_AT_ONCE);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null) return;
+    focusFrom.current = null;
+    (listRef.current?.children[from] as HTMLElement | undefined)?.focus();
+  });
+
+  const showMore =
+    rows.length > count ? (
+      <Button
+        variant="outline"
+        className="w-full sm:w-auto sm:justify-self-start"
+        onClick={() => {
+          focusFrom.current = count;
+          setCount(count + ROWS_AT_ONCE);
+        }}
+      >
+        Show more
+      </Button>
+    ) : null;
+  return { shown: rows.slice(0, count), listRef, showMore };
+}
