@@ -110,11 +110,15 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
     if (stored.state !== "running" || stored.endsAt === null) return;
     const endsAt = stored.endsAt;
     let timer: ReturnType<typeof setTimeout>;
+    let over = false;
     const tick = () => {
+      clearTimeout(timer);
+      if (over) return;
       const t = Date.now();
       setNow(t);
       const left = endsAt - t;
       if (left <= 0) {
+        over = true;
         const finished = storedRef.current;
         // A finished break goes back to a fresh focus session; a finished session offers the break.
         update((s) =>
@@ -127,8 +131,21 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
       }
       timer = setTimeout(tick, left % 1000 || 1000);
     };
+    // Looked at again (a phone unlocked, a tab come back to, a page back from the browser's cache):
+    // the time is read at once, not at the next tick of a timer the browser held back meanwhile, so
+    // a session that ended while away says so the moment the person is back.
+    const onReturn = () => {
+      if (document.visibilityState === "visible") tick();
+    };
+    document.addEventListener("visibilitychange", onReturn);
+    addEventListener("pageshow", onReturn);
     tick();
-    return () => clearTimeout(timer);
+    return () => {
+      over = true;
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onReturn);
+      removeEventListener("pageshow", onReturn);
+    };
   }, [stored.state, stored.endsAt, update]);
 
   // The server announces the end by Web Push too, so it reaches the person with every tab closed

@@ -1,4 +1,4 @@
-import { CheckCircle2, LifeBuoy, Mic, Pause, Play, RotateCcw } from "lucide-react";
+import { CheckCircle2, Coffee, LifeBuoy, Mic, Pause, Play, RotateCcw } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { TASK_STEPS_MAX } from "../../../../shared/constants.ts";
 import type { Task, TaskStep } from "../../../../shared/schemas.ts";
@@ -10,6 +10,7 @@ import { speechRecognition } from "../../../lib/speech-recognition.ts";
 import { stepsWith, useChangeTaskSteps, useTaskSteps, useTickTaskStep } from "../api.ts";
 import { formatClock } from "../clock.ts";
 import { useFocusSession } from "../focus-session.tsx";
+import { BREAK_HINT, SESSION_DONE } from "../words.ts";
 import { StepList } from "./step-list.tsx";
 
 type Props = {
@@ -22,6 +23,9 @@ type Props = {
 
 export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Props) {
   const countdown = useFocusSession();
+  const running = countdown.state === "running";
+  const done = countdown.state === "done" && countdown.phase === "focus";
+  const onBreak = countdown.phase === "break";
   const [askingForSmaller, setAskingForSmaller] = useState(false);
   const [stuckNote, setStuckNote] = useState("");
   const stored = useTaskSteps(task.id).data;
@@ -137,20 +141,40 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
           >
             {formatClock(countdown.remaining)}
           </p>
+          {/*
+           * What the clock means, in the Focus page's words. Done, the dialog says so itself (the
+           * Focus page's card is behind it), so a person back after the session ended does not meet
+           * a bare 00:00 and a Start as if nothing had happened. A status, because the toast outside
+           * the dialog is hidden from screen readers while the dialog is open.
+           */}
+          <p role="status" className="mt-2 text-sm wrap-anywhere empty:mt-0">
+            {done ? SESSION_DONE : onBreak ? BREAK_HINT : ""}
+          </p>
           <div className="mt-4 flex flex-wrap justify-center gap-2">
-            <Button onClick={() => (countdown.state === "running" ? countdown.pause() : countdown.start(task.id))}>
-              {countdown.state === "running" ? (
-                <Pause className="size-4" aria-hidden />
-              ) : (
-                <Play className="size-4" aria-hidden />
-              )}
-              {/* Paused, it goes on where it stopped, as the Focus page's timer says too. */}
-              {countdown.state === "running" ? "Pause" : countdown.state === "paused" ? "Resume" : "Start"}
-            </Button>
-            <Button variant="outline" onClick={countdown.reset}>
-              <RotateCcw className="size-4" aria-hidden />
-              Reset
-            </Button>
+            {done ? (
+              <>
+                <Button onClick={() => countdown.start(task.id)}>
+                  <Play className="size-4" aria-hidden />
+                  Start another session
+                </Button>
+                <Button variant="secondary" onClick={countdown.startBreak}>
+                  <Coffee className="size-4" aria-hidden />
+                  Take a 5-minute break
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button onClick={() => (running ? countdown.pause() : countdown.start(task.id))}>
+                  {running ? <Pause className="size-4" aria-hidden /> : <Play className="size-4" aria-hidden />}
+                  {/* Paused, it goes on where it stopped, as the Focus page's timer says too. */}
+                  {running ? "Pause" : countdown.state === "paused" ? "Resume" : onBreak ? "Start Break" : "Start"}
+                </Button>
+                <Button variant="outline" onClick={countdown.reset}>
+                  <RotateCcw className="size-4" aria-hidden />
+                  Reset
+                </Button>
+              </>
+            )}
             <Button
               variant="outline"
               onClick={async () => {

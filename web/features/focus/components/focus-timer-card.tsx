@@ -6,6 +6,7 @@ import { Card } from "../../../components/ui/card.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatClock } from "../clock.ts";
 import { FOCUS_LENGTHS, useFocusSession } from "../focus-session.tsx";
+import { BREAK_HINT, SESSION_DONE } from "../words.ts";
 import { TimeDisc } from "./time-disc.tsx";
 
 type Props = {
@@ -32,9 +33,9 @@ export function FocusTimerCard({ taskTitle, taskEstimate, taskId }: Props) {
       </h2>
       <p className="mt-1 min-h-6 text-sm text-muted wrap-anywhere">
         {session.phase === "break"
-          ? "Step away, stretch, drink some water."
+          ? BREAK_HINT
           : done
-            ? "Session done. Time for a 5-minute break, or start another."
+            ? SESSION_DONE
             : taskTitle
               ? `Working on: ${taskTitle}`
               : `${minutes} minutes of focus, then a 5-minute break.`}
