@@ -267,3 +267,58 @@ test("on a phone the menu holds the links and the hidden sidebar is not drawn; a
   await sidebar.getByRole("link", { name: "Capture Inbox" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Capture Inbox" })).toBeVisible();
 });
+
+test("on a phone Top Focus Tasks shows a long title on up to three lines, its tick box beside the first", async ({
+  page,
+  api,
+}) => {
+  const long = "Call the insurance company about the hail damage claim for the car";
+  const longer = `${LONG}, and then ${LONG.toLowerCase()}`;
+  await api.task(long, { category: "Finance", timeEstimate: 30 });
+  await api.task(longer, { category: "Personal", timeEstimate: 15 });
+  await api.task(LINK, { category: "Work", timeEstimate: 5 });
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.goto("/");
+  const list = page.getByRole("list", { name: "Top Focus Tasks" });
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+
+  /** The title's drawn lines and whether any of it is cut off. */
+  const shown = (title: string) =>
+    list
+      .getByRole("button", { name: title })
+      .locator("span")
+      .first()
+      .evaluate((el) => {
+        const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight);
+        return {
+          lines: Math.round(el.getBoundingClientRect().height / lineHeight),
+          clamped: el.scrollHeight > el.clientHeight + 1,
+          sideways: el.scrollWidth > el.clientWidth + 1,
+          hover: el.getAttribute("title"),
+          firstLineMiddle: el.getBoundingClientRect().top + lineHeight / 2,
+        };
+      });
+
+  // A title of a dozen words is shown whole, on more than one line, not cut to its first few words.
+  const dozen = await shown(long);
+  expect(dozen).toMatchObject({ clamped: false, sideways: false, hover: long });
+  expect(dozen.lines).toBeGreaterThan(1);
+  // A very long title, and a pasted link (wrapped anywhere), stop at three lines; each is whole on hover.
+  expect(await shown(longer)).toMatchObject({ lines: 3, clamped: true, sideways: false, hover: longer });
+  expect(await shown(LINK)).toMatchObject({ lines: 3, sideways: false, hover: LINK });
+
+  for (const title of [long, longer, LINK]) {
+    // The whole title names the row's button for assistive technology.
+    await expect(list.getByRole("button", { name: title })).toBeVisible();
+    // The tick box keeps its size, on screen, level with the title's first line.
+    const box = await page.getByRole("checkbox", { name: `Complete ${title}` }).boundingBox();
+    const { firstLineMiddle } = await shown(title);
+    expect(box).not.toBeNull();
+    if (box) {
+      expect(box.width).toBeCloseTo(20, 0);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(Math.abs(box.y + box.height / 2 - firstLineMiddle)).toBeLessThanOrEqual(2);
+    }
+  }
+  await expectNoSidewaysScroll(page, "dashboard with long focus task titles");
+});

@@ -74,13 +74,14 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
             <li
               key={task.id}
               className={cn(
-                "flex items-center gap-3 rounded-xl border border-border p-3",
+                "flex items-start gap-3 rounded-xl border border-border p-3",
                 task.completed && "opacity-60",
               )}
             >
+              {/* Beside the title's first line, however many lines the title takes. */}
               <input
                 type="checkbox"
-                className="size-5 accent-[var(--primary)]"
+                className="mt-0.5 size-5 shrink-0 accent-[var(--primary)]"
                 checked={task.completed}
                 onChange={(e) => {
                   focusNextRow(e.currentTarget, "input[type=checkbox]", "add-focus-task");
@@ -93,7 +94,15 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
                 onClick={() => onChoose(task)}
                 className="grid min-w-0 flex-1 gap-1 rounded-md text-left"
               >
-                <span className={cn("truncate font-medium", task.completed && "line-through")}>
+                {/*
+                 * Up to three lines, so a phone shows a long title rather than its first few words;
+                 * a pasted link wraps anywhere (docs/decisions/059-long-words-wrap.md). Past three
+                 * lines the whole title is still the button's name, and shows on hover.
+                 */}
+                <span
+                  className={cn("line-clamp-3 font-medium wrap-anywhere", task.completed && "line-through")}
+                  title={task.title || "Untitled Task"}
+                >
                   {task.title || "Untitled Task"}
                 </span>
                 <span className="flex flex-wrap items-center gap-2 text-xs text-muted">
