@@ -157,7 +157,7 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
                   <Play className="size-4" aria-hidden />
                   Start another session
                 </Button>
-                <Button variant="secondary" onClick={countdown.startBreak}>
+                <Button variant="outline" onClick={countdown.startBreak}>
                   <Coffee className="size-4" aria-hidden />
                   Take a 5-minute break
                 </Button>
