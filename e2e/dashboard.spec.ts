@@ -522,15 +522,52 @@ test("a double click on Add Task adds the task and presses nothing beneath the c
   await app.dashboard.open();
   const beneath = app.dashboard.focusTask("Call the dentist");
   await expect(beneath).toBeVisible();
-  const dialog = await app.dashboard.openAddTask();
-  await dialog.title.fill("Water the plants");
-  await dialog.addButton.click();
-  await page.waitForFunction(() => !document.querySelector("[role=dialog]"), null, { polling: "raf" });
-  // The second click of the double click, a moment later, lands where the dialog was: on a task.
-  const box = await beneath.boundingBox();
-  if (!box) throw new Error("the task is not drawn");
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await expect(toastText(page, "Task Added")).toBeVisible();
+  // When the dialog left and when the second click came, as the page saw them.
+  await page.evaluate(() => {
+    const w = window as unknown as { closedAt?: number; clickedAt?: number };
+    addEventListener(
+      "pointerdown",
+      () => {
+        if (!document.querySelector("[role=dialog]")) w.clickedAt ??= performance.now();
+      },
+      { capture: true },
+    );
+    new MutationObserver(() => {
+      if (!document.querySelector("[role=dialog]")) w.closedAt ??= performance.now();
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const timing = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { closedAt?: number; clickedAt?: number };
+      const gap = w.clickedAt === undefined || w.closedAt === undefined ? Number.NaN : w.clickedAt - w.closedAt;
+      w.closedAt = undefined;
+      w.clickedAt = undefined;
+      return gap;
+    });
+
+  // A busy machine may deliver the second click later than any double click comes (the page
+  // ignores the pointer for 600 ms after a dialog closes): that try tells nothing, and the
+  // double click is made again.
+  const DOUBLE_CLICK_MS = 500;
+  for (let attempt = 1; ; attempt++) {
+    const dialog = await app.dashboard.openAddTask();
+    await dialog.title.fill(`Water the plants ${attempt}`);
+    await timing();
+    await dialog.addButton.click();
+    await page.waitForFunction(() => !document.querySelector("[role=dialog]"), null, { polling: "raf" });
+    // The second click of the double click, a moment later, lands where the dialog was: on a task.
+    const box = await beneath.boundingBox();
+    if (!box) throw new Error("the task is not drawn");
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const gap = await timing();
+    if (gap < DOUBLE_CLICK_MS || attempt === 5) {
+      expect(gap, "the second click came within a double click's time").toBeLessThan(DOUBLE_CLICK_MS);
+      break;
+    }
+    await page.waitForTimeout(1000);
+    if (!page.url().endsWith("/")) await app.dashboard.open();
+  }
+  await expect(toastText(page, "Task Added").first()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   // A moment later the page takes clicks again.
