@@ -63,6 +63,9 @@ export class Api {
   get<T>(url: string) {
     return this.send<T>("GET", url);
   }
+  delete(url: string) {
+    return this.send<null>("DELETE", url);
+  }
 }
 
 /** Every screen of the signed-in app, as a person finds it. */

@@ -352,39 +352,73 @@ test("a double tap on a row's Delete or tick acts on that row only, not on the o
   api,
   app,
 }) => {
-  await api.task("Alpha");
-  await api.task("Bravo");
-  await api.quickWin("Clear the desk");
-  await api.quickWin("Text Mum back");
-  /** Two taps at the centre of `target`, 150 ms apart, as a hurried finger makes them. */
+  /**
+   * Two taps at the centre of `target`, 150 ms apart, as a hurried finger makes them. Answers how
+   * far apart the page saw them: on a busy machine the second may come later than any double tap.
+   */
   const doubleTap = async (target: ReturnType<typeof page.getByRole>) => {
+    await page.evaluate(() => {
+      const w = window as unknown as { taps?: number[] };
+      if (!w.taps) addEventListener("pointerdown", () => w.taps?.push(performance.now()), { capture: true });
+      w.taps = [];
+    });
     const box = await target.boundingBox();
     if (!box) throw new Error("not drawn");
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForTimeout(150);
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    return page.evaluate(() => {
+      const taps = (window as unknown as { taps: number[] }).taps;
+      return taps.length === 2 ? (taps[1] ?? 0) - (taps[0] ?? 0) : Number.NaN;
+    });
+  };
+  /** A double tap whose taps came too far apart tells nothing: it is made again, on rows of its own. */
+  const DOUBLE_TAP_MS = 450;
+  const timely = (gap: number, attempt: number) => {
+    if (gap < DOUBLE_TAP_MS || attempt === 5) {
+      expect(gap, "the second tap came within a double tap's time").toBeLessThan(DOUBLE_TAP_MS);
+      return true;
+    }
+    return false;
+  };
+  const clear = async (list: string) => {
+    for (const row of await api.get<Array<{ id: number }>>(list)) await api.delete(`${list}/${row.id}`);
   };
 
-  await app.tasks.open();
-  await expect(app.tasks.deleteButton("Bravo")).toBeVisible();
-  await doubleTap(app.tasks.deleteButton("Alpha"));
-  await expect(toastText(page, '"Alpha" is off your list.')).toBeVisible();
-  await expect(app.tasks.row("Bravo")).toBeVisible();
+  let alpha = "";
+  let bravo = "";
+  for (let attempt = 1; ; attempt++) {
+    await clear("/api/tasks");
+    [alpha, bravo] = [`Alpha ${attempt}`, `Bravo ${attempt}`];
+    await api.task(alpha);
+    await api.task(bravo);
+    await app.tasks.open();
+    await expect(app.tasks.deleteButton(bravo)).toBeVisible();
+    if (timely(await doubleTap(app.tasks.deleteButton(alpha)), attempt)) break;
+  }
+  await expect(toastText(page, `"${alpha}" is off your list.`)).toBeVisible();
+  await expect(app.tasks.row(bravo)).toBeVisible();
   // A moment later the list takes taps again.
   await page.waitForTimeout(500);
-  await app.tasks.notToday("Bravo").click();
-  await expect(app.tasks.notToday("Bravo")).toBeHidden();
+  await app.tasks.notToday(bravo).click();
+  await expect(app.tasks.notToday(bravo)).toBeHidden();
 
-  await app.dashboard.open();
-  await expect(page.getByRole("checkbox", { name: "Text Mum back" })).toBeVisible();
-  await doubleTap(page.getByRole("checkbox", { name: "Clear the desk" }));
-  await page.waitForTimeout(500);
-  await expect(page.getByRole("checkbox", { name: "Text Mum back" })).not.toBeChecked();
-  await expect
-    .poll(async () =>
-      (await api.get<Array<{ text: string; completed: boolean }>>("/api/quick-wins"))
-        .filter((q) => q.completed)
-        .map((q) => q.text),
-    )
-    .toEqual(["Clear the desk"]);
+  for (let attempt = 1; ; attempt++) {
+    await clear("/api/quick-wins");
+    await api.quickWin(`Clear the desk ${attempt}`);
+    await api.quickWin(`Text Mum back ${attempt}`);
+    await app.dashboard.open();
+    await expect(page.getByRole("checkbox", { name: `Text Mum back ${attempt}` })).toBeVisible();
+    if (!timely(await doubleTap(page.getByRole("checkbox", { name: `Clear the desk ${attempt}` })), attempt)) continue;
+    await page.waitForTimeout(500);
+    await expect(page.getByRole("checkbox", { name: `Text Mum back ${attempt}` })).not.toBeChecked();
+    await expect
+      .poll(async () =>
+        (await api.get<Array<{ text: string; completed: boolean }>>("/api/quick-wins"))
+          .filter((q) => q.completed)
+          .map((q) => q.text),
+      )
+      .toEqual([`Clear the desk ${attempt}`]);
+    break;
+  }
 });
