@@ -13,6 +13,7 @@ import { queryKeys } from "../lib/query-keys.ts";
 import {
   holdAnswers,
   loseConnection,
+  loseNextAnswer,
   renderWithOutbox,
   resetApp,
   server,
@@ -154,19 +155,21 @@ describe("a project's page when reading it again fails", () => {
   });
 });
 
-describe("a project's tasks changed while an earlier change is still on its way", () => {
-  async function projectWith(tasks: string[]) {
-    const project = await server<Project>("POST", "/api/projects", {
-      title: "Move flat",
-      bucket: "personal",
-      tasks: tasks.map((title, i) => ({ id: i + 1, title, completed: false })),
-    });
-    renderProject(project.id);
-    expect(await screen.findByRole("heading", { name: "Move flat", level: 1 })).toBeInTheDocument();
-    return project;
-  }
-  const stored = async (id: number) => (await server<Project>("GET", `/api/projects/${id}`)).tasks;
+/** The project "Move flat" with these tasks, its page drawn. */
+async function projectWith(tasks: string[]) {
+  const project = await server<Project>("POST", "/api/projects", {
+    title: "Move flat",
+    bucket: "personal",
+    tasks: tasks.map((title, i) => ({ id: i + 1, title, completed: false })),
+  });
+  renderProject(project.id);
+  expect(await screen.findByRole("heading", { name: "Move flat", level: 1 })).toBeInTheDocument();
+  return project;
+}
+/** A project's tasks as the server has them. */
+const stored = async (id: number) => (await server<Project>("GET", `/api/projects/${id}`)).tasks;
 
+describe("a project's tasks changed while an earlier change is still on its way", () => {
   it("keeps both of two ticks made one after the other", async () => {
     const project = await projectWith(["Order boxes", "Book the van"]);
     const release = holdAnswers((_url, init) => init.method === "PUT");
@@ -290,35 +293,9 @@ describe("a project's tasks changed while an earlier change is still on its way"
 });
 
 describe("a change to a project's tasks whose answer was lost, made again (docs/decisions/064-project-changes-sent-again.md)", () => {
-  async function projectWith(tasks: string[]) {
-    const project = await server<Project>("POST", "/api/projects", {
-      title: "Move flat",
-      bucket: "personal",
-      tasks: tasks.map((title, i) => ({ id: i + 1, title, completed: false })),
-    });
-    renderProject(project.id);
-    expect(await screen.findByRole("heading", { name: "Move flat", level: 1 })).toBeInTheDocument();
-    return project;
-  }
-  const stored = async (id: number) => (await server<Project>("GET", `/api/projects/${id}`)).tasks;
-
-  /** The server saves the next change to a project, and its answer never arrives (the connection dropped). */
-  function loseTheNextAnswer() {
-    const reachable = globalThis.fetch;
-    let lose = true;
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      const answer = await reachable(input, init);
-      if (lose && init?.method === "PUT") {
-        lose = false;
-        throw new TypeError("Failed to fetch");
-      }
-      return answer;
-    });
-  }
-
   it("a task added again with Add is added once, and its words stay in the box until then", async () => {
     const project = await projectWith(["Order boxes"]);
-    loseTheNextAnswer();
+    loseNextAnswer("PUT");
     const input = screen.getByLabelText("New task");
     await userEvent.type(input, "Book the van{Enter}");
     expect(await screen.findByText("Failed to add task")).toBeVisible();
@@ -337,7 +314,7 @@ describe("a change to a project's tasks whose answer was lost, made again (docs/
 
   it("a task added again after the page was opened afresh is added once", async () => {
     const project = await projectWith([]);
-    loseTheNextAnswer();
+    loseNextAnswer("PUT");
     await userEvent.type(screen.getByLabelText("New task"), "Book the van{Enter}");
     expect(await screen.findByText("Failed to add task")).toBeVisible();
     // A reload: the project is read again, and the words are still in the box.
@@ -365,13 +342,13 @@ describe("a change to a project's tasks whose answer was lost, made again (docs/
 
   it("a tick, a rename and a delete made again leave the project as one of each would", async () => {
     const project = await projectWith(["Order boxes", "Book the van", "Tell the bank"]);
-    loseTheNextAnswer();
+    loseNextAnswer("PUT");
     await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
     expect(await screen.findByText("Failed to update task status")).toBeVisible();
     await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
     expect(await screen.findByText("1 of 3 completed")).toBeInTheDocument();
 
-    loseTheNextAnswer();
+    loseNextAnswer("PUT");
     await userEvent.click(screen.getByRole("button", { name: "Edit Book the van" }));
     await userEvent.clear(screen.getByLabelText("Edit task title"));
     await userEvent.type(screen.getByLabelText("Edit task title"), "Book the big van{Enter}");
@@ -381,7 +358,7 @@ describe("a change to a project's tasks whose answer was lost, made again (docs/
     await userEvent.type(screen.getByLabelText("Edit task title"), "{Enter}");
     expect(await screen.findByText("Book the big van")).toBeInTheDocument();
 
-    loseTheNextAnswer();
+    loseNextAnswer("PUT");
     await userEvent.click(screen.getByRole("button", { name: "Delete Tell the bank" }));
     expect(await screen.findByText("Failed to delete task")).toBeVisible();
     await userEvent.click(screen.getByRole("button", { name: "Delete Tell the bank" }));

@@ -91,6 +91,23 @@ export function readsFail(path: string): () => void {
 }
 
 /**
+ * The connection drops once: the server does the next `method` request's work, and its answer
+ * never arrives (the request fails as with no connection). Everything after goes through.
+ */
+export function loseNextAnswer(method: string): void {
+  const reachable = globalThis.fetch;
+  let lose = true;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const answer = await reachable(input, init);
+    if (lose && init?.method === method) {
+      lose = false;
+      throw new TypeError("Failed to fetch");
+    }
+    return answer;
+  });
+}
+
+/**
  * A slow network: the server's answers to the requests `held` picks are kept back (the server has
  * done the work) until the function it answers is called.
  */

@@ -2,10 +2,10 @@
 import "@testing-library/jest-dom/vitest";
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TASK_STEPS_MAX } from "../../../../shared/constants.ts";
 import type { Task, TaskStep } from "../../../../shared/schemas.ts";
-import { holdAnswers, renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { holdAnswers, loseNextAnswer, renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
 import { FocusModeDialog } from "./focus-mode-dialog.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
@@ -136,23 +136,9 @@ describe("steps changed while an earlier change is still on its way", () => {
 });
 
 describe("a change to the steps whose answer was lost, made again (docs/decisions/064-project-changes-sent-again.md)", () => {
-  /** The server saves the next checklist, and its answer never arrives (the connection dropped). */
-  function loseTheNextAnswer() {
-    const reachable = globalThis.fetch;
-    let lose = true;
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      const answer = await reachable(input, init);
-      if (lose && init?.method === "PUT") {
-        lose = false;
-        throw new TypeError("Failed to fetch");
-      }
-      return answer;
-    });
-  }
-
   it("a step added again is added once, its words kept in the box until then", async () => {
     const { task, region } = await focusOn(["Open the draft"]);
-    loseTheNextAnswer();
+    loseNextAnswer("PUT");
     const box = within(region).getByLabelText("New step");
     await userEvent.type(box, "Write the summary{Enter}");
     expect(await screen.findByText("Error")).toBeVisible();
@@ -167,7 +153,7 @@ describe("a change to the steps whose answer was lost, made again (docs/decision
 
   it("a step removed again is removed once: another step with the same words stays", async () => {
     const { task, region } = await focusOn(["Open the draft", "Call Sam", "Write the summary", "Call Sam"]);
-    loseTheNextAnswer();
+    loseNextAnswer("PUT");
     await userEvent.click(within(region).getAllByRole("button", { name: "Remove step: Call Sam" })[0] as HTMLElement);
     expect(await screen.findByText("Error")).toBeVisible();
     expect((await stored(task)).map((s) => s.text)).toEqual(["Open the draft", "Write the summary", "Call Sam"]);
@@ -181,7 +167,7 @@ describe("a change to the steps whose answer was lost, made again (docs/decision
     const { task, region } = await focusOn(["Open the draft", "Send it"]);
     await userEvent.click(within(region).getByRole("button", { name: "Remove step: Send it" }));
     await waitFor(() => expect(names(region)).toEqual(["Open the draft"]));
-    loseTheNextAnswer();
+    loseNextAnswer("PUT");
     await userEvent.click(within(region).getByRole("button", { name: "Undo" }));
     expect(await screen.findByText("Error")).toBeVisible();
     expect((await stored(task)).map((s) => s.text)).toEqual(["Open the draft", "Send it"]);
@@ -193,7 +179,7 @@ describe("a change to the steps whose answer was lost, made again (docs/decision
 
   it("a smaller step asked for again is put first once", async () => {
     const { task, region } = await focusOn(["Open the draft"], ["Open the laptop"]);
-    loseTheNextAnswer();
+    loseNextAnswer("PUT");
     await userEvent.click(screen.getByRole("button", { name: "I'm stuck" }));
     expect(await screen.findByText("Could not save the smaller step. Please try again.")).toBeVisible();
 
