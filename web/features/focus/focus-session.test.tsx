@@ -125,4 +125,20 @@ describe("One focus session for the whole app", () => {
     expect(screen.getByRole("button", { name: "Start Focus Session" })).toBeVisible();
     expect(screen.getByRole("checkbox", { name: "Play a sound when time is up" })).not.toBeChecked();
   });
+
+  it("forgotten at sign-out while still on screen, a later change does not bring the last person's session back", async () => {
+    renderWithApp(<FocusTimerCard taskTitle={null} />);
+    fireEvent.click(screen.getByRole("button", { name: "Start Focus Session" }));
+    await wait(5000);
+    forgetFocusSession();
+    await wait(0);
+    expect(clock()).toHaveTextContent("25:00");
+    // A change made after (here the sound turned on) is made to the forgotten session.
+    fireEvent.click(screen.getByRole("checkbox", { name: "Play a sound when time is up" }));
+    await wait(1000);
+    cleanup();
+    renderWithApp(<FocusTimerCard taskTitle={null} />);
+    expect(clock()).toHaveTextContent("25:00");
+    expect(screen.getByRole("button", { name: "Start Focus Session" })).toBeVisible();
+  });
 });

@@ -54,6 +54,9 @@ export type FocusStretch = { start: number; end: number; running: boolean };
 
 const FocusSessionContext = createContext<FocusSession | null>(null);
 
+/** Tells this page's session that it was forgotten at sign-out (the storage event reaches other tabs only). */
+const forgetting = new EventTarget();
+
 function secondsLeft(s: Stored, now: number): number {
   if (s.state !== "running" || s.endsAt === null) return s.remaining;
   return Math.max(0, Math.ceil((s.endsAt - now) / 1000));
@@ -96,13 +99,20 @@ export function FocusSessionProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  // Another tab of the app shares the session.
+  // Another tab of the app shares the session; in this one, signing out forgets it while the
+  // screen may still be drawn: a change made after (a finished session's send answered) is made
+  // to the forgotten session, never writing the last person's back.
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
       if (e.key === STORAGE_KEYS.focusSession) setStored(readStored());
     };
+    const onForgotten = () => setStored(readStored());
     addEventListener("storage", onStorage);
-    return () => removeEventListener("storage", onStorage);
+    forgetting.addEventListener("forgotten", onForgotten);
+    return () => {
+      removeEventListener("storage", onStorage);
+      forgetting.removeEventListener("forgotten", onForgotten);
+    };
   }, []);
 
   // Tick on whole seconds of the session while it runs; finish it once when time is up.
@@ -288,4 +298,5 @@ export function forgetFocusSession(): void {
   const { sound, notify } = readStored();
   // The day's stretches of focus belong to the person signing out, so they go too.
   writeLocal(STORAGE_KEYS.focusSession, JSON.stringify({ ...INITIAL, sound, notify }));
+  forgetting.dispatchEvent(new Event("forgotten"));
 }
