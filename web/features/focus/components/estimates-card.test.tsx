@@ -50,7 +50,10 @@ describe("Settings: Estimates card", () => {
     await learn("Work", 20, 30, 3);
     await learn("Finance", 10, 5, 3);
     renderWithApp(<EstimatesCard />);
-    await userEvent.click(await screen.findByRole("button", { name: "Reset all" }));
+    // Drawn at once, it can be pressed once what was learnt has been read.
+    const resetAll = await screen.findByRole("button", { name: "Reset all" });
+    await waitFor(() => expect(resetAll).toBeEnabled());
+    await userEvent.click(resetAll);
     const ask = screen.getByRole("dialog", { name: "Reset all estimates?" });
     await userEvent.click(within(ask).getByRole("button", { name: "Cancel" }));
     expect(await factorOf("Work")).toMatchObject({ tasks: 3 });
