@@ -214,3 +214,15 @@ export async function waitForOfflineCopy(page: Page, paths: string[]): Promise<v
     )
     .toEqual(expect.arrayContaining(paths));
 }
+
+/** A focus session already 5 minutes into its 25, as on a phone whose person started one earlier. */
+export async function focusSessionRunning(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (localStorage.getItem("focus-session")) return;
+    const endsAt = Date.now() + 20 * 60 * 1000;
+    localStorage.setItem(
+      "focus-session",
+      JSON.stringify({ phase: "focus", length: 1500, state: "running", endsAt, remaining: 1200 }),
+    );
+  });
+}

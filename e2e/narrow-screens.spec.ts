@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, localDate, test } from "./fixtures.ts";
+import { expect, focusSessionRunning, localDate, test } from "./fixtures.ts";
 
 // On a phone nothing may make the page wider than the screen: a page that scrolls sideways hides
 // its own buttons (the focus dialog's close button was off-screen at 390 px).
@@ -54,14 +54,7 @@ for (const width of WIDTHS) {
       await api.event({ title: text, date: localDate(), startTime: "10:00", duration: 60, location: text });
       await api.taskSteps(task.id, [text]);
       // A running focus session adds its time to the phone's header.
-      await page.addInitScript(() => {
-        if (localStorage.getItem("focus-session")) return;
-        const endsAt = Date.now() + 20 * 60 * 1000;
-        localStorage.setItem(
-          "focus-session",
-          JSON.stringify({ phase: "focus", length: 1500, state: "running", endsAt, remaining: 1200 }),
-        );
-      });
+      await focusSessionRunning(page);
 
       for (const [path, heading] of [
         ["/", /Good (morning|afternoon|evening)|Daily Compass/],
@@ -162,14 +155,7 @@ for (const { label, width, largerText } of ENLARGED)
     await api.project(LONG, { description: LONG, category: "Personal" });
     await api.event({ title: LONG, date: localDate(), startTime: "10:00", duration: 60, location: LONG });
     // A running focus session adds its time to the phone's header.
-    await page.addInitScript(() => {
-      if (localStorage.getItem("focus-session")) return;
-      const endsAt = Date.now() + 20 * 60 * 1000;
-      localStorage.setItem(
-        "focus-session",
-        JSON.stringify({ phase: "focus", length: 1500, state: "running", endsAt, remaining: 1200 }),
-      );
-    });
+    await focusSessionRunning(page);
 
     for (const [path, heading] of [
       ["/", /Good (morning|afternoon|evening)|Daily Compass/],

@@ -41,8 +41,9 @@ type RequestOptions = {
   /** Sent as If-Match: the change is saved only to the record at this version (decision 055). */
   ifMatch?: string;
   /**
-   * Work that may take long on a working server (a sync with another calendar, a whole import):
-   * its answer is waited for, not given up after `ANSWER_WAIT_MS`.
+   * Work that may take long on a working server (a sync with another calendar, a whole import, an
+   * assistant's call, which the server bounds itself: AI_TIMEOUT_MS, tried twice): its answer is
+   * waited for, not given up after `ANSWER_WAIT_MS`.
    */
   slow?: boolean;
 };
@@ -137,12 +138,11 @@ export async function apiRequest<T>(
 
 /**
  * A change sent to the server, given up (the request cancelled, `NoAnswer` thrown) when no answer
- * has come within `ANSWER_WAIT_MS`. Not the assistant's calls, which the server bounds itself
- * (AI_TIMEOUT_MS, tried twice), nor `slow` work, nor a change sent as the page closes, which no
- * one waits for.
+ * has come within `ANSWER_WAIT_MS`. Not `slow` work, nor a change sent as the page closes, which
+ * no one waits for.
  */
 async function sendChange(url: string, init: RequestInit, slow = false): Promise<Response> {
-  if (slow || url.startsWith("/api/ai/") || init.keepalive) return fetch(url, init);
+  if (slow || init.keepalive) return fetch(url, init);
   const cancel = new AbortController();
   const timer = setTimeout(() => cancel.abort(), ANSWER_WAIT_MS);
   try {

@@ -15,7 +15,7 @@ export async function fetchSuggestions(context: SuggestionContext): Promise<stri
     { ...context, ...whole } as Parameters<typeof boundSuggestionContext>[0],
     SUGGESTION_CONTEXT_SENT,
   );
-  const body = await api.post<typeof suggestionsResponse>("/api/ai/suggestions", { context: bounded });
+  const body = await api.post<typeof suggestionsResponse>("/api/ai/suggestions", { context: bounded }, { slow: true });
   return Array.isArray(body?.suggestions) ? body.suggestions : [];
 }
 

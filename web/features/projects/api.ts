@@ -196,7 +196,7 @@ export const useShownProjects = projectDeletes.useShown;
 export const useDeleteProject = projectDeletes.useDelete;
 
 export async function suggestProjectTasks(input: { title: string; description: string | null; category: string }) {
-  const body = await api.post<typeof projectTasksResponse>("/api/ai/project-tasks", input);
+  const body = await api.post<typeof projectTasksResponse>("/api/ai/project-tasks", input, { slow: true });
   return Array.isArray(body?.tasks) ? body.tasks : [];
 }
 

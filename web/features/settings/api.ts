@@ -46,5 +46,5 @@ export function changePassword(input: { currentPassword?: string; newPassword: s
 }
 
 export function saveAiKey(key: string) {
-  return api.put<typeof aiKeyStatus>("/api/ai/key", { key });
+  return api.put<typeof aiKeyStatus>("/api/ai/key", { key }, { slow: true });
 }

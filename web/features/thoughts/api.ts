@@ -98,7 +98,7 @@ export function useRecentThoughts({ enabled = true }: { enabled?: boolean } = {}
 
 /** The assistant's type for a text. */
 function categorize(content: string) {
-  return api.post<typeof categorizeResponse>("/api/ai/categorize", { content });
+  return api.post<typeof categorizeResponse>("/api/ai/categorize", { content }, { slow: true });
 }
 
 /**

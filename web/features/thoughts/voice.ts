@@ -34,7 +34,7 @@ export function useRecordings() {
 
 /** Transcribes the recordings kept while nothing could (a key has been saved since). */
 export function transcribePending() {
-  return api.post("/api/ai/transcribe-pending");
+  return api.post("/api/ai/transcribe-pending", undefined, { slow: true });
 }
 
 async function postRecording(blob: Blob): Promise<Transcription> {

@@ -1,4 +1,4 @@
-import { CheckCircle2, Coffee, LifeBuoy, Mic, Pause, Play, RotateCcw } from "lucide-react";
+import { CheckCircle2, LifeBuoy, Mic } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { TASK_STEPS_MAX } from "../../../../shared/constants.ts";
 import type { Task, TaskStep } from "../../../../shared/schemas.ts";
@@ -12,6 +12,7 @@ import { formatClock } from "../clock.ts";
 import { useFocusSession } from "../focus-session.tsx";
 import { BREAK_HINT, SESSION_DONE } from "../words.ts";
 import { StepList } from "./step-list.tsx";
+import { TimerControls } from "./timer-controls.tsx";
 
 type Props = {
   task: Task;
@@ -23,7 +24,6 @@ type Props = {
 
 export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Props) {
   const countdown = useFocusSession();
-  const running = countdown.state === "running";
   const done = countdown.state === "done" && countdown.phase === "focus";
   const onBreak = countdown.phase === "break";
   const [askingForSmaller, setAskingForSmaller] = useState(false);
@@ -150,40 +150,18 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
           <p role="status" className="mt-2 text-sm wrap-anywhere empty:mt-0">
             {done ? SESSION_DONE : onBreak ? BREAK_HINT : ""}
           </p>
-          <div className="mt-4 flex flex-wrap justify-center gap-2">
-            {done ? (
-              <>
-                <Button onClick={() => countdown.start(task.id)}>
-                  <Play className="size-4" aria-hidden />
-                  Start another session
-                </Button>
-                <Button variant="outline" onClick={countdown.startBreak}>
-                  <Coffee className="size-4" aria-hidden />
-                  Take a 5-minute break
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button onClick={() => (running ? countdown.pause() : countdown.start(task.id))}>
-                  {running ? <Pause className="size-4" aria-hidden /> : <Play className="size-4" aria-hidden />}
-                  {/* Paused, it goes on where it stopped, as the Focus page's timer says too. */}
-                  {running ? "Pause" : countdown.state === "paused" ? "Resume" : onBreak ? "Start Break" : "Start"}
-                </Button>
-                <Button variant="outline" onClick={countdown.reset}>
-                  <RotateCcw className="size-4" aria-hidden />
-                  Reset
-                </Button>
-              </>
-            )}
-            <Button
-              variant="outline"
-              onClick={async () => {
-                await onComplete();
-              }}
-            >
-              <CheckCircle2 className="size-4" aria-hidden />
-              Complete Task
-            </Button>
+          <div className="mt-4">
+            <TimerControls taskId={task.id} startLabel="Start" resetWhenIdle>
+              <Button
+                variant="outline"
+                onClick={async () => {
+                  await onComplete();
+                }}
+              >
+                <CheckCircle2 className="size-4" aria-hidden />
+                Complete Task
+              </Button>
+            </TimerControls>
           </div>
         </div>
 

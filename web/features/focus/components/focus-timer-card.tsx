@@ -1,13 +1,13 @@
-import { Coffee, Pause, Play, RotateCcw, Timer } from "lucide-react";
+import { Timer } from "lucide-react";
 import { useId, useState } from "react";
 import { FOCUS_BREAK_SECONDS } from "../../../../shared/constants.ts";
-import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatClock } from "../clock.ts";
 import { FOCUS_LENGTHS, useFocusSession } from "../focus-session.tsx";
 import { BREAK_HINT, SESSION_DONE } from "../words.ts";
 import { TimeDisc } from "./time-disc.tsx";
+import { TimerControls } from "./timer-controls.tsx";
 
 type Props = {
   taskTitle: string | null;
@@ -19,7 +19,6 @@ type Props = {
 /** The focus page timer: the app's one focus session, then the 5-minute break the page promises. */
 export function FocusTimerCard({ taskTitle, taskEstimate, taskId }: Props) {
   const session = useFocusSession();
-  const running = session.state === "running";
   const started = session.state === "running" || session.state === "paused";
   const minutes = Math.round(session.length / 60);
   // A session just finished: the clock stays at 00:00, and the card says what comes next.
@@ -49,31 +48,7 @@ export function FocusTimerCard({ taskTitle, taskEstimate, taskId }: Props) {
           {formatClock(session.remaining)}
         </p>
       </div>
-      <div className="flex flex-wrap justify-center gap-2">
-        {!started ? (
-          <Button onClick={() => session.start(taskId)}>
-            <Play className="size-4" aria-hidden />
-            {session.phase === "focus" ? (done ? "Start another session" : "Start Focus Session") : "Start Break"}
-          </Button>
-        ) : (
-          <>
-            <Button onClick={() => (running ? session.pause() : session.start(taskId))}>
-              {running ? <Pause className="size-4" aria-hidden /> : <Play className="size-4" aria-hidden />}
-              {running ? "Pause" : "Resume"}
-            </Button>
-            <Button variant="outline" onClick={session.reset}>
-              <RotateCcw className="size-4" aria-hidden />
-              Reset
-            </Button>
-          </>
-        )}
-        {done && (
-          <Button variant="secondary" onClick={session.startBreak}>
-            <Coffee className="size-4" aria-hidden />
-            Take a 5-minute break
-          </Button>
-        )}
-      </div>
+      <TimerControls taskId={taskId} startLabel="Start Focus Session" />
       {session.phase === "focus" && !started && (
         <LengthChoice current={minutes} estimate={taskEstimate ?? null} onChoose={session.chooseLength} />
       )}
