@@ -73,6 +73,33 @@ test("a task typed into Add Task and not added comes back after a reload, and go
   expect(await drafts(page)).toEqual([]);
 });
 
+test("a change typed into Edit task and not saved comes back after a reload, and goes once saved", async ({
+  page,
+  app,
+  api,
+}) => {
+  await api.task("Renew the passport", { category: "Work", timeEstimate: 30 });
+  await app.tasks.open();
+  let dialog = await app.tasks.edit("Renew the passport");
+  await dialog.title.fill("Renew the passport and the ID card");
+  await dialog.category.selectOption("Personal");
+
+  await page.reload();
+  dialog = await app.tasks.edit("Renew the passport");
+  await expect(dialog.title).toHaveValue("Renew the passport and the ID card");
+  await expect(dialog.category).toHaveValue("Personal");
+  await expect(
+    dialog.root.getByText("Your changes from before are back, not saved yet.", { exact: false }),
+  ).toBeVisible();
+  await expectAccessible(page, "Edit task opened again on kept changes");
+  await dialog.save.click();
+  await expect(toastText(page, "Task updated")).toBeVisible();
+  expect(
+    (await api.get<Array<{ title: string; category: string }>>("/api/tasks")).map((t) => [t.title, t.category]),
+  ).toEqual([["Renew the passport and the ID card", "Personal"]]);
+  expect(await drafts(page)).toEqual([]);
+});
+
 test("a project and an event typed into their dialogs and not saved come back after a reload", async ({
   page,
   app,

@@ -6,7 +6,8 @@ import { toast } from "./ui/toast-store.ts";
 /**
  * The dialog that edits a row (a task, a quick win, a project): its fields, Cancel and "Save
  * changes", and the toast that says what was saved. For a routine (a `rule`) it also asks "all of
- * them or just this one" while the rule is kept (docs/decisions/032-routines.md).
+ * them or just this one" while the rule is kept (docs/decisions/032-routines.md). Changes not saved
+ * are kept on this device until saved or given up with Cancel (docs/decisions/067-edit-drafts.md).
  */
 export function EditDialog({
   title,
@@ -20,6 +21,8 @@ export function EditDialog({
   save,
   failure,
   onClose,
+  forget,
+  restored,
   children,
 }: {
   title: string;
@@ -43,6 +46,10 @@ export function EditDialog({
   failure: (error: unknown) => string;
   /** Told the saved row's id: a change for today only is saved as a new one-off row. */
   onClose: (savedId?: number) => void;
+  /** Gives up the changes kept on this device: once saved, or with Cancel. Escape keeps them. */
+  forget: () => void;
+  /** The dialog opened with changes kept from before, not yet saved. */
+  restored: boolean;
   children: ReactNode;
 }) {
   const [scope, setScope] = useState<EditScope>("all");
@@ -52,6 +59,7 @@ export function EditDialog({
     const justThis = rule !== null && newRule === rule && scope === "this";
     try {
       const saved = await save(justThis ? "this" : undefined);
+      forget();
       if (saved === null) {
         onClose();
         return;
@@ -88,10 +96,21 @@ export function EditDialog({
           void submit();
         }}
       >
+        {restored && (
+          <p className="rounded-lg bg-accent px-3 py-2 text-sm">
+            Your changes from before are back, not saved yet. Cancel gives them up.
+          </p>
+        )}
         {children}
         <RoutineEditScope name={scopeName} rule={rule} newRule={newRule} scope={scope} onChange={setScope} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <Button variant="outline" onClick={() => onClose()}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              forget();
+              onClose();
+            }}
+          >
             Cancel
           </Button>
           <Button type="submit" disabled={!canSave || saving}>

@@ -91,7 +91,12 @@ export function useDraft<T extends Flat>(
       return same(draft, before.draft) ? before : { ...before, draft };
     });
   }, []);
-  const clear = useCallback(() => update(blank), [update, blank]);
+  // The stored copy goes at once: a dialog that closes as it clears (an edit, once saved) is gone
+  // before the write below would run.
+  const clear = useCallback(() => {
+    update(blank);
+    if (userId !== null) writeLocal(keyOf(userId, name), null);
+  }, [update, blank, userId, name]);
 
   useEffect(() => {
     if (state.userId === null) return;
@@ -152,4 +157,61 @@ export function useTextDraft(name: string): [string, (text: string) => void, (sa
   const change = useCallback((text: string) => update({ text }), [update]);
   const sent = useCallback((saved: string) => update((now) => ({ text: leftAfterSaving(now.text, saved) })), [update]);
   return [draft.text, change, sent];
+}
+
+type EditKept = { changes: string };
+const EDIT_BLANK: EditKept = { changes: "" };
+const EDIT_RULES: DraftRules<EditKept> = {
+  worthKeeping: (kept) => kept.changes !== "",
+  read: (stored) => (typeof stored.changes === "string" ? { changes: stored.changes } : null),
+};
+
+/** Whether a kept value can stand for a field's: the same kind of value (text, number, list, record of them). */
+function sameKind(kept: unknown, field: unknown): boolean {
+  if (field === null || kept === null) return true;
+  if (Array.isArray(field)) return Array.isArray(kept) && kept.every((k) => field.every((f) => sameKind(k, f)));
+  if (typeof field !== "object") return typeof kept === typeof field;
+  if (typeof kept !== "object" || Array.isArray(kept)) return false;
+  const record = kept as Record<string, unknown>;
+  return Object.entries(field).every(([key, value]) => key in record && sameKind(record[key], value));
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The kept changes that still fit the form: its own fields, each of its kind. */
+function keptChanges<T extends Record<string, unknown>>(changes: string, opened: T): Partial<T> {
+  if (!changes) return {};
+  try {
+    const stored: unknown = JSON.parse(changes);
+    if (!stored || typeof stored !== "object") return {};
+    const fitting = Object.entries(stored).filter(([key, value]) => key in opened && sameKind(value, opened[key]));
+    return Object.fromEntries(fitting) as Partial<T>;
+  } catch {
+    return {};
+  }
+}
+
+/** The name of the draft that keeps an edit of the row `id` of a kind, not yet saved. */
+export const editDraft = (kind: "task" | "quick-win" | "project" | "thought", id: number) => `edit-${kind}:${id}`;
+
+/**
+ * An edit of a saved row (a task, a quick win, a project, a thought) kept as the draft `name`
+ * until it is saved or given up (docs/decisions/067-edit-drafts.md). Only the fields changed here
+ * are kept, each laid over the row as it is when the dialog opens again: a field changed on
+ * another device meanwhile, and not here, shows that device's change. `opened` is the form as the
+ * row has it, read when the dialog opened; `change` takes the whole form as it now is;
+ * `restored` says the dialog opened with changes kept from before, still not saved.
+ */
+export function useEditDraft<T extends Record<string, unknown>>(
+  name: string,
+  opened: T,
+): { values: T; change: (values: T) => void; forget: () => void; restored: boolean } {
+  const [kept, update, forget] = useDraft(name, EDIT_BLANK, EDIT_RULES);
+  const values = { ...opened, ...keptChanges(kept.changes, opened) };
+  const [openedWithChanges] = useState(() => Object.keys(values).some((key) => !sameValue(values[key], opened[key])));
+  const change = (next: T) => {
+    const changed = Object.entries(next).filter(([key, value]) => !sameValue(value, opened[key]));
+    update({ changes: changed.length === 0 ? "" : JSON.stringify(Object.fromEntries(changed)) });
+  };
+  return { values, change, forget, restored: openedWithChanges && kept.changes !== "" };
 }

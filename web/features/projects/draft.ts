@@ -3,7 +3,7 @@
  * kept until it is created, Cancel gives it up, or its person signs out.
  */
 import type { ProjectTask } from "../../../shared/schemas.ts";
-import { type DraftRules, keptText, leftAfterSaving, useDraft } from "../../lib/draft.ts";
+import { type DraftRules, editDraft, keptText, leftAfterSaving, useDraft } from "../../lib/draft.ts";
 
 /** The words of the form. Its tasks are stored as one JSON list, as a draft holds plain values. */
 type ProjectDraft = {
@@ -73,7 +73,11 @@ export const projectNotesDraft = (projectId: number) => `project-notes:${project
 /** The name of the draft that keeps the words of a project's new task, typed and not added yet. */
 export const projectTaskDraft = (projectId: number) => `project-task:${projectId}`;
 /** What is kept on this device for work on a project's page: of no use once the project is gone. */
-export const projectDrafts = (projectId: number) => [projectNotesDraft(projectId), projectTaskDraft(projectId)];
+export const projectDrafts = (projectId: number) => [
+  projectNotesDraft(projectId),
+  projectTaskDraft(projectId),
+  editDraft("project", projectId),
+];
 
 /**
  * A project's "Add a new task..." box: its words (decision 049), and the task they were last sent

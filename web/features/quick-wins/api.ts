@@ -13,6 +13,7 @@ import type { QuickWin, QuickWinListParams, quickWin } from "../../../shared/sch
 import { topQuickWinsParams } from "../../app/first-read-urls.ts";
 import { inToast } from "../../components/ui/toast-store.ts";
 import { api } from "../../lib/api.ts";
+import { editDraft } from "../../lib/draft.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
 import { withWaitingChanges } from "../../lib/outbox.ts";
@@ -106,6 +107,8 @@ const quickWinDeletes = undoableDeletes<QuickWin>({
     altText: "Undo deleting the quick win",
   }),
   failure: "Failed to delete quick win",
+  // An edit not saved is of no use once the row is gone.
+  drafts: (q) => [editDraft("quick-win", q.id)],
   waitsOffline: true,
   // Kept with a delete that waits, so the Tasks page's count leaves it out.
   was: (q) => ({ completed: q.completed }),

@@ -13,6 +13,7 @@ import { isPutOff } from "../../../shared/ranking.ts";
 import type { CreateTaskInput, Task, TaskListParams, task } from "../../../shared/schemas.ts";
 import { topFocusTasksParams } from "../../app/first-read-urls.ts";
 import { api } from "../../lib/api.ts";
+import { editDraft } from "../../lib/draft.ts";
 import { editLists, refreshPages, restoreLists, snapshotLists } from "../../lib/list-cache.ts";
 import { useOptimisticToggle } from "../../lib/optimistic-toggle.ts";
 import { type Counted, createOrKeep, withWaitingChanges } from "../../lib/outbox.ts";
@@ -205,6 +206,8 @@ const taskDeletes = undoableDeletes<Task>({
     altText: "Undo deleting the task",
   }),
   failure: "Failed to delete task",
+  // An edit not saved is of no use once the row is gone.
+  drafts: (task) => [editDraft("task", task.id)],
   waitsOffline: true,
   // Kept with a delete that waits, so the counts leave it out if they counted it.
   was: (task) => ({ completed: task.completed, notBefore: task.notBefore }),

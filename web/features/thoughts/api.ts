@@ -14,6 +14,7 @@ import type {
 import { inboxCountParams } from "../../app/first-read-urls.ts";
 import { inToast } from "../../components/ui/toast-store.ts";
 import { ApiError, api } from "../../lib/api.ts";
+import { editDraft } from "../../lib/draft.ts";
 import { editRows, type ListData } from "../../lib/list-cache.ts";
 import {
   createOrKeep,
@@ -202,6 +203,8 @@ const thoughtDeletes = undoableDeletes<Thought>({
     altText: "Undo deleting the thought",
   }),
   failure: "Failed to delete thought",
+  // An edit not saved is of no use once the row is gone.
+  drafts: (t) => [editDraft("thought", t.id)],
   waitsOffline: true,
   was: (t) => ({ status: t.status }),
 });

@@ -3,6 +3,7 @@ import type { Project } from "../../../../shared/schemas.ts";
 import { EditDialog } from "../../../components/edit-dialog.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { changedFields } from "../../../lib/changed-fields.ts";
+import { editDraft, useEditDraft } from "../../../lib/draft.ts";
 import { useUpdateProject } from "../api.ts";
 import { ProjectFields, type ProjectFieldValues } from "./project-fields.tsx";
 
@@ -26,9 +27,10 @@ const inputOf = (values: ProjectFieldValues) => ({
  * and deadline with Create Project's fields. Its notes and tasks are edited on the page itself.
  */
 export function EditProjectDialog({ project, onClose }: { project: Project; onClose: () => void }) {
-  const [values, setValues] = useState<ProjectFieldValues>(() => valuesOf(project));
+  const [form] = useState(() => valuesOf(project));
+  const { values, change, forget, restored } = useEditDraft(editDraft("project", project.id), form);
   // The fields as the dialog opened: only what differs from them is sent.
-  const [opened] = useState(() => inputOf(valuesOf(project)));
+  const [opened] = useState(() => inputOf(form));
   const update = useUpdateProject(project.id);
   const title = values.title.trim();
 
@@ -45,8 +47,10 @@ export function EditProjectDialog({ project, onClose }: { project: Project; onCl
       }}
       failure={(error) => (error instanceof ApiError ? errorMessage(error) : "Failed to update project")}
       onClose={onClose}
+      forget={forget}
+      restored={restored}
     >
-      <ProjectFields values={values} onChange={(change) => setValues((v) => ({ ...v, ...change }))} />
+      <ProjectFields values={values} onChange={(fields) => change({ ...values, ...fields })} />
     </EditDialog>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from "../../../components/repeat-field.tsx";
 import { Field, Input } from "../../../components/ui/input.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { editDraft, useEditDraft } from "../../../lib/draft.ts";
 import { useUpdateQuickWin } from "../api.ts";
 
 /**
@@ -18,8 +19,10 @@ import { useUpdateQuickWin } from "../api.ts";
  * `onClose` is told the saved row's id: a change for today only saves it as a new one-off.
  */
 export function EditQuickWinDialog({ win, onClose }: { win: QuickWin; onClose: (savedId?: number) => void }) {
-  const [text, setText] = useState(win.text);
-  const [repeat, setRepeat] = useState<RepeatValue>(() => repeatValueOf(win.repeat));
+  const [form] = useState(() => ({ text: win.text, repeat: repeatValueOf(win.repeat) }));
+  const { values, change, forget, restored } = useEditDraft(editDraft("quick-win", win.id), form);
+  const { text, repeat } = values;
+  const set = (fields: Partial<typeof form>) => change({ ...values, ...fields });
   const update = useUpdateQuickWin();
   const trimmed = text.trim();
   const rule = repeatRuleOf(repeat);
@@ -42,11 +45,18 @@ export function EditQuickWinDialog({ win, onClose }: { win: QuickWin; onClose: (
       // The server's reason, such as a quick win longer than it keeps; otherwise what failed.
       failure={(error) => (error instanceof ApiError ? errorMessage(error) : "Failed to update quick win")}
       onClose={onClose}
+      forget={forget}
+      restored={restored}
     >
       <Field id="edit-quick-win-text" label="Quick win">
-        <Input id="edit-quick-win-text" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+        <Input
+          id="edit-quick-win-text"
+          value={text}
+          onChange={(e) => set({ text: e.target.value })}
+          autoComplete="off"
+        />
       </Field>
-      <RepeatField idPrefix="edit-quick-win" value={repeat} onChange={setRepeat} />
+      <RepeatField idPrefix="edit-quick-win" value={repeat} onChange={(next: RepeatValue) => set({ repeat: next })} />
     </EditDialog>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { Task } from "../../../../shared/schemas.ts";
 import { EditDialog } from "../../../components/edit-dialog.tsx";
 import { changedFields } from "../../../lib/changed-fields.ts";
+import { editDraft, useEditDraft } from "../../../lib/draft.ts";
 import { useUpdateTask } from "../api.ts";
 import { TaskFields, taskFormOf, taskFormProblem, taskInputOf } from "./task-fields.tsx";
 
@@ -14,9 +15,10 @@ type Props = { task: Task; onClose: (savedId?: number) => void };
  * (docs/decisions/032-routines.md); a new repeat rule is always for all of them.
  */
 export function EditTaskDialog({ task, onClose }: Props) {
-  const [values, setValues] = useState(() => taskFormOf(task));
+  const [form] = useState(() => taskFormOf(task));
+  const { values, change, forget, restored } = useEditDraft(editDraft("task", task.id), form);
   // The fields as the dialog opened: only what differs from them is sent.
-  const [opened] = useState(() => taskInputOf(taskFormOf(task)));
+  const [opened] = useState(() => taskInputOf(form));
   const update = useUpdateTask();
   const { repeat, ...rest } = taskInputOf(values);
   const ruleChanged = repeat !== task.repeat;
@@ -40,8 +42,10 @@ export function EditTaskDialog({ task, onClose }: Props) {
       }}
       failure={() => "Failed to update task"}
       onClose={onClose}
+      forget={forget}
+      restored={restored}
     >
-      <TaskFields idPrefix="edit-task" values={values} onChange={setValues} />
+      <TaskFields idPrefix="edit-task" values={values} onChange={change} />
     </EditDialog>
   );
 }

@@ -4,6 +4,7 @@ import type { Thought } from "../../../../shared/schemas.ts";
 import { EditDialog } from "../../../components/edit-dialog.tsx";
 import { caretAtEnd, Field, Input, Textarea } from "../../../components/ui/input.tsx";
 import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { editDraft, useEditDraft } from "../../../lib/draft.ts";
 import { useEditThought } from "../api.ts";
 import { TypeChips } from "./type-chips.tsx";
 
@@ -30,10 +31,15 @@ export function EditThoughtDialog({
   onClose: () => void;
 }) {
   const placeholder = waitingForWords && thought.content === PENDING_VOICE_NOTE;
-  const [content, setContent] = useState(placeholder ? "" : thought.content);
-  const [type, setType] = useState(thought.type);
-  const [day, setDay] = useState(thought.whenDate ?? "");
-  const [time, setTime] = useState(thought.whenTime ?? "");
+  const [form] = useState(() => ({
+    content: placeholder ? "" : thought.content,
+    type: thought.type,
+    day: thought.whenDate ?? "",
+    time: thought.whenTime ?? "",
+  }));
+  const { values, change, forget, restored } = useEditDraft(editDraft("thought", thought.id), form);
+  const { content, type, day, time } = values;
+  const set = (fields: Partial<typeof form>) => change({ ...values, ...fields });
   // The thought as the dialog opened: only what differs from it is sent.
   const [opened] = useState(() => ({ content: thought.content, type: thought.type, when: whenOf(thought) }));
   const edit = useEditThought();
@@ -67,13 +73,15 @@ export function EditThoughtDialog({
       // The server's reason, such as words longer than it keeps; otherwise what failed.
       failure={(error) => (error instanceof ApiError ? errorMessage(error) : "Failed to update thought")}
       onClose={() => onClose()}
+      forget={forget}
+      restored={restored}
     >
       <Field id="edit-thought-content" label="Thought">
         <Textarea
           id="edit-thought-content"
           ref={caretAtEnd}
           value={content}
-          onChange={(e) => setContent(e.target.value)}
+          onChange={(e) => set({ content: e.target.value })}
           placeholder={placeholder ? "What did you say?" : undefined}
           rows={4}
         />
@@ -82,11 +90,11 @@ export function EditThoughtDialog({
         <span className="text-sm font-medium" aria-hidden>
           Type
         </span>
-        <TypeChips label="Type" value={type} onChange={(t) => t && setType(t)} />
+        <TypeChips label="Type" value={type} onChange={(t) => t && set({ type: t })} />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <Field id="edit-thought-day" label="Day (optional)">
-          <Input id="edit-thought-day" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+          <Input id="edit-thought-day" type="date" value={day} onChange={(e) => set({ day: e.target.value })} />
         </Field>
         <Field id="edit-thought-time" label="Time (optional)">
           <Input
@@ -95,7 +103,7 @@ export function EditThoughtDialog({
             value={day ? time : ""}
             disabled={!day}
             aria-describedby={day ? undefined : "edit-thought-time-note"}
-            onChange={(e) => setTime(e.target.value)}
+            onChange={(e) => set({ time: e.target.value })}
           />
         </Field>
       </div>
