@@ -96,11 +96,7 @@ export function EditDialog({
           void submit();
         }}
       >
-        {restored && (
-          <p className="rounded-lg bg-accent px-3 py-2 text-sm">
-            Your changes from before are back, not saved yet. Cancel gives them up.
-          </p>
-        )}
+        {restored && <ChangesBack />}
         {children}
         <RoutineEditScope name={scopeName} rule={rule} newRule={newRule} scope={scope} onChange={setScope} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
@@ -119,6 +115,15 @@ export function EditDialog({
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** Said above an edit's fields when they open on changes kept from before (decision 067). */
+export function ChangesBack() {
+  return (
+    <p className="rounded-lg bg-accent px-3 py-2 text-sm">
+      Your changes from before are back, not saved yet. Cancel gives them up.
+    </p>
   );
 }
 

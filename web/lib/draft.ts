@@ -192,7 +192,8 @@ function keptChanges<T extends Record<string, unknown>>(changes: string, opened:
 }
 
 /** The name of the draft that keeps an edit of the row `id` of a kind, not yet saved. */
-export const editDraft = (kind: "task" | "quick-win" | "project" | "thought", id: number) => `edit-${kind}:${id}`;
+export const editDraft = (kind: "task" | "quick-win" | "project" | "thought" | "event", id: number) =>
+  `edit-${kind}:${id}`;
 
 /**
  * An edit of a saved row (a task, a quick win, a project, a thought) kept as the draft `name`
@@ -200,18 +201,24 @@ export const editDraft = (kind: "task" | "quick-win" | "project" | "thought", id
  * are kept, each laid over the row as it is when the dialog opens again: a field changed on
  * another device meanwhile, and not here, shows that device's change. `opened` is the form as the
  * row has it, read when the dialog opened; `change` takes the whole form as it now is;
- * `restored` says the dialog opened with changes kept from before, still not saved.
+ * `restored` says the dialog opened with changes kept from before, still not saved: read as the
+ * screen first draws it, and again whenever `opening` changes (a dialog drawn while closed).
  */
 export function useEditDraft<T extends Record<string, unknown>>(
   name: string,
   opened: T,
+  opening: unknown = null,
 ): { values: T; change: (values: T) => void; forget: () => void; restored: boolean } {
   const [kept, update, forget] = useDraft(name, EDIT_BLANK, EDIT_RULES);
   const values = { ...opened, ...keptChanges(kept.changes, opened) };
-  const [openedWithChanges] = useState(() => Object.keys(values).some((key) => !sameValue(values[key], opened[key])));
+  const withChanges = () => Object.keys(values).some((key) => !sameValue(values[key], opened[key]));
+  const [openedWithChanges, setOpenedWithChanges] = useState(() => ({ name, opening, restored: withChanges() }));
+  if (openedWithChanges.name !== name || openedWithChanges.opening !== opening) {
+    setOpenedWithChanges({ name, opening, restored: withChanges() });
+  }
   const change = (next: T) => {
     const changed = Object.entries(next).filter(([key, value]) => !sameValue(value, opened[key]));
     update({ changes: changed.length === 0 ? "" : JSON.stringify(Object.fromEntries(changed)) });
   };
-  return { values, change, forget, restored: openedWithChanges && kept.changes !== "" };
+  return { values, change, forget, restored: openedWithChanges.restored && kept.changes !== "" };
 }

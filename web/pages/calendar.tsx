@@ -29,6 +29,7 @@ import { useTimeZone } from "../features/settings/api.ts";
 import { CALENDAR_FILE_URL } from "../features/settings/data.ts";
 import { cn } from "../lib/cn.ts";
 import { formatDisplayDate, formatShortDay, formatTime12, zonedNow } from "../lib/dates.ts";
+import { editDraft, forgetDraft } from "../lib/draft.ts";
 import { unreachable, useWaitingCreates } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { keepDelete, undoable } from "../lib/undoable.ts";
@@ -69,27 +70,33 @@ export function CalendarPage() {
         toast({ title: "Restored" });
       },
       commit: () =>
-        void remove.mutateAsync({ event: e, scope }).catch(async (error: unknown) => {
-          // Without a connection the delete of an event, or of just this one of a repeating event,
-          // waits on this device (the calendar's reads leave it out); all of them from this one
-          // on ends the series on the server, and needs it.
-          const offline = unreachable(error);
-          if (
-            offline &&
-            scope !== "all" &&
-            (await keepDelete(queryClient, queryKeys.events[0], e, {
-              scope,
-              label: waitingLabel(e, scope),
-            }))
-          ) {
-            toast(DELETE_KEPT_OFFLINE);
-            return;
-          }
-          visibility.restore();
-          const description =
-            offline && scope === "all" ? FROM_HERE_NEEDS_CONNECTION.delete : "Could not delete event.";
-          toast({ title: "Error", description, variant: "destructive" });
-        }),
+        void remove
+          .mutateAsync({ event: e, scope })
+          // An edit of them not saved is of no use once they are gone (decision 067).
+          .then(() => {
+            for (const o of going) forgetDraft(editDraft("event", o.id));
+          })
+          .catch(async (error: unknown) => {
+            // Without a connection the delete of an event, or of just this one of a repeating event,
+            // waits on this device (the calendar's reads leave it out); all of them from this one
+            // on ends the series on the server, and needs it.
+            const offline = unreachable(error);
+            if (
+              offline &&
+              scope !== "all" &&
+              (await keepDelete(queryClient, queryKeys.events[0], e, {
+                scope,
+                label: waitingLabel(e, scope),
+              }))
+            ) {
+              toast(DELETE_KEPT_OFFLINE);
+              return;
+            }
+            visibility.restore();
+            const description =
+              offline && scope === "all" ? FROM_HERE_NEEDS_CONNECTION.delete : "Could not delete event.";
+            toast({ title: "Error", description, variant: "destructive" });
+          }),
     });
   };
 

@@ -142,7 +142,7 @@ describe("a new event typed into Add event and not saved", () => {
     expect(screen.getByLabelText("Date")).toHaveValue(TODAY);
   });
 
-  it("is not touched by editing an event, whose dialog starts from the event each time", async () => {
+  it("is not touched by editing an event, which keeps its own changes", async () => {
     await userEvent.type(await openOn(TODAY), "Piano lesson");
     await server("POST", "/api/events", { title: "Run", date: TODAY, startTime: "07:00", duration: 30 });
     const run = (await events()).find((e) => e.title === "Run") as CalendarEvent;
@@ -151,7 +151,49 @@ describe("a new event typed into Add event and not saved", () => {
     await userEvent.type(title, " far");
     await userEvent.keyboard("{Escape}");
     await userEvent.click(screen.getByRole("button", { name: "Open the dialog" }));
-    expect(screen.getByLabelText("Title")).toHaveValue("Run");
+    expect(screen.getByLabelText("Title")).toHaveValue("Run far");
     expect(await openOn(TODAY)).toHaveValue("Piano lesson");
+  });
+});
+
+describe("changes typed into Edit event and not saved (docs/decisions/067-edit-drafts.md)", () => {
+  const BACK = "Your changes from before are back, not saved yet. Cancel gives them up.";
+  const made = async () => {
+    await server("POST", "/api/events", { title: "Dentist", date: LATER, startTime: "09:00", duration: 30 });
+    return (await events()).find((e) => e.title === "Dentist") as CalendarEvent;
+  };
+  const now = async (id: number) => (await events()).find((e) => e.id === id) as CalendarEvent;
+
+  it("come back after a reload, laid over the event as it is now, and are gone once saved", async () => {
+    const dentist = await made();
+    const title = await openOn(TODAY, dentist);
+    expect(screen.queryByText(BACK)).toBeNull();
+    await userEvent.type(title, " (bring the X-rays)");
+    // Meanwhile, on the phone: the place.
+    await server("PUT", `/api/events/${dentist.id}`, { location: "Main Street 4" });
+    expect(await openOn(TODAY, await now(dentist.id))).toHaveValue("Dentist (bring the X-rays)");
+    expect(screen.getByLabelText("Location (optional)")).toHaveValue("Main Street 4");
+    expect(screen.getByText(BACK)).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Save event" }));
+    expect(await screen.findByText("Event updated")).toBeVisible();
+    expect(await now(dentist.id)).toMatchObject({ title: "Dentist (bring the X-rays)", location: "Main Street 4" });
+    expect(storedDrafts()).toEqual([]);
+    expect(await openOn(TODAY, await now(dentist.id))).toHaveValue("Dentist (bring the X-rays)");
+    expect(screen.queryByText(BACK)).toBeNull();
+  });
+
+  it("are said to be back when the dialog opens again on them, and given up with Cancel", async () => {
+    const dentist = await made();
+    await userEvent.type(await openOn(TODAY, dentist), " at 9");
+    await userEvent.keyboard("{Escape}");
+    await userEvent.click(screen.getByRole("button", { name: "Open the dialog" }));
+    expect(screen.getByLabelText("Title")).toHaveValue("Dentist at 9");
+    expect(screen.getByText(BACK)).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(storedDrafts()).toEqual([]);
+    await userEvent.click(screen.getByRole("button", { name: "Open the dialog" }));
+    expect(screen.getByLabelText("Title")).toHaveValue("Dentist");
+    expect(screen.queryByText(BACK)).toBeNull();
+    expect((await now(dentist.id)).title).toBe("Dentist");
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { ALL_DAY_MINUTES, EVENT_CATEGORIES } from "../../../../shared/constants.ts";
 import type { CalendarEvent } from "../../../../shared/schemas.ts";
 import type { When } from "../../../../shared/when.ts";
+import { ChangesBack } from "../../../components/edit-dialog.tsx";
 import { EventWhenFields } from "../../../components/event-when-fields.tsx";
 import {
   RepeatField,
@@ -18,6 +19,7 @@ import { WhenChip } from "../../../components/when-chip.tsx";
 import { reasonOf } from "../../../lib/api.ts";
 import { changedFields } from "../../../lib/changed-fields.ts";
 import { dayOfDate, isDateOnly, zonedNow } from "../../../lib/dates.ts";
+import { editDraft, useEditDraft } from "../../../lib/draft.ts";
 import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import { SAVED_OFFLINE, unreachable } from "../../../lib/outbox.ts";
 import { DEFAULT_START, newEventStart } from "../../../lib/schedule.ts";
@@ -78,36 +80,32 @@ function inputOf(form: EventForm, repeatable: boolean): EventInput {
 
 /**
  * Add event and Edit event. A new event's fields are kept through a reload or a closed dialog
- * until it is saved or Cancel pressed (docs/decisions/045-dialog-drafts.md); an edit starts from
- * the event each time.
+ * until it is saved or Cancel pressed (docs/decisions/045-dialog-drafts.md); so are an edit's
+ * changes, laid over the event as it is when the dialog opens again (067-edit-drafts.md).
  */
 export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }: Props) {
   const save = useSaveEvent();
   // A new event is offered at 9:00, or at the next hour when 9:00 has passed today.
   const draft = useNewEventDraft(defaultDate, (day) => newEventStart(day, zonedNow(new Date(), timeZone)));
   const { kept, clear } = draft;
-  /**
-   * An edit's fields as changed so far, and as they were when the first change was made (only
-   * what differs from those is sent); until then, the event's own.
-   */
-  const [edited, setEdited] = useState<{ id: number; form: EventForm; opened: EventForm } | null>(null);
-  const opened = event ? (edited?.id === event.id ? edited.opened : formOfEvent(event)) : null;
-  const form = event ? (edited?.id === event.id ? edited.form : formOfEvent(event)) : draft.values;
+  // An edit's fields: the event as it is, with the changes made here over it (only those are sent).
+  const opened = event ? formOfEvent(event) : null;
+  const edit = useEditDraft(editDraft("event", event?.id ?? 0), opened ?? draft.values, open);
+  const form = event ? edit.values : draft.values;
   const set = (patch: Partial<EventForm>, opts?: { dateChosen: boolean }) =>
-    event && opened ? setEdited({ id: event.id, form: { ...form, ...patch }, opened }) : draft.change(patch, opts);
+    event ? edit.change({ ...form, ...patch }) : draft.change(patch, opts);
   const { title, date, startTime, duration, allDay, category, location, description, repeat } = form;
   /** The edit's changes waiting for "just this one or all of them". */
   const [asking, setAsking] = useState<Partial<EventInput> | null>(null);
   const [applied, setApplied] = useState<Applied | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
 
-  // Closed: the next opening starts an edit from the event, and a new event from what was kept
-  // or, with no words kept, afresh on the dialog's day. Done at closing, so no opening shows the
-  // last one's fields for a frame. `kept` is read then only; it changes as the person types.
+  // Closed: the next opening starts a new event from what was kept or, with no words kept, afresh
+  // on the dialog's day. Done at closing, so no opening shows the last one's fields for a frame.
+  // `kept` is read then only; it changes as the person types.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     if (open) return;
-    setEdited(null);
     if (!kept) clear();
     setAsking(null);
     setApplied(null);
@@ -158,6 +156,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
             : { ...SAVED_OFFLINE, description: "It will be added to your calendar when the connection is back." },
       );
       if (!event) clear();
+      else edit.forget();
       setAsking(null);
       onOpenChange(false);
     } catch (error) {
@@ -202,6 +201,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
     // Only what was changed here is sent; nothing changed, nothing to save.
     const changes = changedFields(inputOf(opened, repeatable), input);
     if (changes === null) {
+      edit.forget();
       onOpenChange(false);
       return;
     }
@@ -225,6 +225,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
           void submit();
         }}
       >
+        {event && edit.restored && <ChangesBack />}
         <Field id="event-title" label="Title">
           {/* A new event's title is focused itself, so kept words are not selected (as the dialog
               would) but have the caret after them; an edit's is selected, ready to be retyped. */}
@@ -287,7 +288,7 @@ export function EventDialog({ open, onOpenChange, defaultDate, event, timeZone }
             variant="outline"
             onClick={() => {
               // While the event is on its way its words stay until it is saved (as in Add Task).
-              if (!event && !save.isPending) clear();
+              if (!save.isPending) event ? edit.forget() : clear();
               onOpenChange(false);
             }}
           >
