@@ -84,6 +84,30 @@ describe("steps changed while an earlier change is still on its way", () => {
     await waitFor(() => expect(names(region)).toEqual(["Open the draft", "Send it", "Check the numbers"]));
   });
 
+  it("removes both of two steps with the same words, the second pressed while the first is on its way", async () => {
+    const { task, region } = await focusOn(["Open the draft", "Call Sam", "Send it", "Call Sam"]);
+    const release = holdAnswers((_url, init) => init.method === "PUT");
+    const [first, second] = within(region).getAllByRole("button", { name: "Remove step: Call Sam" });
+    await userEvent.click(first as HTMLElement);
+    await userEvent.click(second as HTMLElement);
+    release();
+    await waitFor(async () => expect((await stored(task)).map((s) => s.text)).toEqual(["Open the draft", "Send it"]));
+    await waitFor(() => expect(names(region)).toEqual(["Open the draft", "Send it"]));
+  });
+
+  it("a row's Remove pressed twice while its removal is on its way removes it once: the step with the same words stays", async () => {
+    const { task, region } = await focusOn(["Open the draft", "Call Sam", "Send it", "Call Sam"]);
+    const release = holdAnswers((_url, init) => init.method === "PUT");
+    const first = within(region).getAllByRole("button", { name: "Remove step: Call Sam" })[0] as HTMLElement;
+    await userEvent.click(first);
+    await userEvent.click(first);
+    release();
+    await waitFor(async () =>
+      expect((await stored(task)).map((s) => s.text)).toEqual(["Open the draft", "Send it", "Call Sam"]),
+    );
+    await waitFor(() => expect(names(region)).toEqual(["Open the draft", "Send it", "Call Sam"]));
+  });
+
   it("keeps the next step being typed while the last one is on its way", async () => {
     const { task, region } = await focusOn(["Open the draft"]);
     const release = holdAnswers((_url, init) => init.method === "PUT");

@@ -1,5 +1,5 @@
 import { Plus, X } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { TASK_STEPS_MAX } from "../../../../shared/constants.ts";
 import type { TaskStep } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -51,6 +51,8 @@ export function StepList({ steps, onToggle, change }: Props) {
   // A saved checklist comes back with new ids: rows are keyed by their words instead, so the rows
   // that stay are the same elements, and focus on them is kept.
   const rowKeys = keysByWords(steps);
+  // The steps whose removal is on its way, by id.
+  const removing = useRef(new Set<number>());
 
   const add = async () => {
     const words = text.trim();
@@ -71,12 +73,18 @@ export function StepList({ steps, onToggle, change }: Props) {
   };
 
   const remove = async (step: TaskStep, button: HTMLElement) => {
+    // A row already on its way out (the second half of a double tap) is not removed twice.
+    if (removing.current.has(step.id)) return;
     const index = steps.findIndex((s) => s.id === step.id);
+    // The steps as they will be once the removals still on their way are made: a step with the
+    // same words as one of those is another step, still to be removed itself.
+    const staying = steps.filter((s) => !removing.current.has(s.id));
     // The step by its words, as its row is: a change saved before this one gives it a new id.
-    const row = rowKeys[index];
+    const row = keysByWords(staying)[staying.indexOf(step)];
+    const shown = stepsWith(staying, step.text);
+    removing.current.add(step.id);
     focusNextRow(button, "[data-remove-step]", "new-step");
     try {
-      const shown = stepsWith(steps, step.text);
       await change((now) => {
         // Once less than on the list shown, it is gone: removed before, its answer lost.
         if (stepsWith(now, step.text) < shown) return kept(now);
@@ -86,6 +94,8 @@ export function StepList({ steps, onToggle, change }: Props) {
       setRemoved({ step: { text: step.text, done: step.done }, index, after: steps[index - 1]?.text ?? null });
     } catch (error) {
       toast({ title: "Error", description: errorMessage(error, "Could not remove the step."), variant: "destructive" });
+    } finally {
+      removing.current.delete(step.id);
     }
   };
 
