@@ -55,6 +55,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loadedFor.current = userId;
       if (!(await prefetchDashboard(queryClient))) {
         loadedFor.current = null;
+        // Offline, the banner says so already, and the reads are made again once it is back: a
+        // red "try refreshing" on top would only alarm (a new day's reads are not kept offline).
+        if (!navigator.onLine) return;
         toast({
           title: "Error Loading Data",
           description: "Could not load some of your data. Please try refreshing.",
@@ -70,7 +73,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
-    if (user?.id) void loadAll(user.id);
+    if (!user?.id) return;
+    const userId = user.id;
+    void loadAll(userId);
+    // Reads that could not be made offline are made once the connection is back.
+    const again = () => void loadAll(userId);
+    addEventListener("online", again);
+    return () => removeEventListener("online", again);
   }, [user?.id, loadAll]);
 
   /** Set while signing out here, so calls refused meanwhile are not taken for a session ended elsewhere. */
