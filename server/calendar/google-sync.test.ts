@@ -558,6 +558,50 @@ describe("two-way sync", () => {
 });
 
 describe("background schedule", () => {
+  it("serves people side by side: one person's slow calendar does not hold back the next one's sync", async () => {
+    const scheduled = await createTestApp({
+      GOOGLE_CLIENT_ID: g.clientId,
+      GOOGLE_CLIENT_SECRET: g.clientSecret,
+      GOOGLE_API_ROOT: g.url,
+      GOOGLE_TOKEN_URL: `${g.url}/token`,
+      CALENDAR_SYNC_INTERVAL_MINUTES: "0.01",
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const user = await scheduled.signUp();
+        const start = await scheduled.app.inject({
+          method: "GET",
+          url: "/api/google/auth-url",
+          headers: { cookie: user.cookie },
+        });
+        const authUrl = new URL(start.json().authUrl);
+        const flow = start.cookies.find((c) => c.name.endsWith("dc_flow_google_calendar"));
+        await scheduled.app.inject({
+          method: "GET",
+          url: `/api/google/callback?code=${g.approve(authUrl.href)}&state=${authUrl.searchParams.get("state")}`,
+          headers: { cookie: `${user.cookie}; ${flow?.name}=${flow?.value}` },
+        });
+      }
+      await scheduled.app.calendarSync.idle();
+      // Every calendar now answers slowly, and every person is due at once.
+      g.answerAfter(1500);
+      await scheduled.app.calendarSync.idle();
+      g.requests.length = 0;
+      await scheduled.handle.db.updateTable("calendar_connections").set({ next_sync_at: null }).execute();
+      const asking = () =>
+        new Set(g.requests.map((r) => r.headers.authorization).filter((a) => a?.startsWith("Bearer "))).size;
+      for (let i = 0; i < 200 && asking() === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(asking()).toBeGreaterThan(0);
+      // One after another, the next person's first request would wait for every slow answer of
+      // the first one's sync; side by side, all three are asking within a moment.
+      await new Promise((r) => setTimeout(r, 700));
+      expect(asking()).toBe(3);
+    } finally {
+      g.answerAfter(0);
+      await scheduled.close();
+    }
+  });
+
   it("syncs connected users on its own", async () => {
     const scheduled = await createTestApp({
       GOOGLE_CLIENT_ID: g.clientId,

@@ -12,6 +12,7 @@ import { createSecretBox, type SecretBox } from "../crypto/secrets.ts";
 import type { Db } from "../db/database.ts";
 import { nowIso } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { mapLimited } from "../map-limited.ts";
 import {
   createPublicFetch,
   DEFAULT_MAX_BODY_BYTES,
@@ -35,6 +36,13 @@ export const SECRET_KIND: Record<ProviderName, string> = { google: "google_refre
 
 const LEASE_MS = 5 * 60 * 1000;
 const LEASE_WAIT_MS = 20_000;
+/**
+ * How many people's scheduled syncs run side by side in one instance (docs/decisions/072): a slow
+ * or silent calendar server holds back only its own person's sync.
+ */
+export const SYNCS_AT_ONCE = 6;
+/** How many due people one look at the schedule takes; a full batch looks again at once. */
+const DUE_PER_LOOK = 25;
 
 export type Connection = {
   provider: ProviderName;
@@ -271,27 +279,37 @@ export class CalendarSync {
       this.#timer.unref();
     };
     const tick = async () => {
+      let full = false;
       try {
+        // The longest waiting first; people side by side, so one slow calendar server holds back
+        // only its own person.
         const due = await this.#db
           .selectFrom("calendar_connections")
           .select("user_id")
           .where((eb) => eb.or([eb("next_sync_at", "is", null), eb("next_sync_at", "<=", nowIso())]))
           .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", nowIso())]))
-          .limit(25)
+          .orderBy("next_sync_at", (ob) => ob.asc().nullsFirst())
+          .limit(DUE_PER_LOOK)
           .execute();
-        for (const { user_id } of due) {
-          if (this.#stopped) break;
+        full = due.length === DUE_PER_LOOK;
+        await mapLimited(due, SYNCS_AT_ONCE, async ({ user_id }) => {
+          if (this.#stopped) return;
           await this.sync(user_id).catch((err) =>
             this.#log.warn(
               { err: { message: (err as Error).message }, userId: user_id },
               "scheduled calendar sync failed",
             ),
           );
-        }
+        });
       } catch (err) {
         this.#log.error({ err }, "calendar schedule failed");
       }
-      if (!this.#stopped) schedule();
+      if (this.#stopped) return;
+      // More were due than one look takes: the rest are served now, not a minute later.
+      if (full) {
+        this.#timer = setTimeout(tick, 0);
+        this.#timer.unref();
+      } else schedule();
     };
     schedule();
   }
