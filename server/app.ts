@@ -9,6 +9,7 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import { publicConfig } from "../shared/schemas.ts";
 import { PRERENDERED_DIR } from "../shared/web-routes.ts";
 import { registerAiRoutes } from "./ai/routes.ts";
+import { registerAccountDeletion } from "./auth/account-deletion.ts";
 import { LoginThrottle } from "./auth/login-throttle.ts";
 import { registerOidcRoutes } from "./auth/oidc.ts";
 import { isApiRequest, registerSessionAuth } from "./auth/request-user.ts";
@@ -243,6 +244,18 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   registerFocusRoutes(app, { db, now: now ?? Date.now });
   const assistant = registerAiRoutes(app, { config, db });
   registerDataRoutes(app, { db, routines, onDeleteAll: (userId) => assistant.forgetUser(userId) });
+  registerAccountDeletion(app, {
+    config,
+    db,
+    guard,
+    calendar,
+    forgetUser: (userId) => {
+      assistant.forgetUser(userId);
+      routines.forget(userId);
+      calendar.forget(userId);
+      wholeLists.forgetUser(userId);
+    },
+  });
 
   // Health answers are tiny and asked for often by probes: never compressed, no work spent on it.
   app.get("/api/health", { config: { public: true }, compress: false, schema: { hide: true } }, async () => ({

@@ -150,6 +150,15 @@ export const changePasswordInput = z.object({
   currentPassword: z.string().max(PASSWORD_MAX).optional(),
   newPassword: password,
 });
+/**
+ * DELETE /api/auth/account: the proof the server asks for. An account with a password sends it;
+ * one that signs in only through a provider sends its username, exactly as shown.
+ */
+export const deleteAccountInput = z.object({
+  password: z.string().max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`).optional(),
+  username: z.string().max(USERNAME_MAX, `At most ${USERNAME_MAX} characters`).optional(),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 
 // ---------- two-factor sign-in and signed-in devices ----------
 /** What a correct password answers when the account has two-factor sign-in on: no session yet. */

@@ -93,6 +93,16 @@ export async function rememberDevice(
   });
 }
 
+/** The browser forgets its device cookie (the account it marked is gone). */
+export function clearDeviceCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(deviceCookieName(config), {
+    path: "/",
+    httpOnly: true,
+    sameSite: "strict",
+    secure: config.secureCookies,
+  });
+}
+
 async function extendDevice(db: Db, opts: { token: string; userId: number; expiresAt: Date }): Promise<boolean> {
   const res = await db
     .updateTable("known_devices")

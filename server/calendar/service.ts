@@ -212,19 +212,29 @@ export class CalendarSync {
 
   /** Ends the user's Google connection and revokes the grant at Google. */
   async disconnectGoogle(userId: number): Promise<void> {
-    let refreshToken: string | undefined;
-    try {
-      refreshToken = await this.#secret(userId, "google");
-    } catch {
-      // Nothing stored (or unreadable): there is nothing to revoke.
-    }
+    const refreshToken = await this.googleGrant(userId);
     await disconnect(this.#db, { userId, provider: "google" });
     this.forget(userId);
-    if (refreshToken) {
-      await revokeToken(this.#config, refreshToken).catch((err) =>
-        this.#log.warn({ err: { message: (err as Error).message }, userId }, "revoking the Google grant failed"),
-      );
+    if (refreshToken) await this.revokeGoogleGrant(userId, refreshToken);
+  }
+
+  /**
+   * The user's stored Google grant (its refresh token), read before the connection goes so that
+   * it can be handed back to Google afterwards; undefined when none is stored or it cannot be read.
+   */
+  async googleGrant(userId: number): Promise<string | undefined> {
+    try {
+      return await this.#secret(userId, "google");
+    } catch {
+      return undefined;
     }
+  }
+
+  /** Hands a grant back to Google; a failure is logged, never thrown (the connection here is gone either way). */
+  async revokeGoogleGrant(userId: number, refreshToken: string): Promise<void> {
+    await revokeToken(this.#config, refreshToken).catch((err) =>
+      this.#log.warn({ err: { message: (err as Error).message }, userId }, "revoking the Google grant failed"),
+    );
   }
 
   /**

@@ -1,12 +1,13 @@
-import type { Db } from "../db/database.ts";
+import { type Db, inTransaction } from "../db/database.ts";
 
 /**
- * Deletes every record the user owns, in one transaction, and says how many of each went. The
- * account, its sessions and its devices' reminder subscriptions stay: the user is still signed in
- * afterwards, and the devices that asked for reminders still get them for what is added next.
+ * Deletes every record the user owns, in one transaction (or in the caller's: deleting the
+ * account runs this first), and says how many of each went. The account, its sessions and its
+ * devices' reminder subscriptions stay: the user is still signed in afterwards, and the devices
+ * that asked for reminders still get them for what is added next.
  */
 export async function deleteAllData(db: Db, opts: { userId: number }): Promise<Record<string, number>> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
     const { userId } = opts;
     const tasks = count(await trx.deleteFrom("tasks").where("user_id", "=", userId).executeTakeFirst());

@@ -107,6 +107,11 @@ export class WholeListAnswers {
     this.#trim();
   }
 
+  /** Drops every answer kept for the user (their account is gone). */
+  forgetUser(userId: number): void {
+    for (const answer of [...this.#answers.values()]) if (answer.userId === userId) this.#drop(answer);
+  }
+
   #keep(answer: Answer): void {
     if (answer.size > MAX_ANSWER_BYTES) return;
     this.#answers.set(answer.key, answer);
