@@ -9,6 +9,7 @@ import { saveSettings, settingsQuery } from "../features/settings/api.ts";
 import { onSessionEnded } from "../lib/api.ts";
 import { browserTimeZone } from "../lib/dates.ts";
 import { forgetCachedAnswers } from "../lib/offline-caches.ts";
+import { forgetWritesOf } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { forgetLocalStartingWith, writeLocal } from "../lib/storage.ts";
 import { prefetchDashboard } from "./first-reads.ts";
@@ -20,10 +21,20 @@ const SESSION_ENDED = {
   description: "Your session on this device ended. Please log in again: what you typed here is kept.",
 };
 
+const ACCOUNT_DELETED = {
+  title: "Account deleted",
+  description: "Your account and everything in it are gone, on every device. Take care.",
+};
+
 type AuthState = {
   status: "loading" | "authenticated" | "unauthenticated";
   user: User | null;
   signOut: () => Promise<void>;
+  /**
+   * After the server deleted the account: signs this device out and forgets everything it kept
+   * of the person (docs/decisions/069-delete-account.md).
+   */
+  accountDeleted: () => Promise<void>;
   setUser: (user: User) => void;
 };
 
@@ -123,6 +134,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     toast({ title: "Logged out successfully" });
   }, [forgetSession]);
 
+  const accountDeleted = useCallback(async () => {
+    const gone = queryClient.getQueryData<User | null>(ME_KEY);
+    signingOut.current = true;
+    try {
+      dismissToast();
+      await forgetSession({ keepDrafts: false });
+      // Kept per person at sign-out, for their next sign-in; there is none now.
+      if (gone) await forgetWritesOf(gone.id);
+      writeLocal(STORAGE_KEYS.mood, null);
+      writeLocal(STORAGE_KEYS.lastSuggestionRefresh, null);
+    } finally {
+      signingOut.current = false;
+    }
+    toast(ACCOUNT_DELETED);
+  }, [queryClient, forgetSession]);
+
   // A call refused for want of a session while someone is signed in here: the session ended
   // elsewhere (signed out from another device, or expired). Signed out at once, keeping what was
   // typed; the first refusal acts, the rest find no one signed in.
@@ -143,9 +170,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status: me.isPending ? "loading" : user ? "authenticated" : "unauthenticated",
       user,
       signOut,
+      accountDeleted,
       setUser,
     }),
-    [me.isPending, user, signOut, setUser],
+    [me.isPending, user, signOut, accountDeleted, setUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -477,6 +477,24 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
   return sending;
 }
 
+/**
+ * Deletes every write the person left waiting on this device: their account is gone, so none of
+ * it can ever be sent. Another person's writes on a shared browser stay.
+ */
+export async function forgetWritesOf(userId: number): Promise<void> {
+  publish(waiting.filter((w) => w.userId !== userId));
+  if (typeof indexedDB === "undefined") return;
+  try {
+    const tx = (await database()).transaction(STORE, "readwrite");
+    for (const write of (await tx.store.getAll()) as WaitingWrite[]) {
+      if (write.userId === userId && write.id !== undefined) await tx.store.delete(write.id);
+    }
+    await tx.done;
+  } catch {
+    // Storage unavailable: nothing was kept in it either.
+  }
+}
+
 /** Forgets what is shown as waiting (sign-out); the writes stay stored for their owner. */
 export function stopShowingWaiting(): void {
   clearTimeout(retryTimer);

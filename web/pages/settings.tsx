@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import { useAuth } from "../app/auth.tsx";
 import { useTheme } from "../app/theme.tsx";
 import { toast } from "../components/ui/toast-store.ts";
+import { DeleteAccountCard } from "../features/account/components/delete-account-card.tsx";
 import { SessionsCard } from "../features/account/components/sessions-card.tsx";
 import { TwoFactorCard } from "../features/account/components/two-factor-card.tsx";
 import { CalendarConnections } from "../features/calendar/components/calendar-connections.tsx";
@@ -18,7 +19,7 @@ import { GeneralTab } from "../features/settings/components/general-tab.tsx";
 
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
-  const { user, setUser } = useAuth();
+  const { user, setUser, accountDeleted } = useAuth();
   const { theme, setTheme } = useTheme();
 
   useEffect(() => {
@@ -80,6 +81,7 @@ export function SettingsPage() {
             <GoogleAccountCard />
             <TwoFactorCard hasProvider={Boolean(user?.googleId)} />
             <SessionsCard />
+            <DeleteAccountCard user={user} onDeleted={accountDeleted} />
           </AccountTab>
         </Tabs.Content>
         <Tabs.Content value="data">

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type {
+  DeleteAccountInput,
   DisableTwoFactorInput,
   deviceSession,
   recoveryCodesResponse,
@@ -8,7 +9,7 @@ import type {
   twoFactorSetup,
   twoFactorStatus,
 } from "../../../shared/schemas.ts";
-import { api } from "../../lib/api.ts";
+import { api, apiRequest } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 
 export const twoFactorStatusQuery = () =>
@@ -66,5 +67,16 @@ export function useEndOtherSessions() {
       queryClient.setQueryData(sessionsQuery().queryKey, (list) => list?.filter((s) => s.current));
       return queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
     },
+  });
+}
+
+/**
+ * Deletes the account and everything in it; the server ends its sessions on every device. A wrong
+ * password (or username) is refused as a 400 on that field, and nothing changes.
+ */
+export function useDeleteAccount() {
+  return useMutation({
+    // Waited for: an account with years in it takes a moment to delete.
+    mutationFn: (input: DeleteAccountInput) => apiRequest<null>("DELETE", "/api/auth/account", input, { slow: true }),
   });
 }

@@ -117,7 +117,7 @@ export function DataTab() {
           <p className="mt-1 text-sm text-muted">
             Removes every task, quick win, project, thought, mood and event, your saved key, your calendar connection
             and your settings (look, text size, time zone). Your account stays, and nothing is deleted from an outside
-            calendar.
+            calendar. To close the account itself, use Delete account on the Account tab.
           </p>
           <Button variant="danger" className="mt-3" onClick={() => setConfirmOpen(true)}>
             <Trash2 className="size-4" aria-hidden />
