@@ -119,7 +119,7 @@ describe("Settings: Delete account", () => {
     expect(login.status).toBe(401);
   });
 
-  it("for an account without a password, asks for the username as shown", async () => {
+  it("for an account without a password, asks for the username as shown, and for the password once the server says it has one", async () => {
     const user = await signUp();
     const providerOnly: User = { ...user, hasPassword: false, googleId: "provider-subject" };
     renderWithApp(<DeleteAccountCard user={providerOnly} onDeleted={async () => {}} />, { signedInAs: providerOnly });
@@ -134,11 +134,22 @@ describe("Settings: Delete account", () => {
     await userEvent.type(field, user.username);
     expect(confirm).toBeEnabled();
 
-    // Cancel closes it and forgets what was typed.
+    // The account has had a password set since (on another device, as far as this page knows):
+    // the server asks for it, and the field becomes a password field, said so beneath it.
+    await userEvent.click(confirm);
+    const password = await within(dialog).findByLabelText("Your password");
+    expect(password).toHaveAttribute("type", "password");
+    expect(password).toHaveValue("");
+    expect(password).toHaveAccessibleDescription("Enter your password to delete your account");
+    expect((await server<{ user: User }>("GET", "/api/auth/me")).user.id).toBe(user.id);
+
+    // Cancel closes it and forgets what was typed and asked.
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Delete account" })).toHaveFocus();
     await userEvent.click(screen.getByRole("button", { name: "Delete account" }));
-    expect(within(await screen.findByRole("dialog")).getByLabelText("Your username")).toHaveValue("");
+    const again = await screen.findByRole("dialog");
+    expect(within(again).getByLabelText("Your username")).toHaveValue("");
+    expect(within(again).queryByRole("alert")).not.toBeInTheDocument();
   });
 });

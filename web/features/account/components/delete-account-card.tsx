@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/input.tsx";
-import { reasonOf } from "../../../lib/api.ts";
+import { ApiError, reasonOf } from "../../../lib/api.ts";
 import { useDeleteAccount } from "../api.ts";
 
 type Props = {
@@ -23,13 +23,17 @@ export function DeleteAccountCard({ user, onDeleted }: Props) {
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const withPassword = user?.hasPassword !== false;
+  // The server decides which proof the account needs: a password set on another device since
+  // this page read the account turns the field into a password field.
+  const [proof, setProof] = useState<"password" | "username" | null>(null);
+  const withPassword = proof ? proof === "password" : user?.hasPassword !== false;
   // A username is sent without spaces around it; a password exactly as typed.
   const typed = withPassword ? value !== "" : value.trim() !== "";
   const close = (next: boolean) => {
     if (!next) {
       setValue("");
       setError(null);
+      setProof(null);
     }
     setOpen(next);
   };
@@ -59,6 +63,14 @@ export function DeleteAccountCard({ user, onDeleted }: Props) {
             try {
               await remove.mutateAsync(withPassword ? { password: value } : { username: value.trim() });
             } catch (err) {
+              const asked = err instanceof ApiError ? err.field : undefined;
+              if (
+                (asked === "password" || asked === "username") &&
+                asked !== (withPassword ? "password" : "username")
+              ) {
+                setProof(asked);
+                setValue("");
+              }
               setError(reasonOf(err));
               return;
             }
@@ -66,16 +78,16 @@ export function DeleteAccountCard({ user, onDeleted }: Props) {
             await onDeleted();
           }}
         >
-          <ul className="grid gap-2 text-sm">
+          <ul className="grid list-disc gap-2 pl-5 text-sm marker:text-muted">
             <li>
-              <span className="font-medium">Everything goes:</span> your tasks, quick wins, projects, thoughts and voice
-              notes, events, moods, settings, saved keys and calendar connections.
+              <span className="font-semibold">Everything goes:</span> your tasks, quick wins, projects, thoughts and
+              voice notes, events, moods, settings, saved keys and calendar connections.
             </li>
             <li>
-              <span className="font-medium">On every device:</span> each one signed in to this account is signed out.
+              <span className="font-semibold">On every device:</span> each one signed in to this account is signed out.
             </li>
             <li>
-              <span className="font-medium">For good:</span> this cannot be undone. Nothing is deleted from an outside
+              <span className="font-semibold">For good:</span> this cannot be undone. Nothing is deleted from an outside
               calendar.
             </li>
           </ul>
