@@ -15,8 +15,9 @@ export function PrivacyPage() {
       <section>
         <h2>How long we keep it</h2>
         <p>
-          Your content is kept until you delete it or use Delete All Data in Settings. AI cache data is kept for about 5
-          minutes. Session data is kept until the session cookie expires.
+          Your content is kept until you delete it or use Delete All Data in Settings. Deleting your account (Settings,
+          Account) removes the account and everything in it at once. AI cache data is kept for about 5 minutes. Session
+          data is kept until the session cookie expires.
         </p>
       </section>
       <section>
