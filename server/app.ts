@@ -228,22 +228,22 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   registerTwoFactorRoutes(app, { config, db, guard });
   const oidc = registerOidcRoutes(app, { config, db, guard });
   const routines = new Routines(db, now);
-  registerTaskRoutes(app, { db, now, wholeLists, routines });
-  registerQuickWinRoutes(app, { db, wholeLists, routines });
+  registerTaskRoutes(app, { db, now, wholeLists, routines, keep: config.keep });
+  registerQuickWinRoutes(app, { db, wholeLists, routines, keep: config.keep });
   registerWelcomeRoutes(app, { db, now });
   const calendar = new CalendarSync({ config, db, log: app.log, networkForTests });
   app.decorate("calendarSync", calendar);
-  registerThoughtRoutes(app, { db, onEventCreated: (userId) => calendar.trigger(userId) });
-  registerProjectRoutes(app, { db });
+  registerThoughtRoutes(app, { db, keep: config.keep, onEventCreated: (userId) => calendar.trigger(userId) });
+  registerProjectRoutes(app, { db, keep: config.keep });
   registerCalendarRoutes(app, { config, db, calendar });
-  registerEventRoutes(app, { db, routines, onChange: (userId) => calendar.trigger(userId) });
+  registerEventRoutes(app, { db, routines, keep: config.keep, onChange: (userId) => calendar.trigger(userId) });
   app.addHook("onReady", async () => calendar.start());
   app.addHook("onClose", async () => calendar.stop());
-  registerSettingsRoutes(app, { db, onZoneChange: (userId) => routines.forget(userId) });
+  registerSettingsRoutes(app, { db, keep: config.keep, onZoneChange: (userId) => routines.forget(userId) });
   app.decorate("reminders", registerReminderRoutes(app, { config, db, routines, now, networkForTests }));
-  registerFocusRoutes(app, { db, now: now ?? Date.now });
+  registerFocusRoutes(app, { db, now: now ?? Date.now, keep: config.keep });
   const assistant = registerAiRoutes(app, { config, db });
-  registerDataRoutes(app, { db, routines, onDeleteAll: (userId) => assistant.forgetUser(userId) });
+  registerDataRoutes(app, { db, routines, keep: config.keep, onDeleteAll: (userId) => assistant.forgetUser(userId) });
   registerAccountDeletion(app, {
     config,
     db,

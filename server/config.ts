@@ -4,11 +4,36 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import { KEEP_AT_MOST, type KeptKind } from "../shared/constants.ts";
 
 const boolish = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
   .transform((v) => v === "true" || v === "1");
+
+const keptKinds = Object.keys(KEEP_AT_MOST) as KeptKind[];
+
+/** `ACCOUNT_LIMITS`: "kind=number" pairs, comma-separated, each replacing one bound of KEEP_AT_MOST. */
+const accountLimits = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    const limits: Partial<Record<KeptKind, number>> = {};
+    for (const pair of (raw ?? "").split(",").map((p) => p.trim())) {
+      if (pair === "") continue;
+      const [kind, value, extra] = pair.split("=").map((p) => p.trim());
+      const n = Number(value);
+      if (extra !== undefined || !keptKinds.includes(kind as KeptKind) || !Number.isSafeInteger(n) || n < 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${pair}" is not kind=number with a whole number of 0 or more and a kind among ${keptKinds.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      limits[kind as KeptKind] = n;
+    }
+    return limits;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -26,6 +51,7 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   SIGN_UPS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  ACCOUNT_LIMITS: accountLimits,
   AI_BASE_URL: z.url("must be the base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1").optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().default("gpt-4o-mini"),
@@ -73,6 +99,8 @@ export type Config = {
   rateLimitPerMinute: number;
   /** New accounts per hour per client address. */
   signUpsPerHour: number;
+  /** The most one person keeps of each kind (KEEP_AT_MOST, with ACCOUNT_LIMITS over it). */
+  keep: KeepLimits;
   /** Directory holding the built web app; absent in API-only tests. */
   webDist: string | undefined;
   legal: { companyName: string; contactEmail: string; noticeDays: number };
@@ -114,6 +142,9 @@ export type Config = {
   };
 };
 
+/** The most one person keeps of each kind (docs/decisions/070-what-one-account-can-keep.md). */
+export type KeepLimits = Record<KeptKind, number>;
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -141,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     signUpsPerHour: e.SIGN_UPS_PER_HOUR,
+    keep: { ...KEEP_AT_MOST, ...e.ACCOUNT_LIMITS },
     webDist: path.resolve("dist/web"),
     ai: {
       baseUrl: e.AI_BASE_URL,

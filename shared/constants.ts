@@ -112,3 +112,32 @@ export const WELCOME_BACK_LATER_DAYS = 7;
  * with the schemas, so the page's first load can name a conversion without the validation library.
  */
 export const convertedTitle = (content: string) => content.trim().slice(0, 200).trim();
+
+/**
+ * The most one person keeps of each kind (docs/decisions/070-what-one-account-can-keep.md): more
+ * than someone who adds five of a kind every day for ten years, so no one meets them in use, yet
+ * a script cannot fill the server's disk. Done, let go, archived and past ones count too; past a
+ * bound a create answers 400 in words and changes nothing. The server's configuration
+ * (`ACCOUNT_LIMITS`) can lower or raise each one.
+ */
+export const KEEP_AT_MOST = {
+  /** Focus tasks, open, done and let go. */
+  tasks: 20_000,
+  quickWins: 20_000,
+  /** Thoughts in the inbox, archived and converted. */
+  thoughts: 20_000,
+  projects: 1_000,
+  /** Tasks of all of a person's projects together (each project holds at most 500). */
+  projectTasks: 20_000,
+  /** Events, past ones, repeating events' occurrences and those a calendar sync brought included. */
+  events: 50_000,
+  /** Finished focus sessions, which teach the estimates. */
+  focusSessions: 50_000,
+  /** Days with a mood: past it, a new day's mood takes the place of the oldest day's. */
+  moods: 10_000,
+  /** Bytes of voice recordings kept with thoughts: 500 MB. */
+  recordingBytes: 500 * 1024 * 1024,
+  /** Signed-in devices (sessions): a sign-in past it ends the one used least recently. */
+  sessions: 100,
+} as const;
+export type KeptKind = keyof typeof KEEP_AT_MOST;

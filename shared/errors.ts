@@ -9,6 +9,11 @@ import { z } from "zod";
 export const ERROR_STATUS = {
   /** Invalid input; `field` names it when one field is to blame. */
   BAD_REQUEST: 400,
+  /**
+   * One more would pass what one person can keep of a kind (docs/decisions/070-what-one-account-can-keep.md);
+   * `field` names the kind's list. Deleting some makes room; sending it again as it is will not.
+   */
+  LIMIT_REACHED: 400,
   /** Not signed in, or the session expired. */
   UNAUTHENTICATED: 401,
   /** A cross-site request. Another user's record is NOT_FOUND, never this. */

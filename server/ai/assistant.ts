@@ -163,6 +163,7 @@ export function createAssistant(deps: { config: Config; db: Db; cache?: AnswerCa
         if (input.thoughtId !== undefined) {
           thoughtId = await keepRecording(db, {
             userId,
+            keep: config.keep,
             thoughtId: input.thoughtId,
             mime: input.mime,
             data: input.audio,
@@ -176,6 +177,7 @@ export function createAssistant(deps: { config: Config; db: Db; cache?: AnswerCa
       const thoughtId = keep
         ? await keepRecording(db, {
             userId,
+            keep: config.keep,
             thoughtId: input.thoughtId,
             mime: input.mime,
             data: input.audio,

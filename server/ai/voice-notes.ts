@@ -6,6 +6,7 @@ import { PENDING_VOICE_NOTE, type RecordingsResponse } from "../../shared/ai-sch
 import { DEFAULT_THOUGHT_TYPE } from "../../shared/constants.ts";
 import { type Db, nowIso } from "../db/database.ts";
 import { notFound } from "../errors.ts";
+import { assertRoom, type Keeper, keptCounts, limitReached } from "../keep-limits.ts";
 import type { ThoughtType } from "./types.ts";
 
 export type Recording = { thoughtId: number; mime: string; data: Buffer };
@@ -23,16 +24,19 @@ export async function assertOwnThought(db: Db, opts: { userId: number; thoughtId
 
 /**
  * Stores a recording with the given thought, or with a new "transcription pending" thought when
- * none is given. A second recording for the same thought replaces the first.
+ * none is given. A second recording for the same thought replaces the first. Past the user's
+ * bound on recordings (or on thoughts) nothing is kept.
  */
 export async function keepRecording(
   db: Db,
-  opts: { userId: number; thoughtId?: number; mime: string; data: Buffer; transcribed: boolean },
+  opts: Keeper & { thoughtId?: number; mime: string; data: Buffer; transcribed: boolean },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     let thoughtId = opts.thoughtId;
     const createdAt = nowIso();
+    const before = (await keptCounts(trx, opts.userId)).recordingBytes;
     if (thoughtId === undefined) {
+      await assertRoom(trx, opts, "thoughts");
       const row = await trx
         .insertInto("thoughts")
         .values({
@@ -55,6 +59,12 @@ export async function keepRecording(
       .values({ thought_id: thoughtId, user_id: opts.userId, ...values })
       .onConflict((oc) => oc.column("thought_id").doUpdateSet(values))
       .execute();
+    // Counted by the database as it is written, the recording it replaces taken off: what is kept
+    // may stay over the bound (one lowered since) but never grow past it.
+    const after = (await keptCounts(trx, opts.userId)).recordingBytes;
+    if (after > opts.keep.recordingBytes && after > before) {
+      throw limitReached("recordingBytes", opts.keep.recordingBytes);
+    }
     return thoughtId;
   });
 }

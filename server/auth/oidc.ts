@@ -203,7 +203,7 @@ export function registerOidcRoutes(
     try {
       const userId = await completeSignIn(request, reply, await configuration());
       if (request.sessionToken) await deleteSession(db, request.sessionToken);
-      const { token, expiresAt } = await createSession(db, userId);
+      const { token, expiresAt } = await createSession(db, userId, { most: config.keep.sessions });
       setSessionCookie(reply, config, token, expiresAt);
       // A browser signed in on: spared the slowdown strangers' wrong passwords cause (known-devices.ts).
       await deps.guard.rememberDevice(request, reply, userId);

@@ -64,7 +64,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
     async (request, reply) => {
       limitSignUps(request, config.signUpsPerHour);
       const row = await createPasswordUser(db, request.body);
-      const { token, expiresAt } = await createSession(db, row.id);
+      const { token, expiresAt } = await createSession(db, row.id, { most: config.keep.sessions });
       setSessionCookie(reply, config, token, expiresAt);
       await guard.rememberDevice(request, reply, row.id);
       return reply.status(201).send({ user: toUser(row) });
@@ -91,7 +91,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { config: Config;
       if (challenge) return challenge;
       // A fresh token at every sign-in: an old (possibly planted) cookie is never promoted.
       if (request.sessionToken) await deleteSession(db, request.sessionToken);
-      const { token, expiresAt } = await createSession(db, row.id, { userAgent: request.headers["user-agent"] });
+      const { token, expiresAt } = await createSession(db, row.id, {
+        userAgent: request.headers["user-agent"],
+        most: config.keep.sessions,
+      });
       setSessionCookie(reply, config, token, expiresAt);
       await guard.rememberDevice(request, reply, row.id);
       return { user: toUser(row) };

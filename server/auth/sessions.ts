@@ -1,4 +1,5 @@
 import { hash, randomBytes } from "node:crypto";
+import { KEEP_AT_MOST } from "../../shared/constants.ts";
 import type { DeviceSession } from "../../shared/schemas.ts";
 import type { Db } from "../db/database.ts";
 import { precompiled } from "../db/precompiled.ts";
@@ -23,10 +24,14 @@ const hashToken = (token: string) => hash("sha256", token, "hex");
 const publicId = (storedId: string) => hash("sha256", `device:${storedId}`, "base64url").slice(0, 22);
 const cleanUserAgent = (ua: string | undefined) => (ua ? ua.slice(0, USER_AGENT_MAX) : null);
 
+/**
+ * Starts a session. `most` is how many sessions one person keeps (KEEP_AT_MOST.sessions, decision
+ * 070): past it, the ones used least recently end, so sign-ins in a loop cannot pile rows up.
+ */
 export async function createSession(
   db: Db,
   userId: number,
-  opts: { now?: Date; userAgent?: string } = {},
+  opts: { now?: Date; userAgent?: string; most?: number } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const now = opts.now ?? new Date();
   const token = randomBytes(32).toString("base64url");
@@ -41,6 +46,21 @@ export async function createSession(
       expires_at: expiresAt.toISOString(),
       user_agent: cleanUserAgent(opts.userAgent),
     })
+    .execute();
+  await db
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .where(
+      "id",
+      "not in",
+      db
+        .selectFrom("sessions")
+        .select("id")
+        .where("user_id", "=", userId)
+        .orderBy("last_seen_at", "desc")
+        .orderBy("created_at", "desc")
+        .limit(opts.most ?? KEEP_AT_MOST.sessions),
+    )
     .execute();
   return { token, expiresAt };
 }

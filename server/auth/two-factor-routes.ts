@@ -108,7 +108,10 @@ export function registerTwoFactorRoutes(
       await check.passed();
       // As with a password sign-in: a fresh token, and the one presented is retired.
       if (request.sessionToken) await deleteSession(db, request.sessionToken);
-      const { token, expiresAt } = await createSession(db, user.id, { userAgent: request.headers["user-agent"] });
+      const { token, expiresAt } = await createSession(db, user.id, {
+        userAgent: request.headers["user-agent"],
+        most: config.keep.sessions,
+      });
       setSessionCookie(reply, config, token, expiresAt);
       await guard.rememberDevice(request, reply, user.id);
       return { user: toUser(user) };

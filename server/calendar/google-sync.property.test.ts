@@ -110,6 +110,7 @@ describe("sync convergence", () => {
             case "localCreate":
               await createEvent(db, {
                 userId,
+                keep: t.config.keep,
                 input: {
                   title: `local ${next}`,
                   description: `k${next++}`,

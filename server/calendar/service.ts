@@ -376,6 +376,7 @@ export class CalendarSync {
         calendarId: conn.calendarId,
         syncToken: conn.syncToken,
         newCategory: conn.provider === "google" ? "Google Calendar" : null,
+        keepEvents: this.#config.keep.events,
       });
       syncToken = result.syncToken;
       const { syncToken: _token, ...summary } = result;
@@ -404,6 +405,11 @@ export class CalendarSync {
       ) {
         error = `The calendar server sent more than can be read at once (${DEFAULT_MAX_BODY_BYTES >> 20} MB). Sync is paused until it sends less.`;
         throw new AppError("BAD_REQUEST", error);
+      }
+      if (err instanceof AppError && err.code === "LIMIT_REACHED") {
+        const limit = this.#config.keep.events.toLocaleString("en-US");
+        error = `The calendar holds more events than can be kept here (at most ${limit}, past ones included). Sync is paused until it holds fewer.`;
+        throw new AppError("LIMIT_REACHED", error, { field: "events" });
       }
       error = err instanceof AppError ? err.message : "The last sync did not finish; it will be retried.";
       throw err;

@@ -14,6 +14,7 @@ import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
 import type { Db } from "../db/database.ts";
 import { nowIso } from "../db/database.ts";
 import type { EventsTable } from "../db/schema.ts";
+import { keptCounts, limitReached } from "../keep-limits.ts";
 import {
   type CalendarProvider,
   type EventFields,
@@ -105,6 +106,11 @@ export type SyncOptions = {
   syncToken: string | null;
   /** Category given to events first seen at the provider. */
   newCategory: string | null;
+  /**
+   * The most events the user keeps (docs/decisions/070-what-one-account-can-keep.md): a pull that
+   * would bring more stops with LIMIT_REACHED, keeping what came before it.
+   */
+  keepEvents: number;
 };
 
 export async function syncCalendar(db: Db, opts: SyncOptions): Promise<SyncSummary & { syncToken: string | null }> {
@@ -152,6 +158,8 @@ export async function syncCalendar(db: Db, opts: SyncOptions): Promise<SyncSumma
       (t) => t.remote_id,
     ),
   );
+  // Events kept now, counted along as the pull adds and takes away.
+  let kept = (await keptCounts(db, userId)).events;
   const locals = new Map<string, LocalRow>();
   for (const row of await db
     .selectFrom("events")
@@ -180,6 +188,7 @@ export async function syncCalendar(db: Db, opts: SyncOptions): Promise<SyncSumma
         await trx.deleteFrom("events").where("id", "=", local.id).where("user_id", "=", userId).execute();
         locals.delete(change.remoteId);
         summary.pulled.deleted++;
+        kept--;
       }
       if (tombstones.delete(change.remoteId)) {
         await trx
@@ -192,8 +201,9 @@ export async function syncCalendar(db: Db, opts: SyncOptions): Promise<SyncSumma
     }
     if (tombstones.has(change.remoteId)) return;
     if (!local) {
+      if (kept >= opts.keepEvents) throw limitReached("events", opts.keepEvents);
       const now = nowIso();
-      await trx
+      const made = await trx
         .insertInto("events")
         .values({
           user_id: userId,
@@ -208,7 +218,8 @@ export async function syncCalendar(db: Db, opts: SyncOptions): Promise<SyncSumma
           updated_at: now,
         })
         .onConflict((oc) => oc.columns(["user_id", "google_id"]).doNothing())
-        .execute();
+        .executeTakeFirst();
+      kept += Number(made.numInsertedOrUpdatedRows ?? 0n);
       summary.pulled.created++;
       return;
     }

@@ -8,9 +8,10 @@ import { type Db, inTransaction } from "../db/database.ts";
 import { assertRoomForSeries } from "../events/series.ts";
 import { importSeries } from "../events/series-import.ts";
 import { createEvent, listEvents } from "../events/service.ts";
+import { assertRoom, type Keeper } from "../keep-limits.ts";
 import { createProject, listProjects } from "../projects/service.ts";
 import { createQuickWin, listQuickWins, updateQuickWin } from "../quick-wins/service.ts";
-import { getSettings, listMoods, recordMood, updateSettings } from "../settings/service.ts";
+import { getSettings, keepNewestMoods, listMoods, recordMood, updateSettings } from "../settings/service.ts";
 import { archiveTask, createTask, listTasksWithArchived, updateTask } from "../tasks/service.ts";
 import { replaceTaskSteps } from "../tasks/steps.ts";
 import { createThought, listThoughts, updateThought } from "../thoughts/service.ts";
@@ -107,20 +108,21 @@ const key = (...parts: (string | number | null | undefined)[]) => JSON.stringify
  * Merges an export into the user's data. What counts as "already there": a task with the same
  * title and category, a quick win with the same text, a thought with the same content, a project
  * with the same title and bucket, an event with the same title, date and start time, a mood for the
- * same date. Settings in the file replace the current ones.
+ * same date. Settings in the file replace the current ones. A file that would take the user past
+ * what one person can keep of a kind is refused whole (docs/decisions/070-what-one-account-can-keep.md).
  */
 export async function importData(
   db: Db,
-  opts: { userId: number; input: z.output<typeof importInput>; today?: string },
+  opts: Keeper & { input: z.output<typeof importInput>; today?: string },
 ): Promise<ImportResponse> {
-  const { userId, input, today } = opts;
+  const { userId, keep, input, today } = opts;
   return inTransaction(db, async (trx) => {
     const tasks = await mergeInto(
       input.tasks,
       (await listTasksWithArchived(trx, { userId })).map((t) => key(t.title, t.category)),
       (t) => key(t.title, t.category),
       async ({ completed, completedAt, steps, archivedAt, focusSessions, ...fields }) => {
-        const created = await createTask(trx, { userId, input: fields, today });
+        const created = await createTask(trx, { userId, keep, input: fields, today });
         if (archivedAt) {
           await archiveTask(trx, { userId, id: created.id, at: new Date(archivedAt).toISOString() });
         }
@@ -130,6 +132,7 @@ export async function importData(
         }
         if (steps?.length) await replaceTaskSteps(trx, { userId, taskId: created.id, input: { steps } });
         if (focusSessions?.length) {
+          await assertRoom(trx, opts, "focusSessions", focusSessions.length, "tasks");
           await trx
             .insertInto("focus_sessions")
             .values(
@@ -151,7 +154,7 @@ export async function importData(
       (await listQuickWins(trx, { userId })).map((w) => key(w.text)),
       (w) => key(w.text),
       async ({ completed, ...fields }) => {
-        const created = await createQuickWin(trx, { userId, input: fields, today });
+        const created = await createQuickWin(trx, { userId, keep, input: fields, today });
         if (completed) await updateQuickWin(trx, { userId, id: created.id, input: { completed } });
       },
     );
@@ -160,7 +163,7 @@ export async function importData(
       (await listThoughts(trx, { userId })).map((t) => key(t.content)),
       (t) => key(t.content),
       async ({ status, convertedTo, ...fields }) => {
-        const created = await createThought(trx, { userId, input: fields });
+        const created = await createThought(trx, { userId, keep, input: fields });
         if (status !== "inbox") {
           await updateThought(trx, { userId, id: created.id, input: { status, convertedTo: convertedTo ?? null } });
         }
@@ -171,7 +174,7 @@ export async function importData(
       (await listProjects(trx, { userId })).map((p) => key(p.title, p.bucket)),
       (p) => key(p.title, p.bucket),
       async (fields) => {
-        await createProject(trx, { userId, input: fields });
+        await createProject(trx, { userId, keep, input: fields, field: "projects" });
       },
     );
     // A repeating event's occurrences in the file are gathered, then made one series each.
@@ -183,7 +186,7 @@ export async function importData(
       async (item) => {
         const { seriesId, repeat, ...fields } = item;
         if (!repeat) {
-          await createEvent(trx, { userId, input: fields });
+          await createEvent(trx, { userId, keep, input: fields });
           return;
         }
         const group = key(repeat, seriesId ?? `one ${series.size}`);
@@ -192,7 +195,7 @@ export async function importData(
     );
     await assertRoomForSeries(trx, userId, series.size, "events");
     for (const occurrences of series.values()) {
-      await importSeries(trx, { userId, occurrences, today });
+      await importSeries(trx, { userId, keep, occurrences, today });
     }
     const moods = await mergeInto(
       input.moods,
@@ -202,6 +205,7 @@ export async function importData(
         await recordMood(trx, { userId, mood: m.mood, date: m.date });
       },
     );
+    await keepNewestMoods(trx, opts);
     if (input.settings) await updateSettings(trx, { userId, input: input.settings });
     const counts = { tasks, quickWins, thoughts, projects, events, moods };
     const pick = (k: "added" | "skipped") =>

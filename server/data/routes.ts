@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { deleteAllResponse, EXPORT_FORMAT, exportFile, importInput, importResponse } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
+import type { KeepLimits } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { Routines } from "../routines/roll-forward.ts";
@@ -21,7 +22,12 @@ function looksLikeAnExport(body: unknown): boolean {
 
 export function registerDataRoutes(
   app: FastifyInstance,
-  { db, onDeleteAll, routines }: { db: Db; onDeleteAll: (userId: number) => void; routines: Routines },
+  {
+    db,
+    onDeleteAll,
+    routines,
+    keep,
+  }: { db: Db; onDeleteAll: (userId: number) => void; routines: Routines; keep: KeepLimits },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["data"];
@@ -53,7 +59,7 @@ export function registerDataRoutes(
     async (req) => {
       const userId = userIdOf(req);
       const today = await routines.today(userId, req);
-      const result = await importData(db, { userId, input: req.body, today });
+      const result = await importData(db, { userId, keep, input: req.body, today });
       // The file may bring another time zone: today is worked out again on the next read.
       routines.forget(userId);
       return result;

@@ -16,6 +16,7 @@ import * as welcomeBack from "./migrations/0014-welcome-back.ts";
 import * as repeats from "./migrations/0015-repeats.ts";
 import * as eventRepeats from "./migrations/0016-event-repeats.ts";
 import * as searchText from "./migrations/0017-search-text.ts";
+import * as keptCounts from "./migrations/0018-kept-counts.ts";
 
 const MIGRATION_LOCK_ID = 724201;
 
@@ -54,6 +55,7 @@ const migrations: Migration[] = [
   { name: "0015-repeats", up: repeats.up },
   { name: "0016-event-repeats", up: eventRepeats.up },
   { name: "0017-search-text", up: searchText.up },
+  { name: "0018-kept-counts", up: keptCounts.up },
 ];
 
 export function migrationContext(dialect: Dialect): MigrationContext {

@@ -379,8 +379,22 @@ export type FocusSessionsTable = {
   ended_at: string;
 };
 
+/** How much each user keeps of each kind, kept by triggers (migration 0018, decision 070). */
+export type KeptCountsTable = {
+  user_id: number;
+  tasks: number;
+  quick_wins: number;
+  thoughts: number;
+  projects: number;
+  events: number;
+  focus_sessions: number;
+  /** A bigint on PostgreSQL, which `pg` reads as a string: read it through Number(). */
+  recording_bytes: number | string;
+};
+
 export type Database = {
   focus_sessions: FocusSessionsTable;
+  kept_counts: KeptCountsTable;
   users: UsersTable;
   sessions: SessionsTable;
   tasks: TasksTable;

@@ -11,6 +11,7 @@ import path from "node:path";
 import type SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { KEEP_AT_MOST } from "../../shared/constants.ts";
 import { createQuickWin } from "../quick-wins/service.ts";
 import { type DbHandle, nowIso, openDatabase, openSqliteFile } from "./database.ts";
 
@@ -52,7 +53,7 @@ describe("the server's writes", () => {
   });
 
   const add = (text: string, owner = userId) =>
-    createQuickWin(handle.db, { userId: owner, input: { text, repeat: null } });
+    createQuickWin(handle.db, { userId: owner, keep: KEEP_AT_MOST, input: { text, repeat: null } });
   const storedTexts = () =>
     (outside.prepare("select text from quick_wins order by id").all() as { text: string }[]).map((r) => r.text);
   /** Log frames written since the log was last emptied. */

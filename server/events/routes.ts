@@ -10,6 +10,7 @@ import {
   updateEventInput,
 } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
+import type { KeepLimits } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
 import type { Routines } from "../routines/roll-forward.ts";
@@ -20,9 +21,11 @@ export function registerEventRoutes(
   {
     db,
     routines,
+    keep,
     onChange,
   }: {
     db: Db;
+    keep: KeepLimits;
     /** Today for the user, with their repeating events carried forward (decision 034). */
     routines: Routines;
     /** Told after a local change, e.g. to push it to a connected calendar. */
@@ -53,7 +56,7 @@ export function registerEventRoutes(
     async (req, reply) => {
       const userId = userIdOf(req);
       const today = await routines.today(userId, req);
-      const created = await createEvent(db, { userId, input: req.body, today });
+      const created = await createEvent(db, { userId, keep, input: req.body, today });
       changed(userId);
       return reply.status(201).send(created);
     },

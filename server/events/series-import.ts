@@ -8,14 +8,16 @@ import type { z } from "zod";
 import { addDays } from "../../shared/dates.ts";
 import type { createEventInput } from "../../shared/schemas.ts";
 import { type Db, nowIso } from "../db/database.ts";
+import { assertRoom, type Keeper } from "../keep-limits.ts";
 import { fillSeries, occurrenceRow } from "./series.ts";
 
 type Occurrence = z.output<typeof createEventInput>;
 
 export async function importSeries(
   trx: Db,
-  opts: { userId: number; occurrences: Occurrence[]; today: string | undefined },
+  opts: Keeper & { occurrences: Occurrence[]; today: string | undefined },
 ): Promise<void> {
+  await assertRoom(trx, opts, "events", opts.occurrences.length);
   const sorted = [...opts.occurrences].sort(
     (a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime),
   );

@@ -32,7 +32,11 @@ export async function assertRoomForSeries(db: Db, userId: number, adding: number
     .where("ends_on", "is", null)
     .executeTakeFirstOrThrow();
   if (Number(n) + adding > SERIES_AT_ONCE) {
-    throw invalidField(field, `At most ${SERIES_AT_ONCE} repeating events at once: end or delete one to add another`);
+    throw invalidField(
+      field,
+      `At most ${SERIES_AT_ONCE} repeating events at once: end or delete one to add another`,
+      "LIMIT_REACHED",
+    );
   }
 }
 

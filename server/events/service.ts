@@ -14,6 +14,7 @@ import { type Db, inTransaction, nowIso } from "../db/database.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { Database, EventsTable } from "../db/schema.ts";
 import { invalidField, notFound } from "../errors.ts";
+import { assertRoom, type Keeper } from "../keep-limits.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
 import { occurrenceOnOrAfter } from "../routines/occurrences.ts";
 import { assertRoomForSeries, fillSeries, occurrenceRow, type Series } from "./series.ts";
@@ -164,8 +165,7 @@ async function readSeries(trx: Db, id: number): Promise<Series> {
  */
 export async function createEvent(
   db: Db,
-  opts: {
-    userId: number;
+  opts: Keeper & {
     input: Omit<z.output<typeof createEventInput>, "repeat"> & { repeat?: string | null };
     today?: string;
   },
@@ -174,6 +174,9 @@ export async function createEvent(
   const { repeat, userId: _ignored, ...fields } = input;
   const now = nowIso();
   const id = await inTransaction(db, async (trx) => {
+    // A series' later occurrences are not counted here: they come a day at a time, at most
+    // SERIES_AT_ONCE a day, as it is carried forward.
+    await assertRoom(trx, opts, "events");
     if (repeat) {
       const { seriesId, first } = await startSeries(trx, userId, repeat, fields.date, fields);
       const row = await trx

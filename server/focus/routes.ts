@@ -3,17 +3,26 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { estimateFactor, focusSession, focusSessionInput, resetFactorsQuery } from "../../shared/focus-schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
+import type { KeepLimits } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { estimateFactors, recordFocusSession, resetEstimateFactors } from "./service.ts";
 
-export function registerFocusRoutes(app: FastifyInstance, { db, now }: { db: Db; now: () => number }): void {
+export function registerFocusRoutes(
+  app: FastifyInstance,
+  { db, now, keep }: { db: Db; now: () => number; keep: KeepLimits },
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["focus"];
   r.post(
     "/api/focus-sessions",
     { config: { idempotent: true }, schema: { tags, body: focusSessionInput, response: { 201: focusSession } } },
     async (req, reply) => {
-      const session = await recordFocusSession(db, { userId: userIdOf(req), input: req.body, now: new Date(now()) });
+      const session = await recordFocusSession(db, {
+        userId: userIdOf(req),
+        keep,
+        input: req.body,
+        now: new Date(now()),
+      });
       return reply.code(201).send(session);
     },
   );

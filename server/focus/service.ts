@@ -14,11 +14,13 @@ import {
 } from "../../shared/focus-schemas.ts";
 import type { Db } from "../db/database.ts";
 import { notFound } from "../errors.ts";
+import { assertRoom, type Keeper } from "../keep-limits.ts";
 
 export async function recordFocusSession(
   db: Db,
-  opts: { userId: number; input: FocusSessionInput; now: Date },
+  opts: Keeper & { input: FocusSessionInput; now: Date },
 ): Promise<FocusSession> {
+  await assertRoom(db, opts, "focusSessions");
   const task = await db
     .selectFrom("tasks")
     .select(["id", "category", "time_estimate"])

@@ -11,6 +11,7 @@ import {
 } from "../../shared/schemas.ts";
 import { projectEtag } from "../../shared/versions.ts";
 import { userIdOf } from "../auth/request-user.ts";
+import type { KeepLimits } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
 import { createProject, deleteProject, getProject, listProjectPage, listProjects, updateProject } from "./service.ts";
@@ -20,7 +21,7 @@ function versioned(reply: FastifyReply, p: Project): Project {
   return p;
 }
 
-export function registerProjectRoutes(app: FastifyInstance, { db }: { db: Db }): void {
+export function registerProjectRoutes(app: FastifyInstance, { db, keep }: { db: Db; keep: KeepLimits }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["projects"];
   r.get(
@@ -39,14 +40,15 @@ export function registerProjectRoutes(app: FastifyInstance, { db }: { db: Db }):
   r.post(
     "/api/projects",
     { config: { idempotent: true }, schema: { tags, body: createProjectInput, response: { 201: project } } },
-    async (req, reply) => reply.status(201).send(await createProject(db, { userId: userIdOf(req), input: req.body })),
+    async (req, reply) =>
+      reply.status(201).send(await createProject(db, { userId: userIdOf(req), keep, input: req.body })),
   );
   r.put(
     "/api/projects/:id",
     { schema: { tags, params: idParams, body: updateProjectInput, response: { 200: project } } },
     async (req, reply) => {
       const ifMatch = req.headers["if-match"];
-      const input = { userId: userIdOf(req), id: req.params.id, input: req.body, ifMatch };
+      const input = { userId: userIdOf(req), keep, id: req.params.id, input: req.body, ifMatch };
       return versioned(reply, await updateProject(db, input));
     },
   );

@@ -13,6 +13,7 @@ import { type Db, fromBool, inTransaction, nowIso, toBool } from "../db/database
 import { deleteOwned } from "../db/owned.ts";
 import type { ProjectsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
+import { assertRoom, type Keeper, limitReached } from "../keep-limits.ts";
 import { cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
 import { checkIfMatch } from "../preconditions.ts";
 
@@ -134,13 +135,53 @@ async function replaceTasks(trx: Db, projectId: number, tasks: ProjectTask[]): P
     .execute();
 }
 
-/** Progress is derived from the tasks on every write, so it can never disagree with them. */
+/**
+ * Refuses a project's tasks growing to `count` (from what `projectId` holds now; none for a new
+ * project) when the user's projects together would then hold more tasks than their bound. A change
+ * that does not add tasks (a tick, a title, a task taken away) is never refused, so nothing is
+ * counted for it.
+ */
+async function assertRoomForProjectTasks(
+  trx: Db,
+  keeper: Keeper,
+  projectId: number | null,
+  count: number,
+  field = "tasks",
+): Promise<void> {
+  const held = async (id: number) =>
+    Number(
+      (
+        await trx
+          .selectFrom("project_tasks")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("project_id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const before = projectId === null ? 0 : await held(projectId);
+  if (count <= before) return;
+  const { n } = await trx
+    .selectFrom("project_tasks")
+    .innerJoin("projects", "projects.id", "project_tasks.project_id")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("projects.user_id", "=", keeper.userId)
+    .executeTakeFirstOrThrow();
+  const limit = keeper.keep.projectTasks;
+  if (Number(n) - before + count > limit) throw limitReached("projectTasks", limit, field);
+}
+
+/**
+ * Progress is derived from the tasks on every write, so it can never disagree with them. `field`
+ * is what a refusal past a bound names (the import names its list of projects).
+ */
 export async function createProject(
   db: Db,
-  opts: { userId: number; input: z.output<typeof createProjectInput> },
+  opts: Keeper & { input: z.output<typeof createProjectInput>; field?: string },
 ): Promise<Project> {
   const { input } = opts;
   const id = await inTransaction(db, async (trx) => {
+    await assertRoom(trx, opts, "projects", 1, opts.field);
+    await assertRoomForProjectTasks(trx, opts, null, input.tasks.length, opts.field);
     const now = nowIso();
     const row = await trx
       .insertInto("projects")
@@ -185,12 +226,13 @@ export async function holdProject(trx: Db, opts: { userId: number; id: number })
  */
 export async function updateProject(
   db: Db,
-  opts: { userId: number; id: number; input: z.output<typeof updateProjectInput>; ifMatch?: string },
+  opts: Keeper & { id: number; input: z.output<typeof updateProjectInput>; ifMatch?: string },
 ): Promise<Project> {
   const { input } = opts;
   await inTransaction(db, async (trx) => {
     await holdProject(trx, opts);
     if (opts.ifMatch !== undefined) checkIfMatch(opts.ifMatch, projectEtag(await getProject(trx, opts)), "project");
+    if (input.tasks !== undefined) await assertRoomForProjectTasks(trx, opts, opts.id, input.tasks.length);
     const patch: Updateable<ProjectsTable> = {};
     if (input.title !== undefined) patch.title = input.title;
     if (input.description !== undefined) patch.description = input.description;

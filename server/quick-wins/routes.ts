@@ -10,6 +10,7 @@ import {
   updateQuickWinInput,
 } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
+import type { KeepLimits } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
 import type { WholeListAnswers } from "../lists/whole-list-answers.ts";
@@ -27,7 +28,7 @@ import {
 
 export function registerQuickWinRoutes(
   app: FastifyInstance,
-  { db, wholeLists, routines }: { db: Db; wholeLists: WholeListAnswers; routines: Routines },
+  { db, wholeLists, routines, keep }: { db: Db; wholeLists: WholeListAnswers; routines: Routines; keep: KeepLimits },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["quick wins"];
@@ -52,9 +53,9 @@ export function registerQuickWinRoutes(
     { config: { idempotent: true }, schema: { tags, body: createQuickWinInput, response: { 201: quickWin } } },
     async (req, reply) => {
       const userId = userIdOf(req);
-      // A quick win that does not repeat needs no day: the hot path stays one insert.
+      // A quick win that does not repeat needs no day: the hot path stays one read and one insert.
       const today = req.body.repeat ? await routines.today(userId, req) : undefined;
-      return reply.status(201).send(await createQuickWin(db, { userId, input: req.body, today }));
+      return reply.status(201).send(await createQuickWin(db, { userId, keep, input: req.body, today }));
     },
   );
   r.patch(
@@ -71,7 +72,7 @@ export function registerQuickWinRoutes(
     async (req) => {
       const userId = userIdOf(req);
       const today = await routines.today(userId, req);
-      const opts = { userId, id: req.params.id, input: req.body, today };
+      const opts = { userId, keep, id: req.params.id, input: req.body, today };
       // "Just this one" of a repeating quick win (docs/decisions/032-routines.md).
       return req.query.scope === "this" ? updateQuickWinOccurrence(db, opts) : updateQuickWin(db, opts);
     },

@@ -8,6 +8,7 @@ import { deleteOwned, toggleOwnedCompleted } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { QuickWinsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
+import { assertRoom, type Keeper } from "../keep-limits.ts";
 import {
   afterKey,
   cursorValue,
@@ -105,8 +106,9 @@ const insertQuickWin = precompiled((db: Db, userId: number, text: string, search
 
 export async function createQuickWin(
   db: Db,
-  opts: { userId: number; input: z.output<typeof createQuickWinInput>; today?: string },
+  opts: Keeper & { input: z.output<typeof createQuickWinInput>; today?: string },
 ): Promise<QuickWin> {
+  await assertRoom(db, opts, "quickWins");
   const repeat = opts.input.repeat ?? null;
   if (repeat !== null) {
     const today = opts.today ?? (await userToday(db, opts.userId, Date.now())).today;
@@ -184,11 +186,13 @@ async function skipOccurrence(db: Db, win: QuickWin, today: string): Promise<voi
  */
 export async function updateQuickWinOccurrence(
   db: Db,
-  opts: { userId: number; id: number; input: z.output<typeof updateQuickWinInput>; today: string },
+  opts: Keeper & { id: number; input: z.output<typeof updateQuickWinInput>; today: string },
 ): Promise<QuickWin> {
   const win = await getQuickWin(db, opts.userId, opts.id);
   if (win.repeat === null) return updateQuickWin(db, opts);
   return inTransaction(db, async (trx) => {
+    // Today's occurrence becomes a quick win of its own: one more kept.
+    await assertRoom(trx, opts, "quickWins");
     const text = opts.input.text ?? win.text;
     const row = await trx
       .insertInto("quick_wins")

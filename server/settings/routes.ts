@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { moodEntry, moodInput, settings, themeInput, updateSettingsInput } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
+import type { KeepLimits } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { getSettings, listMoods, recordMood, updateSettings } from "./service.ts";
+import { getSettings, keepNewestMoods, listMoods, recordMood, updateSettings } from "./service.ts";
 
 export function registerSettingsRoutes(
   app: FastifyInstance,
-  { db, onZoneChange }: { db: Db; onZoneChange: (userId: number) => void },
+  { db, keep, onZoneChange }: { db: Db; keep: KeepLimits; onZoneChange: (userId: number) => void },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["settings"];
@@ -33,7 +34,9 @@ export function registerSettingsRoutes(
     const userId = userIdOf(req);
     // Without a date the entry is for "today" in the user's own time zone.
     const date = req.body.date ?? todayIn((await getSettings(db, { userId })).timeZone);
-    return recordMood(db, { userId, mood: req.body.mood, date });
+    const entry = await recordMood(db, { userId, mood: req.body.mood, date });
+    await keepNewestMoods(db, { userId, keep });
+    return entry;
   });
 }
 

@@ -91,6 +91,21 @@ export async function recordMood(db: Db, opts: { userId: number; mood: string; d
   return { mood: opts.mood as MoodEntry["mood"], date: opts.date, createdAt };
 }
 
+/**
+ * Past the user's bound on days with a mood, the oldest days go (docs/decisions/070-what-one-account-can-keep.md):
+ * a check-in never fails. Read from the newest day along the (user, date) index.
+ */
+export async function keepNewestMoods(db: Db, opts: { userId: number; keep: { moods: number } }): Promise<void> {
+  const oldestKept = db
+    .selectFrom("mood_entries")
+    .select("date")
+    .where("user_id", "=", opts.userId)
+    .orderBy("date", "desc")
+    .limit(1)
+    .offset(Math.max(0, opts.keep.moods - 1));
+  await db.deleteFrom("mood_entries").where("user_id", "=", opts.userId).where("date", "<", oldestKept).execute();
+}
+
 export async function listMoods(db: Db, opts: { userId: number; limit?: number }): Promise<MoodEntry[]> {
   const rows = await db
     .selectFrom("mood_entries")

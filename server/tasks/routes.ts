@@ -16,6 +16,7 @@ import {
 } from "../../shared/schemas.ts";
 import { stepsEtag } from "../../shared/versions.ts";
 import { userIdOf } from "../auth/request-user.ts";
+import type { KeepLimits } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
 import type { WholeListAnswers } from "../lists/whole-list-answers.ts";
@@ -38,7 +39,13 @@ import { listTaskSteps, replaceTaskSteps, updateTaskStep } from "./steps.ts";
 /** `now` is the clock "today" and the done time are read from; tests pass one they move forward. */
 export function registerTaskRoutes(
   app: FastifyInstance,
-  { db, now, wholeLists, routines }: { db: Db; now?: Clock; wholeLists: WholeListAnswers; routines: Routines },
+  {
+    db,
+    now,
+    wholeLists,
+    routines,
+    keep,
+  }: { db: Db; now?: Clock; wholeLists: WholeListAnswers; routines: Routines; keep: KeepLimits },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["tasks"];
@@ -62,7 +69,7 @@ export function registerTaskRoutes(
     async (req, reply) => {
       const userId = userIdOf(req);
       const today = await routines.today(userId, req);
-      return reply.status(201).send(await createTask(db, { userId, input: req.body, today }));
+      return reply.status(201).send(await createTask(db, { userId, keep, input: req.body, today }));
     },
   );
   r.patch(
@@ -73,7 +80,7 @@ export function registerTaskRoutes(
     async (req) => {
       const userId = userIdOf(req);
       const today = await routines.today(userId, req);
-      const opts = { userId, id: req.params.id, input: req.body, now, today };
+      const opts = { userId, keep, id: req.params.id, input: req.body, now, today };
       return req.query.scope === "this" ? updateTaskOccurrence(db, opts) : updateTask(db, opts);
     },
   );

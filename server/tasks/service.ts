@@ -10,6 +10,7 @@ import { deleteOwned } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { TasksTable } from "../db/schema.ts";
 import { invalidField, notFound } from "../errors.ts";
+import { assertRoom, type Keeper } from "../keep-limits.ts";
 import {
   afterKey,
   cursorValue,
@@ -271,9 +272,10 @@ async function getTask(db: Db, userId: number, id: number): Promise<Task> {
 
 export async function createTask(
   db: Db,
-  opts: { userId: number; input: z.output<typeof createTaskInput>; today?: string },
+  opts: Keeper & { input: z.output<typeof createTaskInput>; today?: string },
 ): Promise<Task> {
   const { input } = opts;
+  await assertRoom(db, opts, "tasks");
   // A series starts at its first occurrence on or after its due date (or today), hidden until then.
   const repeat = input.repeat ?? null;
   const series = repeat
@@ -456,12 +458,14 @@ async function skipOccurrence(db: Db, task: Task, today: string): Promise<void> 
  */
 export async function updateTaskOccurrence(
   db: Db,
-  opts: { userId: number; id: number; input: z.output<typeof updateTaskInput>; now?: Clock; today: string },
+  opts: Keeper & { id: number; input: z.output<typeof updateTaskInput>; now?: Clock; today: string },
 ): Promise<Task> {
   const task = await getTask(db, opts.userId, opts.id);
   if (task.repeat === null) return updateTask(db, opts);
   const { input } = opts;
   return inTransaction(db, async (trx) => {
+    // The occurrence becomes a task of its own: one more kept.
+    await assertRoom(trx, opts, "tasks");
     const completed = input.completed ?? task.completed;
     const at = new Date((opts.now ?? systemClock)()).toISOString();
     const title = input.title ?? task.title;

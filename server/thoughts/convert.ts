@@ -14,6 +14,7 @@ import {
 import { type Db, inTransaction } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { createEvent } from "../events/service.ts";
+import type { Keeper } from "../keep-limits.ts";
 import { getProject, holdProject, updateProject } from "../projects/service.ts";
 import { createQuickWin } from "../quick-wins/service.ts";
 import { createTask } from "../tasks/service.ts";
@@ -21,9 +22,9 @@ import { getThought, updateThought } from "./service.ts";
 
 export async function convertThought(
   db: Db,
-  opts: { userId: number; id: number; input: z.output<typeof convertThoughtInput> },
+  opts: Keeper & { id: number; input: z.output<typeof convertThoughtInput> },
 ): Promise<ConvertThoughtResponse> {
-  const { userId, input } = opts;
+  const { userId, keep, input } = opts;
   return inTransaction(db, async (trx) => {
     const thought = await getThought(trx, userId, opts.id);
     if (thought.status === "converted") {
@@ -33,12 +34,12 @@ export async function convertThought(
     let target: ConvertThoughtResponse["target"];
     switch (input.to) {
       case "task": {
-        const task = await createTask(trx, { userId, input: createTaskInput.parse({ title: text }) });
+        const task = await createTask(trx, { userId, keep, input: createTaskInput.parse({ title: text }) });
         target = { kind: "task", id: task.id };
         break;
       }
       case "quick-win": {
-        const win = await createQuickWin(trx, { userId, input: createQuickWinInput.parse({ text }) });
+        const win = await createQuickWin(trx, { userId, keep, input: createQuickWinInput.parse({ text }) });
         target = { kind: "quick-win", id: win.id };
         break;
       }
@@ -51,6 +52,7 @@ export async function convertThought(
         while (project.tasks.some((t) => t.id === taskId)) taskId += 1;
         await updateProject(trx, {
           userId,
+          keep,
           id: project.id,
           input: { tasks: [...project.tasks, { id: taskId, title: text, completed: false }] },
         });
@@ -61,6 +63,7 @@ export async function convertThought(
         const full = thought.content.trim();
         const event = await createEvent(trx, {
           userId,
+          keep,
           input: createEventInput.parse({
             title: input.title,
             date: input.date,

@@ -11,6 +11,7 @@ import {
   updateThoughtInput,
 } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
+import type { KeepLimits } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { sendPage, wantsWholeList } from "../lists/paging.ts";
 import { convertThought } from "./convert.ts";
@@ -20,9 +21,11 @@ export function registerThoughtRoutes(
   app: FastifyInstance,
   {
     db,
+    keep,
     onEventCreated,
   }: {
     db: Db;
+    keep: KeepLimits;
     /** Told after a thought became a calendar event, e.g. to push it to a connected calendar. */
     onEventCreated?: (userId: number) => void;
   },
@@ -41,7 +44,8 @@ export function registerThoughtRoutes(
   r.post(
     "/api/thoughts",
     { config: { idempotent: true }, schema: { tags, body: createThoughtInput, response: { 201: thought } } },
-    async (req, reply) => reply.status(201).send(await createThought(db, { userId: userIdOf(req), input: req.body })),
+    async (req, reply) =>
+      reply.status(201).send(await createThought(db, { userId: userIdOf(req), keep, input: req.body })),
   );
   r.patch(
     "/api/thoughts/:id",
@@ -56,7 +60,7 @@ export function registerThoughtRoutes(
     },
     async (req) => {
       const userId = userIdOf(req);
-      const converted = await convertThought(db, { userId, id: req.params.id, input: req.body });
+      const converted = await convertThought(db, { userId, keep, id: req.params.id, input: req.body });
       if (converted.target.kind === "event") onEventCreated?.(userId);
       return converted;
     },

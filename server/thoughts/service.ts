@@ -6,6 +6,7 @@ import { deleteOwned } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { ThoughtsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
+import { assertRoom, type Keeper } from "../keep-limits.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
 
 const columns = [
@@ -83,8 +84,9 @@ export async function getThought(db: Db, userId: number, id: number): Promise<Th
 
 export async function createThought(
   db: Db,
-  opts: { userId: number; input: z.output<typeof createThoughtInput> },
+  opts: Keeper & { input: z.output<typeof createThoughtInput> },
 ): Promise<Thought> {
+  await assertRoom(db, opts, "thoughts");
   const row = await db
     .insertInto("thoughts")
     .values({

@@ -1,0 +1,99 @@
+/**
+ * What one person can keep (docs/decisions/070-what-one-account-can-keep.md). Each bound is far
+ * above what anyone keeps in years of daily use, and stops a script from filling the server's
+ * disk or database. A create past one answers 400 `LIMIT_REACHED` in words that say what to do,
+ * and changes nothing; an import that would pass one is refused whole, as its transaction is.
+ */
+import type { KeptKind } from "../shared/constants.ts";
+import type { KeepLimits } from "./config.ts";
+import type { Db } from "./db/database.ts";
+import { precompiled } from "./db/precompiled.ts";
+import { AppError } from "./errors.ts";
+
+/** The kinds counted by the database's triggers (migration 0018), by their name in KEEP_AT_MOST. */
+export type CountedKind =
+  | "tasks"
+  | "quickWins"
+  | "thoughts"
+  | "projects"
+  | "events"
+  | "focusSessions"
+  | "recordingBytes";
+export type KeptCounts = Record<CountedKind, number>;
+
+/** Who is adding, and the bounds this server holds them to. */
+export type Keeper = { userId: number; keep: KeepLimits };
+
+const readCounts = precompiled((db: Db, userId: number) =>
+  db
+    .selectFrom("kept_counts")
+    .select(["tasks", "quick_wins", "thoughts", "projects", "events", "focus_sessions", "recording_bytes"])
+    .where("user_id", "=", userId),
+);
+
+/** How much the user keeps of each counted kind: one row read by its key, never a count. */
+export async function keptCounts(db: Db, userId: number): Promise<KeptCounts> {
+  const [row] = await readCounts(db, userId);
+  return {
+    tasks: row?.tasks ?? 0,
+    quickWins: row?.quick_wins ?? 0,
+    thoughts: row?.thoughts ?? 0,
+    projects: row?.projects ?? 0,
+    events: row?.events ?? 0,
+    focusSessions: row?.focus_sessions ?? 0,
+    recordingBytes: Number(row?.recording_bytes ?? 0),
+  };
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** A size in the words people use: "500 MB", "1.5 MB", "64 KB". */
+export function sizeInWords(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${count(Math.round(mb * 10) / 10)} MB`;
+  return `${count(Math.max(1, Math.round(bytes / 1024)))} KB`;
+}
+
+/** What a person reads past each bound: how many, and what to do to add more. */
+const WORDS: Record<Exclude<KeptKind, "moods" | "sessions">, (limit: number) => string> = {
+  tasks: (n) => `At most ${count(n)} tasks, done and let go ones included: delete some to add more`,
+  quickWins: (n) => `At most ${count(n)} quick wins, done ones included: delete some to add more`,
+  thoughts: (n) => `At most ${count(n)} thoughts, archived ones included: delete some archived ones to add more`,
+  projects: (n) => `At most ${count(n)} projects: delete some to add more`,
+  projectTasks: (n) => `At most ${count(n)} tasks in all your projects together: delete some to add more`,
+  events: (n) => `At most ${count(n)} events, past ones included: delete some to add more`,
+  focusSessions: (n) => `At most ${count(n)} focus sessions: reset your estimates in Settings to record more`,
+  recordingBytes: (n) => `At most ${sizeInWords(n)} of voice recordings: delete some voice notes to add more`,
+};
+
+/**
+ * The field a refusal names by default: the list of that kind in an export file and in the import,
+ * so one refusal reads the same from a create and from an import.
+ */
+const FIELD: Record<keyof typeof WORDS, string> = {
+  tasks: "tasks",
+  quickWins: "quickWins",
+  thoughts: "thoughts",
+  projects: "projects",
+  projectTasks: "tasks",
+  events: "events",
+  focusSessions: "focusSessions",
+  recordingBytes: "audio",
+};
+
+/** The refusal of one more of `kind`: "field: At most N …: delete some to add more". */
+export function limitReached(kind: keyof typeof WORDS, limit: number, field = FIELD[kind]): AppError {
+  return new AppError("LIMIT_REACHED", `${field}: ${WORDS[kind](limit)}`, { field });
+}
+
+/**
+ * Refuses adding `adding` more of `kind` (rows, or bytes of recordings) when the user would then
+ * keep more than their bound. Several creates at the very same moment can each see room for
+ * themselves and together pass the bound by as many; the next one is refused.
+ */
+export async function assertRoom(db: Db, keeper: Keeper, kind: CountedKind, adding = 1, field?: string): Promise<void> {
+  if (adding <= 0) return;
+  const limit = keeper.keep[kind];
+  const kept = (await keptCounts(db, keeper.userId))[kind];
+  if (kept + adding > limit) throw limitReached(kind, limit, field);
+}
