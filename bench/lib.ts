@@ -79,6 +79,10 @@ export async function startApp(opts: {
     // The limit is counted on every request as in production, but never reached by the load.
     RATE_LIMIT_PER_MINUTE: "1000000000",
     SIGN_UPS_PER_HOUR: "1000000000",
+    // The load adds a new quick win on every request, to one account: tens of thousands a run,
+    // past what one person keeps (docs/decisions/070-what-one-account-can-keep.md). The bound is
+    // still read on every create, as in production.
+    ACCOUNT_LIMITS: "quickWins=1000000000",
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     ...opts.env,
   });
