@@ -258,6 +258,15 @@ export function errorMessage(error: unknown, fallback = "Unknown error"): string
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
+/**
+ * The words of a refusal past what one person can keep (`LIMIT_REACHED`, docs/decisions/070-what-one-account-can-keep.md),
+ * which say what to do: shown instead of a create's general "Could not save …", since sending it
+ * again will not help. Undefined for any other error.
+ */
+export function limitReason(error: unknown): string | undefined {
+  return error instanceof ApiError && error.code === "LIMIT_REACHED" ? error.reason : undefined;
+}
+
 /** What a form shows beside its field: the server's reason, without the field name it puts first. */
 export function reasonOf(error: unknown, fallback?: string): string {
   return error instanceof ApiError ? error.reason : errorMessage(error, fallback);

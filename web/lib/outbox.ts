@@ -8,7 +8,7 @@
  */
 import { openDB } from "idb";
 import { useSyncExternalStore } from "react";
-import { ApiError, apiRequest, type ListPage } from "./api.ts";
+import { ApiError, apiRequest, type ListPage, limitReason } from "./api.ts";
 import { forgetDraft } from "./draft.ts";
 import { editRows, type ListData } from "./list-cache.ts";
 
@@ -454,7 +454,7 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
             const done = isDelete(write) && error instanceof ApiError && error.status === 404;
             if (!done) {
               refused = true;
-              callbacks.onRefused(write, error instanceof Error ? error.message : "");
+              callbacks.onRefused(write, limitReason(error) ?? (error instanceof Error ? error.message : ""));
             }
           }
         }

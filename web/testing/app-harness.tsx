@@ -9,7 +9,8 @@ import { cleanup, render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { inject, vi } from "vitest";
-import type { User } from "../../shared/schemas.ts";
+import { KEEP_AT_MOST } from "../../shared/constants.ts";
+import { EXPORT_FORMAT, IMPORT_MAX_ITEMS, type User } from "../../shared/schemas.ts";
 import { AuthProvider } from "../app/auth.tsx";
 import { dismissToast } from "../components/ui/toast-store.ts";
 import { Toaster } from "../components/ui/toaster.tsx";
@@ -134,6 +135,20 @@ export async function server<T>(method: string, path: string, body?: unknown): P
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/**
+ * Gives the signed-in user as many quick wins or thoughts as one person keeps (KEEP_AT_MOST,
+ * docs/decisions/070-what-one-account-can-keep.md), through the import, a file's worth at a time.
+ */
+export async function fillUp(kind: "quickWins" | "thoughts"): Promise<void> {
+  const limit = KEEP_AT_MOST[kind];
+  for (let from = 0; from < limit; from += IMPORT_MAX_ITEMS) {
+    const items = Array.from({ length: Math.min(IMPORT_MAX_ITEMS, limit - from) }, (_, i) =>
+      kind === "quickWins" ? { text: `Kept ${from + i}` } : { content: `Kept ${from + i}`, type: "Note" },
+    );
+    await server("POST", "/api/data/import", { format: EXPORT_FORMAT, version: 1, [kind]: items });
+  }
 }
 
 /** Draws `ui` inside the app's providers; `signedInAs` is the session as the app's shell had read it. */

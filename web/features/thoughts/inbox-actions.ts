@@ -2,7 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { ConvertThoughtInput, Project, Thought, thought } from "../../../shared/schemas.ts";
 import { toast } from "../../components/ui/toast-store.ts";
-import { errorMessage } from "../../lib/api.ts";
+import { errorMessage, limitReason } from "../../lib/api.ts";
 import { SAVED_OFFLINE, unreachable } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { useRowUpdate } from "../../lib/row-update.ts";
@@ -62,7 +62,7 @@ export function useConvert(): ConvertThought {
         title: "Error",
         description: unreachable(error)
           ? "Could not keep the conversion on this device. Please try again when you're back online."
-          : errorMessage(error, "Could not convert the thought."),
+          : (limitReason(error) ?? errorMessage(error, "Could not convert the thought.")),
         variant: "destructive",
       });
       return null;

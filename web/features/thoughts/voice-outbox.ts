@@ -2,6 +2,8 @@
  * Recordings that could not reach the server (no connection, the server down) wait in this
  * browser's IndexedDB and are sent when the app next can: no voice note is lost to a bad moment.
  */
+import { ApiError, limitReason } from "../../lib/api.ts";
+
 const DB_NAME = "daily-compass";
 const STORE = "unsent-recordings";
 
@@ -35,29 +37,49 @@ export async function keepUnsent(userId: number, blob: Blob): Promise<void> {
   await withStore("readwrite", (s) => s.add({ userId, blob, createdAt: new Date().toISOString() } satisfies Unsent));
 }
 
-let flushing: Promise<number> | null = null;
+let flushing: Promise<SendOutcome> | null = null;
+
+/**
+ * A refusal in words that sending again will not change: the server answered, and not that it is
+ * busy, signed out, or still handling the same upload. Past what one person keeps (decision 070),
+ * a recording kept here would otherwise be sent, and refused, at every start for good.
+ */
+const refusedForGood = (error: unknown) =>
+  error instanceof ApiError && error.status < 500 && ![401, 408, 409, 429].includes(error.status);
+
+export type SendOutcome = {
+  sent: number;
+  /** The server's words for each recording it refused; those have left this device. */
+  refused: string[];
+};
 
 /**
  * Sends the waiting recordings, oldest first, through `send`; each one leaves this device only
- * after the server has it. Stops at the first failure (still offline). Answers how many were sent.
+ * after the server has it, or has refused it for good. Stops at the first other failure (still
+ * offline, the server busy).
  */
-export function sendUnsent(userId: number, send: (blob: Blob) => Promise<unknown>): Promise<number> {
-  if (typeof indexedDB === "undefined") return Promise.resolve(0);
+export function sendUnsent(userId: number, send: (blob: Blob) => Promise<unknown>): Promise<SendOutcome> {
+  if (typeof indexedDB === "undefined") return Promise.resolve({ sent: 0, refused: [] });
   flushing ??= (async () => {
-    let sent = 0;
+    const outcome: SendOutcome = { sent: 0, refused: [] };
     try {
       const waiting = await withStore<Unsent[]>("readonly", (s) => s.getAll());
       for (const item of waiting.filter((w) => w.userId === userId)) {
-        await send(item.blob);
+        try {
+          await send(item.blob);
+          outcome.sent += 1;
+        } catch (error) {
+          if (!refusedForGood(error)) throw error;
+          outcome.refused.push(limitReason(error) ?? (error as Error).message);
+        }
         await withStore("readwrite", (s) => s.delete(item.id as number));
-        sent += 1;
       }
     } catch {
       // Still unreachable: the rest waits for the next chance.
     } finally {
       flushing = null;
     }
-    return sent;
+    return outcome;
   })();
   return flushing;
 }

@@ -4,7 +4,7 @@ import type { aiStatus, recordingsResponse, transcribeResponse } from "../../../
 import { VOICE_AUTO_STOP_MS, VOICE_CHUNK_MS, VOICE_PREFERRED_MIME } from "../../../shared/constants.ts";
 import type { User } from "../../../shared/schemas.ts";
 import { toast } from "../../components/ui/toast-store.ts";
-import { api } from "../../lib/api.ts";
+import { api, limitReason } from "../../lib/api.ts";
 import { readAgain } from "../../lib/list-cache.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { listenAlong } from "../../lib/speech-recognition.ts";
@@ -78,7 +78,11 @@ export type VoiceOutcome =
   | { kind: "kept"; thoughtId: number | null }
   /** The server could not be reached: the recording waits on this device and is sent later. */
   | { kind: "queued" }
-  | { kind: "failed"; message: string };
+  /**
+   * The server refused it or failed. `limit`: the words of a refusal past what one person keeps
+   * (decision 070), which say what to do.
+   */
+  | { kind: "failed"; message: string; limit?: string };
 
 function signedInUserId(queryClient: QueryClient): number | null {
   return queryClient.getQueryData<User | null>(queryKeys.me)?.id ?? null;
@@ -121,7 +125,16 @@ export function useVoiceCapture(handlers: Handlers) {
     const flush = async () => {
       const userId = signedInUserId(queryClient);
       if (userId === null) return;
-      const sent = await sendUnsent(userId, postRecording);
+      const { sent, refused } = await sendUnsent(userId, postRecording);
+      // A refusal (past what one person keeps, say) will not change by sending again: the
+      // recording has left this device, and the person is told once.
+      for (const reason of refused) {
+        toast({
+          title: "Voice capture failed",
+          description: reason || "Could not record audio",
+          variant: "destructive",
+        });
+      }
       if (sent === 0) return;
       // The inbox's first read may have left before these were sent: it is made again.
       void readAgain(queryClient, { queryKey: queryKeys.thoughts });
@@ -166,7 +179,8 @@ export function useVoiceCapture(handlers: Handlers) {
         else if (heard) outcome = { kind: "heard", text: heard, thoughtId: result.thoughtId };
         else outcome = { kind: "kept", thoughtId: result.thoughtId };
       } catch (error) {
-        outcome = { kind: "failed", message: error instanceof Error ? error.message : "" };
+        const limit = limitReason(error);
+        outcome = { kind: "failed", message: limit ?? (error instanceof Error ? error.message : ""), limit };
         // Unreachable or failing server: keep the recording here rather than lose it.
         const status = (error as { status?: number }).status;
         if (status === undefined || status >= 500) {

@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
-import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { ApiError, errorMessage, limitReason } from "../../../lib/api.ts";
 import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import { suggestProjectTasks, useCreateProject } from "../api.ts";
 import { useNewProjectDraft } from "../draft.ts";
@@ -100,7 +100,7 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
         error instanceof ApiError
           ? {
               title: "Error Adding Project",
-              description: errorMessage(error, "Could not save project."),
+              description: limitReason(error) ?? errorMessage(error, "Could not save project."),
               variant: "destructive",
             }
           : { title: "Error", description: `Failed to create project: ${errorMessage(error)}`, variant: "destructive" },

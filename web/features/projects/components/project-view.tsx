@@ -7,6 +7,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { limitReason } from "../../../lib/api.ts";
 import { formatDisplayDate } from "../../../lib/dates.ts";
 import { type DraftRules, useDraft } from "../../../lib/draft.ts";
 import { useOneAfterAnother } from "../../../lib/one-after-another.ts";
@@ -79,7 +80,8 @@ export function ProjectView({ project }: { project: Project }) {
           // The page now shows the notes saved elsewhere, and the box says so above the words.
           toast({ title: "Notes not saved", description: "They were changed elsewhere after you began." });
         } else {
-          fail(errorText);
+          // Past what one person keeps, the server's words say what to do instead.
+          fail(limitReason(error) ?? errorText);
         }
         return false;
       }

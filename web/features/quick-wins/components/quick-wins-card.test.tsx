@@ -7,7 +7,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WEEKDAY_NAMES, weekdayOf } from "../../../../shared/repeat.ts";
 import type { QuickWin, User } from "../../../../shared/schemas.ts";
 import { sendWaiting } from "../../../lib/outbox.ts";
-import { holdAnswers, renderWithApp, resetApp, server, signUp, storedDrafts } from "../../../testing/app-harness.tsx";
+import {
+  fillUp,
+  holdAnswers,
+  loseConnection,
+  renderWithApp,
+  renderWithOutbox,
+  resetApp,
+  server,
+  signUp,
+  storedDrafts,
+} from "../../../testing/app-harness.tsx";
 import { QuickWinsCard } from "./quick-wins-card.tsx";
 import { QuickWinsList } from "./quick-wins-list.tsx";
 
@@ -170,4 +180,51 @@ describe("Quick Wins card: adding", () => {
     expect(await screen.findByText("Quick Win Added!")).toBeVisible();
     expect((await wins()).map((q) => q.text)).toEqual(["Refill the water bottle"]);
   });
+});
+
+describe("Quick Wins card past what one person keeps (docs/decisions/070-what-one-account-can-keep.md)", () => {
+  const words = "At most 20,000 quick wins, done ones included: delete some to add more";
+  const total = async () => Number((await fetch("/api/quick-wins?limit=1")).headers.get("x-total-count"));
+
+  it("says the server's words instead of 'Could not save quick win.', keeps the text, and adds nothing", async () => {
+    await fillUp("quickWins");
+    card();
+    await userEvent.type(await screen.findByLabelText("New quick win"), "One more");
+    await userEvent.click(screen.getByRole("button", { name: "Add quick win" }));
+    expect(await screen.findByText("Error Adding Quick Win")).toBeVisible();
+    expect(screen.getByText(words)).toBeVisible();
+    expect(screen.queryByText("Could not save quick win.")).toBeNull();
+    expect(screen.queryByText("Saved on this device")).toBeNull();
+    expect(screen.getByLabelText("New quick win")).toHaveValue("One more");
+    expect(await total()).toBe(20_000);
+  }, 60_000);
+
+  it("one kept on this device while offline is refused once when sent, in those words, and never sent again", async () => {
+    await fillUp("quickWins");
+    renderWithOutbox(<QuickWinsCard user={user} requireUser={() => true} />, user);
+    const back = loseConnection();
+    await userEvent.type(await screen.findByLabelText("New quick win"), "Offline one");
+    await userEvent.click(screen.getByRole("button", { name: "Add quick win" }));
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    expect(await screen.findByText("Waiting to sync: 1")).toBeVisible();
+    back();
+
+    const reachable = globalThis.fetch;
+    let sent = 0;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === "POST" && String(input).endsWith("/api/quick-wins")) sent += 1;
+      return reachable(input, init);
+    });
+    window.dispatchEvent(new Event("online"));
+    expect(await screen.findByText("One thing couldn't be saved")).toBeVisible();
+    expect(screen.getByText(`"Offline one" wasn't accepted: ${words}`)).toBeVisible();
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
+    expect(sent).toBe(1);
+
+    // Nothing is left to send: coming back online again sends nothing more.
+    window.dispatchEvent(new Event("online"));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(sent).toBe(1);
+    expect(await total()).toBe(20_000);
+  }, 60_000);
 });

@@ -19,6 +19,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WaitingMark } from "../../../components/waiting-mark.tsx";
 import { WaitingRows } from "../../../components/waiting-rows.tsx";
+import { limitReason } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useTextDraft } from "../../../lib/draft.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
@@ -91,7 +92,11 @@ export function QuickWinsCard({ user, requireUser }: Props) {
           // No storage on this device: say it was not saved.
         }
       }
-      toast({ title: "Error Adding Quick Win", description: "Could not save quick win.", variant: "destructive" });
+      toast({
+        title: "Error Adding Quick Win",
+        description: limitReason(error) ?? "Could not save quick win.",
+        variant: "destructive",
+      });
     }
   });
 

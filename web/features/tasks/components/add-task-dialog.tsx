@@ -3,7 +3,7 @@ import type { User } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
-import { ApiError, errorMessage } from "../../../lib/api.ts";
+import { ApiError, errorMessage, limitReason } from "../../../lib/api.ts";
 import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { useCreateTask } from "../api.ts";
@@ -43,7 +43,7 @@ export function AddTaskDialog({ open, onOpenChange, user, requireUser, estimateO
         title: "Error Adding Task",
         description:
           error instanceof ApiError
-            ? errorMessage(error, "Could not save task.")
+            ? (limitReason(error) ?? errorMessage(error, "Could not save task."))
             : `Failed to add task: ${errorMessage(error)}`,
         variant: "destructive",
       });

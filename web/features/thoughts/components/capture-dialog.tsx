@@ -4,6 +4,7 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { caretAtEnd, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
+import { limitReason } from "../../../lib/api.ts";
 import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { useCreateThought } from "../api.ts";
@@ -49,9 +50,13 @@ export function CaptureDialog({
           ? SAVED_OFFLINE
           : { title: "Added to inbox", description: `Your ${chosen.toLowerCase()} has been captured.` },
       );
-    } catch {
+    } catch (error) {
       // The text stays in the box, so nothing is lost.
-      toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
+      toast({
+        title: "Error adding thought",
+        description: limitReason(error) ?? "Could not save thought.",
+        variant: "destructive",
+      });
     }
   });
 

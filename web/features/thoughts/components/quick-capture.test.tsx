@@ -4,7 +4,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Thought } from "../../../../shared/schemas.ts";
-import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { fillUp, renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
 import { QuickCapture } from "./quick-capture.tsx";
 
 beforeEach(async () => {
@@ -129,4 +129,20 @@ describe("Quick Capture: a day and time in the words (docs/decisions/022-dates-i
       [null, null],
     ]);
   });
+});
+
+describe("Quick Capture past what one person keeps (docs/decisions/070-what-one-account-can-keep.md)", () => {
+  it("says the server's words, which say what to do, keeps the text, and adds nothing", async () => {
+    await fillUp("thoughts");
+    const { input, send } = open();
+    await userEvent.type(input, "One more thought");
+    await userEvent.click(send);
+    expect(await screen.findByText("Error adding thought", {}, { timeout: 5000 })).toBeVisible();
+    expect(
+      screen.getByText("At most 20,000 thoughts, archived ones included: delete some archived ones to add more"),
+    ).toBeVisible();
+    expect(screen.queryByText("Could not save thought.")).toBeNull();
+    expect(input).toHaveValue("One more thought");
+    expect((await thoughts()).some((t) => t.content === "One more thought")).toBe(false);
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
+import { limitReason } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
@@ -85,8 +86,12 @@ export function QuickCapture({ requireUser }: { requireUser: () => boolean }) {
           ? SAVED_OFFLINE
           : { title: "Added to inbox", description: `Your ${chosen.toLowerCase()} has been captured.` },
       );
-    } catch {
-      toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
+    } catch (error) {
+      toast({
+        title: "Error adding thought",
+        description: limitReason(error) ?? "Could not save thought.",
+        variant: "destructive",
+      });
     }
   });
 

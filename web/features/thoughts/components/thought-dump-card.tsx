@@ -5,6 +5,7 @@ import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { WhenChip } from "../../../components/when-chip.tsx";
+import { limitReason } from "../../../lib/api.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
@@ -45,7 +46,9 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
       if (outcome.kind === "failed" || outcome.text.trim() === "") {
         toast({
           title: "Transcription failed",
-          description: "Could not transcribe your voice. Please try again or type manually.",
+          description:
+            (outcome.kind === "failed" && outcome.limit) ||
+            "Could not transcribe your voice. Please try again or type manually.",
           variant: "destructive",
         });
         return;
@@ -95,8 +98,12 @@ export function ThoughtDumpCard({ requireUser }: { requireUser: () => boolean })
           ? SAVED_OFFLINE
           : { title: "Thought captured", description: "Your thought has been saved and organized." },
       );
-    } catch {
-      toast({ title: "Error adding thought", description: "Could not save thought.", variant: "destructive" });
+    } catch (error) {
+      toast({
+        title: "Error adding thought",
+        description: limitReason(error) ?? "Could not save thought.",
+        variant: "destructive",
+      });
     }
   });
 
