@@ -2,13 +2,21 @@
  * What one person can keep (docs/decisions/070-what-one-account-can-keep.md), with the bounds
  * lowered through ACCOUNT_LIMITS so each is met in a few requests, on a real database.
  */
-import { CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, type RootOperationNode } from "kysely";
+import {
+  CompiledQuery,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type RootOperationNode,
+} from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEEP_AT_MOST } from "../shared/constants.ts";
 import { fakeRecording, multipartBody } from "./ai/fixtures/multipart.ts";
 import { createSession } from "./auth/sessions.ts";
 import { loadConfig } from "./config.ts";
 import type { Db } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { COUNTED } from "./db/migrations/0018-kept-counts.ts";
 import { keptCounts } from "./keep-limits.ts";
 import { updateProject } from "./projects/service.ts";
 import { keepNewestMoods } from "./settings/service.ts";
@@ -378,6 +386,51 @@ describe("the counts", () => {
     expect((await keptCounts(t.handle.db, me.userId)).recordingBytes).toBe(0);
     await made("POST", "/api/data/delete-all");
     expect(Object.values(await keptCounts(t.handle.db, me.userId)).every((n) => n === 0)).toBe(true);
+  });
+});
+
+describe("the migration", () => {
+  it("counts what each person already keeps, recordings' bytes included", async () => {
+    me = await t.signUp();
+    await made("POST", "/api/tasks", { title: "Before" });
+    await made("POST", "/api/events", { title: "Before", date: "2025-10-23", startTime: "09:00", duration: 30 });
+    const { payload, headers } = multipartBody({}, { type: "audio/webm", data: fakeRecording(321, 7) });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/ai/transcribe?keep=true",
+      headers: { ...headers, cookie: me.cookie },
+      payload,
+    });
+    const before = await keptCounts(t.handle.db, me.userId);
+    // As the database was before migration 0018: no counts, no triggers.
+    const run = (text: string) => t.handle.db.executeQuery(CompiledQuery.raw(text));
+    const triggers = [
+      ...COUNTED.flatMap(({ table }) =>
+        t.handle.dialect === "postgres" ? [`${table}_kept_count`] : [`${table}_kept_insert`, `${table}_kept_delete`],
+      ),
+      ...(t.handle.dialect === "postgres"
+        ? ["thought_audio_kept_bytes"]
+        : ["thought_audio_kept_insert", "thought_audio_kept_update", "thought_audio_kept_delete"]),
+      "users_kept_counts",
+    ];
+    for (const name of triggers) {
+      const table = name.startsWith("users") ? "users" : name.replace(/_kept_\w+$/, "");
+      await run(t.handle.dialect === "postgres" ? `drop trigger ${name} on ${table}` : `drop trigger ${name}`);
+    }
+    if (t.handle.dialect === "postgres") {
+      for (const fn of ["count_kept_rows", "count_kept_bytes", "make_kept_counts"]) await run(`drop function ${fn}()`);
+    }
+    await run("drop table kept_counts");
+    await run("delete from schema_migrations where name = '0018-kept-counts'");
+
+    expect(await migrateToLatest(t.handle.db as unknown as Kysely<unknown>, t.handle.dialect)).toEqual([
+      "0018-kept-counts",
+    ]);
+    expect(await keptCounts(t.handle.db, me.userId)).toEqual(before);
+    expect(before).toMatchObject({ tasks: 1, events: 1, thoughts: 1, recordingBytes: 321 });
+    // And counts again from there.
+    await made("POST", "/api/tasks", { title: "After" });
+    expect((await keptCounts(t.handle.db, me.userId)).tasks).toBe(2);
   });
 });
 
