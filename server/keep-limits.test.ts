@@ -2,13 +2,7 @@
  * What one person can keep (docs/decisions/070-what-one-account-can-keep.md), with the bounds
  * lowered through ACCOUNT_LIMITS so each is met in a few requests, on a real database.
  */
-import {
-  CompiledQuery,
-  type Kysely,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type RootOperationNode,
-} from "kysely";
+import { CompiledQuery, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEEP_AT_MOST } from "../shared/constants.ts";
 import { fakeRecording, multipartBody } from "./ai/fixtures/multipart.ts";
@@ -20,6 +14,7 @@ import { COUNTED } from "./db/migrations/0018-kept-counts.ts";
 import { keptCounts } from "./keep-limits.ts";
 import { updateProject } from "./projects/service.ts";
 import { keepNewestMoods } from "./settings/service.ts";
+import { statementsOf } from "./testing/statements.ts";
 import { createTestApp, sessionCookie, type TestApp } from "./testing/test-app.ts";
 
 const LIMITS = {
@@ -436,16 +431,8 @@ describe("the migration", () => {
 
 /** Every statement a call sends, each with how it reads the tables named (EXPLAIN on the real database). */
 async function plansOf(call: (db: Db) => Promise<unknown>): Promise<string[]> {
-  const seen: CompiledQuery[] = [];
   const base = t.handle.db;
-  const recorder: KyselyPlugin = {
-    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      seen.push(base.getExecutor().compileQuery(args.node, args.queryId));
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  await call(base.withPlugin(recorder));
+  const seen = await statementsOf(base, call);
   const plans: string[] = [];
   for (const q of seen.filter((q) => /^\s*(select|delete|update)/i.test(q.sql))) {
     if (t.handle.dialect === "sqlite") {

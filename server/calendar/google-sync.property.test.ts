@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEvent, deleteEvent, updateEvent } from "../events/service.ts";
 import { type FakeEvent, type FakeGoogle, startFakeGoogle } from "../testing/fake-google-calendar.ts";
+import { consentToGoogle, googleSettings } from "../testing/google-consent.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { fromGoogleEvent, type GoogleEvent } from "./google-calendar.ts";
 
@@ -17,13 +18,7 @@ let g: FakeGoogle;
 let t: TestApp;
 beforeAll(async () => {
   g = await startFakeGoogle();
-  t = await createTestApp({
-    PUBLIC_URL: "http://127.0.0.1:4997",
-    GOOGLE_CLIENT_ID: g.clientId,
-    GOOGLE_CLIENT_SECRET: g.clientSecret,
-    GOOGLE_API_ROOT: g.url,
-    GOOGLE_TOKEN_URL: `${g.url}/token`,
-  });
+  t = await createTestApp({ PUBLIC_URL: "http://127.0.0.1:4997", ...googleSettings(g) });
   t.app.calendarSync.retry = { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 };
 });
 afterAll(async () => {
@@ -35,16 +30,7 @@ async function connect(): Promise<number> {
   const user = await t.signUp();
   const headers = { cookie: user.cookie };
   await t.app.inject({ method: "PUT", url: "/api/settings", headers, payload: { timeZone: ZONE } });
-  const start = await t.app.inject({ method: "GET", url: "/api/google/auth-url", headers });
-  const authUrl = new URL(start.json().authUrl);
-  const flow = start.cookies.find((c) => c.name.endsWith("dc_flow_google_calendar"));
-  const res = await t.app.inject({
-    method: "GET",
-    url: `/api/google/callback?code=${g.approve(authUrl.href)}&state=${authUrl.searchParams.get("state")}`,
-    headers: { cookie: `${user.cookie}; ${flow?.name}=${flow?.value}` },
-  });
-  expect(res.headers.location).toBe("/settings?google_connected=true");
-  await t.app.calendarSync.idle();
+  await consentToGoogle(t, g, user.cookie);
   return user.userId;
 }
 

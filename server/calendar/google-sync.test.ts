@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { updateEvent } from "../events/service.ts";
 import { type FakeGoogle, startFakeGoogle } from "../testing/fake-google-calendar.ts";
+import { consentToGoogle, googleSettings } from "../testing/google-consent.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 const PUBLIC_URL = "http://127.0.0.1:4998";
@@ -9,15 +10,7 @@ let g: FakeGoogle;
 let t: TestApp;
 beforeAll(async () => {
   g = await startFakeGoogle();
-  t = await createTestApp({
-    PUBLIC_URL,
-    GOOGLE_CLIENT_ID: g.clientId,
-    GOOGLE_CLIENT_SECRET: g.clientSecret,
-    GOOGLE_API_ROOT: g.url,
-    GOOGLE_AUTH_URL: `${g.url}/o/oauth2/v2/auth`,
-    GOOGLE_TOKEN_URL: `${g.url}/token`,
-    GOOGLE_REVOKE_URL: `${g.url}/revoke`,
-  });
+  t = await createTestApp({ PUBLIC_URL, ...googleSettings(g) });
   t.app.calendarSync.retry = { attempts: 4, baseDelayMs: 1, maxDelayMs: 5 };
 });
 afterAll(async () => {
@@ -41,18 +34,7 @@ async function connect(timeZone = "UTC"): Promise<User> {
 }
 
 async function consent(user: User): Promise<User> {
-  const start = await api(user, "GET", "/api/google/auth-url");
-  expect(start.statusCode).toBe(200);
-  const authUrl = new URL(start.json().authUrl);
-  const flow = start.cookies.find((c) => c.name.endsWith("dc_flow_google_calendar"));
-  const code = g.approve(authUrl.href);
-  const res = await t.app.inject({
-    method: "GET",
-    url: `/api/google/callback?code=${code}&state=${encodeURIComponent(authUrl.searchParams.get("state") ?? "")}`,
-    headers: { cookie: `${user.cookie}; ${flow?.name}=${flow?.value}` },
-  });
-  expect(res.headers.location).toBe("/settings?google_connected=true");
-  await t.app.calendarSync.idle();
+  await consentToGoogle(t, g, user.cookie);
   return user;
 }
 
@@ -559,30 +541,9 @@ describe("two-way sync", () => {
 
 describe("background schedule", () => {
   it("serves people side by side: one person's slow calendar does not hold back the next one's sync", async () => {
-    const scheduled = await createTestApp({
-      GOOGLE_CLIENT_ID: g.clientId,
-      GOOGLE_CLIENT_SECRET: g.clientSecret,
-      GOOGLE_API_ROOT: g.url,
-      GOOGLE_TOKEN_URL: `${g.url}/token`,
-      CALENDAR_SYNC_INTERVAL_MINUTES: "0.01",
-    });
+    const scheduled = await createTestApp({ ...googleSettings(g), CALENDAR_SYNC_INTERVAL_MINUTES: "0.01" });
     try {
-      for (let i = 0; i < 3; i++) {
-        const user = await scheduled.signUp();
-        const start = await scheduled.app.inject({
-          method: "GET",
-          url: "/api/google/auth-url",
-          headers: { cookie: user.cookie },
-        });
-        const authUrl = new URL(start.json().authUrl);
-        const flow = start.cookies.find((c) => c.name.endsWith("dc_flow_google_calendar"));
-        await scheduled.app.inject({
-          method: "GET",
-          url: `/api/google/callback?code=${g.approve(authUrl.href)}&state=${authUrl.searchParams.get("state")}`,
-          headers: { cookie: `${user.cookie}; ${flow?.name}=${flow?.value}` },
-        });
-      }
-      await scheduled.app.calendarSync.idle();
+      for (let i = 0; i < 3; i++) await consentToGoogle(scheduled, g, (await scheduled.signUp()).cookie);
       // Every calendar now answers slowly, and every person is due at once.
       g.answerAfter(1500);
       await scheduled.app.calendarSync.idle();
@@ -603,25 +564,11 @@ describe("background schedule", () => {
   });
 
   it("syncs connected users on its own", async () => {
-    const scheduled = await createTestApp({
-      GOOGLE_CLIENT_ID: g.clientId,
-      GOOGLE_CLIENT_SECRET: g.clientSecret,
-      GOOGLE_API_ROOT: g.url,
-      GOOGLE_TOKEN_URL: `${g.url}/token`,
-      CALENDAR_SYNC_INTERVAL_MINUTES: "0.002",
-    });
+    const scheduled = await createTestApp({ ...googleSettings(g), CALENDAR_SYNC_INTERVAL_MINUTES: "0.002" });
     try {
       const user = await scheduled.signUp();
       const headers = { cookie: user.cookie };
-      const start = await scheduled.app.inject({ method: "GET", url: "/api/google/auth-url", headers });
-      const authUrl = new URL(start.json().authUrl);
-      const flow = start.cookies.find((c) => c.name.endsWith("dc_flow_google_calendar"));
-      await scheduled.app.inject({
-        method: "GET",
-        url: `/api/google/callback?code=${g.approve(authUrl.href)}&state=${authUrl.searchParams.get("state")}`,
-        headers: { cookie: `${user.cookie}; ${flow?.name}=${flow?.value}` },
-      });
-      await scheduled.app.calendarSync.idle();
+      await consentToGoogle(scheduled, g, user.cookie);
       g.remoteCreate(timed("Arrives by itself", "2026-05-01T09:00:00Z", "2026-05-01T10:00:00Z"));
       let titles: unknown[] = [];
       for (let i = 0; i < 40 && titles.length === 0; i++) {

@@ -4,22 +4,14 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type FakeGoogle, startFakeGoogle } from "../testing/fake-google-calendar.ts";
+import { consentToGoogle, googleSettings } from "../testing/google-consent.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 let g: FakeGoogle;
 let t: TestApp;
 beforeAll(async () => {
   g = await startFakeGoogle();
-  t = await createTestApp({
-    PUBLIC_URL: "http://127.0.0.1:4998",
-    GOOGLE_CLIENT_ID: g.clientId,
-    GOOGLE_CLIENT_SECRET: g.clientSecret,
-    GOOGLE_API_ROOT: g.url,
-    GOOGLE_AUTH_URL: `${g.url}/o/oauth2/v2/auth`,
-    GOOGLE_TOKEN_URL: `${g.url}/token`,
-    GOOGLE_REVOKE_URL: `${g.url}/revoke`,
-    ACCOUNT_LIMITS: "events=3",
-  });
+  t = await createTestApp({ PUBLIC_URL: "http://127.0.0.1:4998", ...googleSettings(g), ACCOUNT_LIMITS: "events=3" });
   t.app.calendarSync.retry = { attempts: 2, baseDelayMs: 1, maxDelayMs: 5 };
 });
 afterAll(async () => {
@@ -33,17 +25,7 @@ const api = (user: User, method: "GET" | "POST" | "DELETE", url: string, payload
 
 async function connect(): Promise<User> {
   const user = await t.signUp();
-  const start = await api(user, "GET", "/api/google/auth-url");
-  const authUrl = new URL(start.json().authUrl);
-  const flow = start.cookies.find((c) => c.name.endsWith("dc_flow_google_calendar"));
-  const code = g.approve(authUrl.href);
-  const res = await t.app.inject({
-    method: "GET",
-    url: `/api/google/callback?code=${code}&state=${encodeURIComponent(authUrl.searchParams.get("state") ?? "")}`,
-    headers: { cookie: `${user.cookie}; ${flow?.name}=${flow?.value}` },
-  });
-  expect(res.headers.location).toBe("/settings?google_connected=true");
-  await t.app.calendarSync.idle();
+  await consentToGoogle(t, g, user.cookie);
   return user;
 }
 

@@ -10,6 +10,7 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { fakeRecording, multipartBody } from "../ai/fixtures/multipart.ts";
 import { type FakeGoogle, startFakeGoogle } from "../testing/fake-google-calendar.ts";
+import { consentToGoogle, googleSettings } from "../testing/google-consent.ts";
 import { createTestApp, sessionCookie, type TestApp, uniqueName } from "../testing/test-app.ts";
 
 const PUBLIC_URL = "http://127.0.0.1:4997";
@@ -19,15 +20,7 @@ let g: FakeGoogle;
 let t: TestApp;
 beforeAll(async () => {
   g = await startFakeGoogle();
-  t = await createTestApp({
-    PUBLIC_URL,
-    GOOGLE_CLIENT_ID: g.clientId,
-    GOOGLE_CLIENT_SECRET: g.clientSecret,
-    GOOGLE_API_ROOT: g.url,
-    GOOGLE_AUTH_URL: `${g.url}/o/oauth2/v2/auth`,
-    GOOGLE_TOKEN_URL: `${g.url}/token`,
-    GOOGLE_REVOKE_URL: `${g.url}/revoke`,
-  });
+  t = await createTestApp({ PUBLIC_URL, ...googleSettings(g) });
   t.app.calendarSync.retry = { attempts: 2, baseDelayMs: 1, maxDelayMs: 5 };
 });
 afterAll(async () => {
@@ -103,22 +96,6 @@ async function rowsOf(userId: number): Promise<Record<string, number>> {
 
 const codeFor = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
 
-/** Google's consent, as google-sync.test.ts goes through it, against the local stand-in. */
-async function connectGoogle(person: Person): Promise<void> {
-  const start = await call(person.cookie, "GET", "/api/google/auth-url");
-  expect(start.statusCode).toBe(200);
-  const authUrl = new URL(start.json().authUrl);
-  const flow = start.cookies.find((c) => c.name.endsWith("dc_flow_google_calendar"));
-  const code = g.approve(authUrl.href);
-  const res = await t.app.inject({
-    method: "GET",
-    url: `/api/google/callback?code=${code}&state=${encodeURIComponent(authUrl.searchParams.get("state") ?? "")}`,
-    headers: { cookie: `${person.cookie}; ${flow?.name}=${flow?.value}` },
-  });
-  expect(res.headers.location).toBe("/settings?google_connected=true");
-  await t.app.calendarSync.idle();
-}
-
 /**
  * A person who has used everything: a row in every table that holds anything of a person, made
  * through the API where one makes it, and written directly where only time or an outside service
@@ -171,7 +148,7 @@ async function personWithEverything(): Promise<Person & { otherDevice: string }>
     keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
   });
 
-  await connectGoogle(person);
+  await consentToGoogle(t, g, person.cookie);
   // A second consent started and never finished.
   expect((await call(cookie, "GET", "/api/google/auth-url")).statusCode).toBe(200);
 

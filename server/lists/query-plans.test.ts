@@ -3,7 +3,7 @@
  * statements the services really send are captured and explained (EXPLAIN QUERY PLAN on SQLite,
  * EXPLAIN on PostgreSQL) over a database of many users.
  */
-import { CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, type RootOperationNode } from "kysely";
+import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInZone } from "../../shared/ranking.ts";
 import type { Db } from "../db/database.ts";
@@ -11,6 +11,7 @@ import { listEventPage } from "../events/service.ts";
 import { listProjectPage } from "../projects/service.ts";
 import { listQuickWinPage } from "../quick-wins/service.ts";
 import { listTaskPage } from "../tasks/service.ts";
+import { statementsOf } from "../testing/statements.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { listThoughtPage } from "../thoughts/service.ts";
 
@@ -130,21 +131,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-/** Runs a service call on a database handle that records every statement it sends. */
-async function statementsOf(call: (db: Db) => Promise<unknown>): Promise<CompiledQuery[]> {
-  const seen: CompiledQuery[] = [];
-  const base = t.handle.db;
-  const recorder: KyselyPlugin = {
-    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      seen.push(base.getExecutor().compileQuery(args.node, args.queryId));
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  await call(base.withPlugin(recorder));
-  return seen;
-}
-
 const LIST_TABLES = ["tasks", "quick_wins", "thoughts", "events", "projects", "project_tasks"];
 
 type PgPlan = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PgPlan[] };
@@ -253,7 +239,7 @@ const dashboardCalls: Array<[string, (db: Db) => Promise<unknown>, string, strin
 
 describe("query plans of the dashboard's list calls", () => {
   it.each(dashboardCalls)("%s reads through an index", async (_name, call, table, indexes) => {
-    const statements = await statementsOf(call);
+    const statements = await statementsOf(t.handle.db, call);
     const onTable = [];
     for (const statement of statements) {
       const paths = await accessPaths(statement);
@@ -267,7 +253,7 @@ describe("query plans of the dashboard's list calls", () => {
 
   it("reads a later page by its cursor through the same index", async () => {
     const first = await listTaskPage(t.handle.db, { userId, query: { completed: false, order: "focus", limit: 5 } });
-    const statements = await statementsOf((db) =>
+    const statements = await statementsOf(t.handle.db, (db) =>
       listTaskPage(db, {
         userId,
         query: { completed: false, order: "focus", limit: 5, cursor: first.nextCursor ?? undefined },
