@@ -136,6 +136,69 @@ async function expectDialogFits(page: Page, dialog: Locator, buttons: Locator[],
   for (const button of buttons) await expectInside(button, dialog);
 }
 
+type Shown = { text: string; whole: boolean };
+
+/**
+ * What a select shows of its chosen option, and whether all of it is drawn. Chromium draws the
+ * choice in an element of the select's own (user-agent) shadow tree, which neither the page nor
+ * Playwright can reach: the DevTools protocol can.
+ */
+async function chosenShown(page: Page, select: Locator): Promise<Shown> {
+  const cdp = await page.context().newCDPSession(page);
+  await select.evaluate((el) => el.setAttribute("data-measured", ""));
+  try {
+    type Node = { backendNodeId: number; attributes?: string[]; children?: Node[]; shadowRoots?: Node[] };
+    const { root } = (await cdp.send("DOM.getDocument", { depth: -1, pierce: true })) as { root: Node };
+    const find = (node: Node, test: (n: Node) => boolean): Node | undefined =>
+      test(node)
+        ? node
+        : [...(node.shadowRoots ?? []), ...(node.children ?? [])].reduce<Node | undefined>(
+            (found, child) => found ?? find(child, test),
+            undefined,
+          );
+    const host = find(root, (n) => n.attributes?.includes("data-measured") ?? false);
+    const inner = host && find(host, (n) => n.attributes?.includes("-internal-select-inner-element") ?? false);
+    if (!inner) throw new Error("Chromium no longer draws a select's choice in the element this test measures");
+    const { object } = await cdp.send("DOM.resolveNode", { backendNodeId: inner.backendNodeId });
+    const { result } = await cdp.send("Runtime.callFunctionOn", {
+      objectId: object.objectId,
+      returnByValue: true,
+      functionDeclaration: `function () {
+        const select = this.getRootNode().host;
+        const box = select.getBoundingClientRect();
+        const style = getComputedStyle(select);
+        const bottom = box.bottom - parseFloat(style.borderBottomWidth);
+        const own = this.getBoundingClientRect();
+        return {
+          text: this.textContent,
+          whole: this.scrollWidth <= this.clientWidth && this.scrollHeight <= this.clientHeight + 1 &&
+            own.top >= box.top - 0.5 && own.bottom <= bottom + 0.5 && own.right <= box.right + 0.5,
+        };
+      }`,
+    });
+    return result.value as Shown;
+  } finally {
+    await select.evaluate((el) => el.removeAttribute("data-measured"));
+    await cdp.detach();
+  }
+}
+
+/** Every choice of the select, once chosen, is shown whole; the select keeps the choice it had. */
+async function expectEveryChoiceWhole(page: Page, select: Locator, label: string): Promise<void> {
+  const was = await select.inputValue();
+  const values = await select
+    .locator("option")
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const cut: string[] = [];
+  for (const value of values) {
+    await select.selectOption(value);
+    const shown = await chosenShown(page, select);
+    if (!shown.whole) cut.push(shown.text);
+  }
+  await select.selectOption(was);
+  expect(cut, `${label}: choices cut short`).toEqual([]);
+}
+
 for (const { label, width, largerText } of ENLARGED)
   test(`with ${label} every signed-in screen fits, and the dialogs' buttons can be reached`, async ({
     page,
@@ -182,6 +245,13 @@ for (const { label, width, largerText } of ENLARGED)
       ]) {
         await expectOnScreen(control, width);
       }
+      if (path === "/settings") {
+        // Settings' choices ("The system's font", "Follow my device", a time zone) read whole.
+        for (const select of await page.getByRole("main").getByRole("combobox").all()) {
+          const shown = await chosenShown(page, select);
+          expect(shown.whole, `"${shown.text}" is shown whole with ${label}`).toBe(true);
+        }
+      }
       if (path === "/tasks") {
         // A task's row keeps its title and its buttons on screen; the buttons may go under it.
         for (const control of [
@@ -200,6 +270,9 @@ for (const { label, width, largerText } of ENLARGED)
     const addTask = await app.dashboard.openAddTask();
     const cancel = addTask.root.getByRole("button", { name: "Cancel" });
     await expectDialogFits(page, addTask.root, [cancel, addTask.addButton], `Add Task with ${label}`);
+    // Each choice of Repeat reads whole (it was cut to "Does not repea"); so does the category.
+    await expectEveryChoiceWhole(page, addTask.repeat, `Add Task's Repeat with ${label}`);
+    await expectEveryChoiceWhole(page, addTask.category, `Add Task's Category with ${label}`);
     await cancel.click();
     await expect(addTask.root).toBeHidden();
     await app.dashboard.openAddTask();
@@ -218,6 +291,7 @@ for (const { label, width, largerText } of ENLARGED)
       [event.root.getByRole("button", { name: "Cancel" }), event.root.getByRole("button", { name: "Save event" })],
       `Add event with ${label}`,
     );
+    await expectEveryChoiceWhole(page, event.field("Repeat"), `Add event's Repeat with ${label}`);
     await event.root.getByRole("button", { name: "Cancel" }).click();
     await expect(event.root).toBeHidden();
 
@@ -232,6 +306,24 @@ for (const { label, width, largerText } of ENLARGED)
     await project.root.getByRole("button", { name: "Cancel" }).click();
     await expect(project.root).toBeHidden();
   });
+
+test("at normal text a select keeps its one line, 40 px high, on a phone and on a desktop", async ({
+  page,
+  app,
+  user: _signedIn,
+}) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/");
+    const addTask = await app.dashboard.openAddTask();
+    for (const select of [addTask.repeat, addTask.category]) {
+      const box = await select.boundingBox();
+      expect(box?.height, `at ${width}px`).toBeCloseTo(40, 0);
+      expect((await chosenShown(page, select)).whole).toBe(true);
+    }
+    await addTask.root.getByRole("button", { name: "Cancel" }).click();
+  }
+});
 
 test("on a phone the menu holds the links and the hidden sidebar is not drawn; a wider window draws it", async ({
   page,

@@ -27,8 +27,18 @@ export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElem
   return <label className={cn("text-sm font-medium", className)} {...props} />;
 }
 
+/**
+ * The chosen option wraps onto more lines and the select grows with it (`field-sizing: content`),
+ * rather than be cut short ("Does not repea…") with larger text on a phone; at normal text it is
+ * one line, 40 px high, as before. A browser that knows neither keeps it on one line.
+ */
 export function NativeSelect({ className, ...props }: React.SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={cn(field, "h-10", className)} {...props} />;
+  return (
+    <select
+      className={cn(field, "min-h-10 py-1.5 whitespace-normal wrap-anywhere field-sizing-content", className)}
+      {...props}
+    />
+  );
 }
 
 /** A labelled form control: the label above, tied to the control by `id`. */
