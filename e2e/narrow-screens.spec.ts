@@ -104,6 +104,15 @@ const ENLARGED = [
   { label: "200 % zoom (a 195 px window)", width: 195, largerText: false },
 ] as const;
 
+/** Every page the test opens from now on has the browser's text at 200 %. */
+async function withLargerText(page: Page): Promise<void> {
+  await page.addInitScript((css) => {
+    const put = () => document.head.append(Object.assign(document.createElement("style"), { textContent: css }));
+    if (document.head) put();
+    else document.addEventListener("DOMContentLoaded", put);
+  }, LARGER_TEXT);
+}
+
 /** The control is drawn whole inside the box (a dialog) once scrolled to. */
 async function expectInside(control: Locator, box: Locator): Promise<void> {
   await control.scrollIntoViewIfNeeded();
@@ -206,12 +215,7 @@ for (const { label, width, largerText } of ENLARGED)
     app,
   }) => {
     await page.setViewportSize({ width, height: 760 });
-    if (largerText)
-      await page.addInitScript((css) => {
-        const put = () => document.head.append(Object.assign(document.createElement("style"), { textContent: css }));
-        if (document.head) put();
-        else document.addEventListener("DOMContentLoaded", put);
-      }, LARGER_TEXT);
+    if (largerText) await withLargerText(page);
     await api.task(LONG, { category: "Personal", timeEstimate: 45, dueTime: "17:30" });
     await api.quickWin(`${LONG} quickly`);
     await api.thought(`${LONG} — and ask about the visa`, "Task");
@@ -305,6 +309,70 @@ for (const { label, width, largerText } of ENLARGED)
     );
     await project.root.getByRole("button", { name: "Cancel" }).click();
     await expect(project.root).toBeHidden();
+  });
+
+// A title of a dozen words, and a word of 40 letters (a name, a pasted code), wrap and are shown
+// whole where they were cut to one line with an ellipsis.
+const WORD_40 = "Donaudampfschifffahrtsgesellschaftskapit";
+const WRAPPED = [
+  { label: "at normal text on a 390 px phone", width: 390, largerText: false },
+  { label: "with 200 % text on a 390 px phone", width: 390, largerText: true },
+  { label: "at normal text on a 1280 px desktop", width: 1280, largerText: false },
+] as const;
+
+/** How a text is drawn: on how many lines, and whether any of it is cut off (an ellipsis, a clamp, past its box). */
+function drawn(text: Locator): Promise<{ lines: number; cut: boolean }> {
+  return text.evaluate((el) => {
+    const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight);
+    return {
+      lines: Math.round(el.getBoundingClientRect().height / lineHeight),
+      cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+    };
+  });
+}
+
+async function expectWrappedWhole(text: Locator, whole: string, label: string): Promise<void> {
+  await expect(text, label).toBeVisible();
+  await expect(text, label).toHaveText(whole);
+  const { lines, cut } = await drawn(text);
+  expect(cut, `${label}: cut off`).toBe(false);
+  expect(lines, `${label}: on more than one line`).toBeGreaterThan(1);
+}
+
+for (const { label, width, largerText } of WRAPPED)
+  test(`${label} the schedule's events, a project's next task and the person's name wrap, whole`, async ({
+    page,
+    api,
+  }) => {
+    const event = `Parent-teacher evening at the primary school about the trip to the ${WORD_40}`;
+    const place = `Room 12, ${WORD_40} building, Lindenstrasse 5`;
+    const next = `Ask the garden centre about ${WORD_40} seeds and a delivery before May`;
+    const name = `Maximiliana ${WORD_40} von Hohenstein`;
+    await page.request.patch("/api/auth/me", { data: { displayName: name } });
+    await api.event({ title: event, date: localDate(), startTime: "23:30", duration: 15, location: place });
+    await api.event({ title: WORD_40, date: localDate(), startTime: "23:45", duration: 10 });
+    await api.project("Garden", { category: "Personal", tasks: [{ id: 1, title: next, completed: false }] });
+    await page.setViewportSize({ width, height: 800 });
+    if (largerText) await withLargerText(page);
+
+    await page.goto("/");
+    const schedule = page.getByRole("region", { name: "Schedule" }).getByRole("listitem");
+    await expectWrappedWhole(schedule.getByText(event, { exact: true }), event, `The event's title ${label}`);
+    await expectWrappedWhole(schedule.getByText(place, { exact: true }), place, `The event's place ${label}`);
+    const word = schedule.getByText(WORD_40, { exact: true });
+    await expect(word).toHaveText(WORD_40);
+    expect((await drawn(word)).cut, `A title of one long word ${label}: cut off`).toBe(false);
+    await expectNoSidewaysScroll(page, `the dashboard ${label}`);
+
+    const nav = width < 1024 ? page.getByRole("dialog", { name: "Menu" }) : page.locator("aside");
+    if (width < 1024) await page.getByRole("button", { name: "Open menu" }).click();
+    await expectWrappedWhole(nav.getByText(name, { exact: true }), name, `The person's name ${label}`);
+    if (width < 1024) await nav.getByRole("button", { name: "Close menu" }).click();
+
+    await page.goto("/projects");
+    const nextLine = page.getByText(`Next: ${next}`, { exact: true });
+    await expectWrappedWhole(nextLine, `Next: ${next}`, `A project's next task ${label}`);
+    await expectNoSidewaysScroll(page, `the projects ${label}`);
   });
 
 test("at normal text a select keeps its one line, 40 px high, on a phone and on a desktop", async ({

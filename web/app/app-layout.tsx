@@ -137,8 +137,10 @@ function Sidebar({ onNavigate, onCapture }: { onNavigate?: () => void; onCapture
       <FocusSessionPill className="mx-2 w-fit" onNavigate={onNavigate} />
       <div className="mt-auto grid gap-3 border-t border-border pt-4">
         <div className="min-w-0 px-2">
-          <p className="truncate font-medium">{user?.displayName || user?.username}</p>
-          <p className="truncate text-sm text-muted">{user?.email || (user?.googleId ? "Google Connected" : "")}</p>
+          <p className="font-medium wrap-anywhere">{user?.displayName || user?.username}</p>
+          <p className="text-sm text-muted wrap-anywhere">
+            {user?.email || (user?.googleId ? "Google Connected" : "")}
+          </p>
         </div>
         <button
           type="button"

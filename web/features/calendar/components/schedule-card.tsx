@@ -20,14 +20,15 @@ function EventRow({ event, detail, faded }: { event: CalendarEvent; detail: stri
   return (
     <li className={cn("flex gap-3 rounded-lg px-2 py-2", faded && "text-muted")}>
       <span className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", eventColorClass(event.category))} aria-hidden />
-      <div className="min-w-0">
-        <p className="truncate font-medium">{event.title}</p>
+      <div className="min-w-0 flex-1">
+        <p className="font-medium wrap-anywhere">{event.title}</p>
         <p className="text-sm text-muted">{detail}</p>
         <WaitingMark list={queryKeys.events} id={event.id} className="block" />
         {event.location && (
-          <p className="flex items-center gap-1 truncate text-sm text-muted">
-            <MapPin className="size-3.5" aria-hidden />
-            {event.location}
+          <p className="flex items-start gap-1 text-sm text-muted">
+            {/* Level with the first line of the place, however many it takes. */}
+            <MapPin className="mt-[0.1875rem] size-3.5 shrink-0" aria-hidden />
+            <span className="min-w-0 wrap-anywhere">{event.location}</span>
           </p>
         )}
       </div>

@@ -55,7 +55,7 @@ export function ProjectCard({ project }: { project: Project }) {
           {done} of {project.tasks.length} tasks completed
         </p>
       </div>
-      <p className="truncate text-sm">
+      <p className="text-sm wrap-anywhere">
         {project.tasks.length === 0 ? "No tasks defined" : next ? `Next: ${next.title}` : "All tasks complete"}
       </p>
     </Link>
