@@ -114,16 +114,16 @@ async function withLargerText(page: Page): Promise<void> {
 }
 
 /** The control is drawn whole inside the box (a dialog) once scrolled to. */
-async function expectInside(control: Locator, box: Locator): Promise<void> {
+async function expectInside(control: Locator, box: Locator, label = String(control)): Promise<void> {
   await control.scrollIntoViewIfNeeded();
   const outer = await box.boundingBox();
   const inner = await control.boundingBox();
-  expect(outer && inner, "visible").toBeTruthy();
+  expect(outer && inner, `${label}: visible`).toBeTruthy();
   if (outer && inner) {
-    expect(inner.x, "left edge").toBeGreaterThanOrEqual(outer.x - 0.5);
-    expect(inner.x + inner.width, "right edge").toBeLessThanOrEqual(outer.x + outer.width + 0.5);
-    expect(inner.y, "top edge").toBeGreaterThanOrEqual(outer.y - 0.5);
-    expect(inner.y + inner.height, "bottom edge").toBeLessThanOrEqual(outer.y + outer.height + 0.5);
+    expect(inner.x, `${label}: left edge`).toBeGreaterThanOrEqual(outer.x - 0.5);
+    expect(inner.x + inner.width, `${label}: right edge`).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+    expect(inner.y, `${label}: top edge`).toBeGreaterThanOrEqual(outer.y - 0.5);
+    expect(inner.y + inner.height, `${label}: bottom edge`).toBeLessThanOrEqual(outer.y + outer.height + 0.5);
   }
 }
 
@@ -321,12 +321,14 @@ const WRAPPED = [
 ] as const;
 
 /** How a text is drawn: on how many lines, and whether any of it is cut off (an ellipsis, a clamp, past its box). */
-function drawn(text: Locator): Promise<{ lines: number; cut: boolean }> {
+function drawn(text: Locator): Promise<{ lines: number; cut: boolean; sideways: boolean }> {
   return text.evaluate((el) => {
     const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight);
+    const sideways = el.scrollWidth > el.clientWidth + 1;
     return {
       lines: Math.round(el.getBoundingClientRect().height / lineHeight),
-      cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+      cut: sideways || el.scrollHeight > el.clientHeight + 1,
+      sideways,
     };
   });
 }
@@ -374,6 +376,41 @@ for (const { label, width, largerText } of WRAPPED)
     await expectWrappedWhole(nextLine, `Next: ${next}`, `A project's next task ${label}`);
     await expectNoSidewaysScroll(page, `the projects ${label}`);
   });
+
+test("with 200 % text on a 390 px phone every button stays inside its card, and the focus clock inside its panel", async ({
+  page,
+  api,
+  app,
+}) => {
+  const task = await api.task("Water the plants", { category: "Personal", timeEstimate: 15 });
+  await page.setViewportSize({ width: 390, height: 760 });
+  await withLargerText(page);
+
+  // Buttons whose words were wider than their card ran past its edge.
+  await page.goto("/");
+  const thoughts = page.getByRole("region", { name: "Thought Dump" });
+  await expectInside(thoughts.getByRole("button", { name: "Save & Organize" }), thoughts);
+  const assistant = page.getByRole("region", { name: "AI Assistant" });
+  await expectInside(assistant.getByRole("button", { name: "Task Breaker" }), assistant);
+
+  await page.goto("/projects");
+  const addProject = page.getByRole("button", { name: "Add Project" });
+  await expect(addProject).toHaveCount(4);
+  for (const button of await addProject.all()) await expectInside(button, button.locator(".."));
+
+  await page.goto("/focus");
+  const timerCard = page.getByRole("region", { name: "Focus Session" });
+  await expectInside(timerCard.getByRole("button", { name: "Start Focus Session" }), timerCard);
+  await expectInside(timerCard.getByRole("timer"), timerCard);
+  expect((await drawn(timerCard.getByRole("timer"))).sideways, "the clock's digits fit").toBe(false);
+
+  const dialog = await app.focus.chooseTask(task.title);
+  const panel = dialog.timer.locator("..");
+  await expectInside(dialog.timer, panel);
+  expect((await drawn(dialog.timer)).sideways, "the dialog's clock's digits fit").toBe(false);
+  await expectInside(dialog.button("Complete Task"), panel);
+  await expectNoSidewaysScroll(page, "the focus dialog with 200 % text");
+});
 
 test("at normal text a select keeps its one line, 40 px high, on a phone and on a desktop", async ({
   page,

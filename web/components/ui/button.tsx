@@ -11,15 +11,19 @@ const variants: Record<Variant, string> = {
   outline: "border border-border bg-card text-fg hover:bg-accent",
   danger: "bg-danger text-danger-fg hover:opacity-90",
 };
+// At least, not exactly, their height: words that wrap (a narrow row, larger text) make the button
+// taller instead of running past its top and bottom. At normal text each is one line, as high as before.
 const sizes: Record<Size, string> = {
-  sm: "h-9 px-3 text-sm",
-  md: "h-10 px-4 text-sm",
+  sm: "min-h-9 px-3 py-1.5 text-sm",
+  md: "min-h-10 px-4 py-2 text-sm",
   icon: "size-10",
 };
 
 export function buttonClass(variant: Variant = "primary", size: Size = "md", extra?: string): string {
   return cn(
-    "inline-flex shrink-0 items-center justify-center gap-2 rounded-lg font-medium transition-colors",
+    // Never wider than the row it is in: with larger text its words wrap inside it rather than run
+    // past the card's edge.
+    "inline-flex max-w-full shrink-0 items-center justify-center gap-2 rounded-lg text-center font-medium transition-colors",
     "disabled:cursor-not-allowed disabled:opacity-50",
     variants[variant],
     sizes[size],

@@ -4,3 +4,10 @@ export function formatClock(seconds: number): string {
   const s = seconds % 60;
   return `${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
 }
+
+/**
+ * The clock's digits: as large as before, but never wider than the box they are in (`cqi`, the
+ * width of the nearest `@container`), so with larger text "25:00" stays inside its panel on a phone.
+ */
+export const CLOCK_SIZE =
+  "font-mono text-[length:min(3rem,25cqi)] leading-none font-semibold tabular-nums sm:text-[length:min(3.75rem,25cqi)]";

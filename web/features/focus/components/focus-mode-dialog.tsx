@@ -8,7 +8,7 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { speechRecognition } from "../../../lib/speech-recognition.ts";
 import { stepsWith, useChangeTaskSteps, useTaskSteps, useTickTaskStep } from "../api.ts";
-import { formatClock } from "../clock.ts";
+import { CLOCK_SIZE, formatClock } from "../clock.ts";
 import { useFocusSession } from "../focus-session.tsx";
 import { BREAK_HINT, SESSION_DONE } from "../words.ts";
 import { StepList } from "./step-list.tsx";
@@ -133,12 +133,8 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
         <Badge className="w-fit bg-accent text-fg">
           {task.category} · {task.timeEstimate} min
         </Badge>
-        <div className="rounded-2xl bg-accent p-6 text-center">
-          <p
-            className="font-mono text-5xl font-semibold tabular-nums sm:text-6xl"
-            role="timer"
-            aria-label="Focus countdown"
-          >
+        <div className="@container rounded-2xl bg-accent p-6 text-center">
+          <p className={CLOCK_SIZE} role="timer" aria-label="Focus countdown">
             {formatClock(countdown.remaining)}
           </p>
           {/*

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { FOCUS_BREAK_SECONDS } from "../../../../shared/constants.ts";
 import { Card } from "../../../components/ui/card.tsx";
 import { cn } from "../../../lib/cn.ts";
-import { formatClock } from "../clock.ts";
+import { CLOCK_SIZE, formatClock } from "../clock.ts";
 import { FOCUS_LENGTHS, useFocusSession } from "../focus-session.tsx";
 import { BREAK_HINT, SESSION_DONE } from "../words.ts";
 import { TimeDisc } from "./time-disc.tsx";
@@ -39,12 +39,12 @@ export function FocusTimerCard({ taskTitle, taskEstimate, taskId }: Props) {
               ? `Working on: ${taskTitle}`
               : `${minutes} minutes of focus, then a 5-minute break.`}
       </p>
-      <div className="my-6 flex flex-wrap items-center justify-center gap-x-6 gap-y-3">
+      <div className="@container my-6 flex flex-wrap items-center justify-center gap-x-6 gap-y-3">
         <TimeDisc
           remaining={session.remaining}
           total={session.phase === "focus" ? session.length : FOCUS_BREAK_SECONDS}
         />
-        <p className="font-mono text-5xl font-semibold tabular-nums sm:text-6xl" role="timer" aria-live="off">
+        <p className={CLOCK_SIZE} role="timer" aria-live="off">
           {formatClock(session.remaining)}
         </p>
       </div>
