@@ -412,6 +412,36 @@ test("with 200 % text on a 390 px phone every button stays inside its card, and 
   await expectNoSidewaysScroll(page, "the focus dialog with 200 % text");
 });
 
+test("with 200 % text on a 390 px phone the page's margins and the cards' padding stay as at normal text, and the words get the room", async ({
+  page,
+  api,
+}) => {
+  const title = "Call the insurance company about the hail damage claim";
+  await api.task(title, { category: "Finance", timeEstimate: 30 });
+  await api.thought(`${title} — ask about the deadline`, "Task");
+  await api.event({ title, date: localDate(), startTime: "23:30", duration: 15 });
+  await page.setViewportSize({ width: 390, height: 760 });
+  await withLargerText(page);
+
+  /** How wide the words are drawn: grown with the text, the margins and paddings left them 130 to 190 px of 390. */
+  const width = async (text: Locator) => (await text.boundingBox())?.width ?? 0;
+  const cases: Array<[string, string, (page: Page) => Locator]> = [
+    ["/", "a title in Top Focus Tasks", (p) => p.getByRole("list", { name: "Top Focus Tasks" }).getByText(title)],
+    [
+      "/",
+      "an event in the schedule",
+      (p) => p.getByRole("region", { name: "Schedule" }).getByRole("listitem").getByText(title),
+    ],
+    ["/tasks", "a title on the Tasks page", (p) => p.getByRole("list", { name: "Today's tasks" }).getByText(title)],
+    ["/inbox", "a thought in the inbox", (p) => p.getByText(`${title} — ask about the deadline`)],
+  ];
+  for (const [path, what, text] of cases) {
+    await page.goto(path);
+    await expect(text(page)).toBeVisible();
+    expect(await width(text(page)), `${what} is drawn wide enough`).toBeGreaterThanOrEqual(220);
+  }
+});
+
 test("at normal text a select keeps its one line, 40 px high, on a phone and on a desktop", async ({
   page,
   app,

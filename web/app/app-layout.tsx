@@ -91,7 +91,7 @@ function Sidebar({ onNavigate, onCapture }: { onNavigate?: () => void; onCapture
   const unprocessed = useInboxCount();
 
   return (
-    <div className="flex h-full flex-col gap-6 p-5">
+    <div className="flex h-full flex-col gap-6 p-[min(1.25rem,20px)]">
       <div className="flex items-center gap-2 px-2 text-lg font-semibold">
         <Compass className="size-6 text-primary" aria-hidden />
         Daily Compass
@@ -226,7 +226,7 @@ function Shell({ children }: { children: ReactNode }) {
         {/* Drawn only where it shows: on a phone the menu holds the same links. */}
         {wideScreen && <Sidebar onCapture={() => setCaptureOpen(true)} />}
       </aside>
-      <header className="@container sticky top-0 z-30 flex flex-wrap items-center justify-between gap-2 border-b border-border bg-card/95 px-4 py-3 backdrop-blur lg:hidden">
+      <header className="@container sticky top-0 z-30 flex flex-wrap items-center justify-between gap-2 border-b border-border bg-card/95 px-[min(1rem,16px)] py-3 backdrop-blur lg:hidden">
         <span className="flex items-center gap-2 whitespace-nowrap font-semibold">
           <Compass className="size-5 text-primary" aria-hidden />
           <span className="@max-[20.5rem]:sr-only">Daily Compass</span>
@@ -270,7 +270,7 @@ function Shell({ children }: { children: ReactNode }) {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-10"
+        className="mx-auto w-full max-w-6xl px-[min(1rem,16px)] py-6 outline-none sm:px-[min(1.5rem,24px)] lg:px-[min(2.5rem,40px)] lg:py-10"
       >
         <DayChangeWatcher timeZone={timeZone} />
         <OfflineBanner />

@@ -56,7 +56,7 @@ export function PagedList<T extends { id: number }>({ query, rows, label, empty,
             <li
               key={row.id}
               tabIndex={-1}
-              className="rounded-xl border border-border p-3 focus-visible:outline-2 focus-visible:outline-ring"
+              className="rounded-xl border border-border p-[min(0.75rem,12px)] focus-visible:outline-2 focus-visible:outline-ring"
             >
               {children(row)}
             </li>

@@ -162,7 +162,10 @@ export function CalendarPage() {
               {sorted
                 .filter((e) => e.date === day)
                 .map((e) => (
-                  <li key={e.id} className="flex items-start gap-3 rounded-2xl border border-border bg-card p-4">
+                  <li
+                    key={e.id}
+                    className="flex items-start gap-3 rounded-2xl border border-border bg-card p-[min(1rem,16px)]"
+                  >
                     <span
                       className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", eventColorClass(e.category))}
                       aria-hidden

@@ -69,7 +69,7 @@ export function FocusPage() {
                   <button
                     type="button"
                     onClick={() => startFocus(t.id)}
-                    className="grid w-full gap-1 rounded-xl border border-border p-3 text-left hover:border-primary"
+                    className="grid w-full gap-1 rounded-xl border border-border p-[min(0.75rem,12px)] text-left hover:border-primary"
                   >
                     <span className="min-w-0 wrap-anywhere font-medium" data-testid="focus-task-title">
                       {t.title || "Untitled Task"}

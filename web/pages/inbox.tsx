@@ -105,7 +105,7 @@ export function InboxPage() {
       {all.length > 0 && <FindBox label="Find a thought" value={query} onChange={setQuery} />}
 
       {thoughts.isError && !thoughts.data ? (
-        <section aria-label="Thoughts" className="rounded-2xl border border-border bg-card p-5">
+        <section aria-label="Thoughts" className="rounded-2xl border border-border bg-card p-[min(1.25rem,20px)]">
           <ListLoadFailed onRetry={() => void thoughts.refetch()} />
         </section>
       ) : view === "archived" ? (

@@ -44,7 +44,7 @@ export function ProjectsPage() {
       </header>
 
       {projects.isError && !projects.data ? (
-        <div className="rounded-2xl border border-border bg-card/50 p-5">
+        <div className="rounded-2xl border border-border bg-card/50 p-[min(1.25rem,20px)]">
           <ListLoadFailed onRetry={() => void projects.refetch()} />
         </div>
       ) : (
@@ -58,7 +58,7 @@ export function ProjectsPage() {
               className="rounded-2xl border border-border bg-card/50"
             >
               <h2>
-                <Collapsible.Trigger className="flex w-full items-center justify-between gap-3 rounded-2xl px-5 py-4 text-left">
+                <Collapsible.Trigger className="flex w-full items-center justify-between gap-3 rounded-2xl px-[min(1.25rem,20px)] py-4 text-left">
                   <span className="flex items-center gap-3 text-lg font-semibold">
                     {capitalize(bucket)}
                     <span className="rounded-full bg-accent px-2.5 py-0.5 text-sm font-medium">{list.length}</span>
@@ -69,11 +69,11 @@ export function ProjectsPage() {
                   />
                 </Collapsible.Trigger>
               </h2>
-              <Collapsible.Content className="px-5 pb-5">
+              <Collapsible.Content className="px-[min(1.25rem,20px)] pb-5">
                 {projects.isPending ? (
                   <div className="h-40 animate-pulse rounded-2xl bg-accent" aria-hidden />
                 ) : list.length === 0 ? (
-                  <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-border p-5">
+                  <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-border p-[min(1.25rem,20px)]">
                     <p className="text-muted">No projects in this category yet</p>
                     <Button variant="outline" size="sm" onClick={() => openDialog(bucket)}>
                       <Plus className="size-4" aria-hidden />

@@ -2,7 +2,12 @@ import type { HTMLAttributes, ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLElement>) {
-  return <section className={cn("rounded-2xl border border-border bg-card p-5 shadow-sm", className)} {...props} />;
+  return (
+    <section
+      className={cn("rounded-2xl border border-border bg-card p-[min(1.25rem,20px)] shadow-sm", className)}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({

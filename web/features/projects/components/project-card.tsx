@@ -28,7 +28,7 @@ export function ProjectCard({ project }: { project: Project }) {
   return (
     <Link
       to={`/project-detail/${project.id}`}
-      className="grid gap-3 rounded-2xl border border-border bg-card p-5 transition-colors hover:border-primary"
+      className="grid gap-3 rounded-2xl border border-border bg-card p-[min(1.25rem,20px)] transition-colors hover:border-primary"
     >
       <div className="flex items-center justify-between gap-2">
         <Badge className={bucketClass(project.bucket)}>{capitalize(project.bucket)}</Badge>

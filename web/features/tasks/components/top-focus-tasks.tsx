@@ -74,7 +74,7 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
             <li
               key={task.id}
               className={cn(
-                "flex items-start gap-3 rounded-xl border border-border p-3",
+                "flex items-start gap-3 rounded-xl border border-border p-[min(0.75rem,12px)]",
                 task.completed && "opacity-60",
               )}
             >

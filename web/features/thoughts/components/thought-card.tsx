@@ -31,7 +31,7 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
   return (
     <li
       tabIndex={-1}
-      className="grid gap-3 rounded-2xl border border-border bg-card p-4 focus-visible:outline-2 focus-visible:outline-ring"
+      className="grid gap-3 rounded-2xl border border-border bg-card p-[min(1rem,16px)] focus-visible:outline-2 focus-visible:outline-ring"
     >
       <div className="flex items-center justify-between gap-2">
         <Badge className={TYPE_BADGE[thought.type]}>{thought.type}</Badge>

@@ -76,7 +76,7 @@ export function WelcomeBackPanel({ tasks, today, onFinished, onClose }: Props) {
     <section
       aria-labelledby="welcome-back-title"
       onKeyDown={onKeyDown}
-      className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6"
+      className="rounded-2xl border border-border bg-card p-[min(1.25rem,20px)] shadow-sm sm:p-[min(1.5rem,24px)]"
     >
       <div className="flex flex-wrap items-start justify-between gap-3 sm:flex-nowrap">
         <div className="grid min-w-0 gap-1">
