@@ -333,6 +333,31 @@ function drawn(text: Locator): Promise<{ lines: number; cut: boolean; sideways: 
   });
 }
 
+/** The words of a usual length (up to 12 letters) that are split across two lines. */
+function brokenWords(text: Locator): Promise<string[]> {
+  return text.evaluate((el) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+        if (word[0].length > 12) continue;
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+/** The input has room for a few words: at least six times its text's size across. */
+async function expectRoomToType(input: Locator, label: string): Promise<void> {
+  const room = await input.evaluate((el) => el.clientWidth / Number.parseFloat(getComputedStyle(el).fontSize));
+  expect(room, `${label}: room to type`).toBeGreaterThanOrEqual(6);
+}
+
 async function expectWrappedWhole(text: Locator, whole: string, label: string): Promise<void> {
   await expect(text, label).toBeVisible();
   await expect(text, label).toHaveText(whole);
@@ -440,6 +465,42 @@ test("with 200 % text on a 390 px phone the page's margins and the cards' paddin
     await expect(text(page)).toBeVisible();
     expect(await width(text(page)), `${what} is drawn wide enough`).toBeGreaterThanOrEqual(220);
   }
+});
+
+test("with 200 % text on a 390 px phone a row's words keep their room, its buttons go under them", async ({
+  page,
+  api,
+}) => {
+  const project = await api.project("Garden", {
+    category: "Personal",
+    tasks: [{ id: 1, title: LONG, completed: false }],
+  });
+  await api.event({ title: LONG, date: localDate(), startTime: "23:30", duration: 15, location: "Town hall" });
+  await page.setViewportSize({ width: 390, height: 760 });
+  await withLargerText(page);
+
+  // An event on the Calendar page: its title was one or two letters a line beside Edit and Delete.
+  await page.goto("/calendar");
+  const event = page.getByRole("main").getByRole("listitem").filter({ hasText: LONG });
+  expect(await brokenWords(event.getByText(LONG, { exact: true })), "the event's title").toEqual([]);
+  for (const name of [`Edit ${LONG}`, `Delete ${LONG}`]) await expectOnScreen(event.getByRole("button", { name }), 390);
+
+  // A project's task, its header's buttons and the box for a new task.
+  await page.goto(`/project-detail/${project.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Garden" })).toBeVisible();
+  for (const name of ["Edit project", "Delete project"]) await expectOnScreen(page.getByRole("button", { name }), 390);
+  await expectRoomToType(page.getByRole("textbox", { name: "New task" }), "A project's new task");
+  const task = page.getByRole("listitem").filter({ hasText: LONG });
+  expect(await brokenWords(task.getByText(LONG, { exact: true })), "the project task's title").toEqual([]);
+  await expectOnScreen(task.getByRole("checkbox", { name: `Mark ${LONG} complete` }), 390);
+  for (const name of [`Edit ${LONG}`, `Delete ${LONG}`]) await expectOnScreen(task.getByRole("button", { name }), 390);
+
+  // The dashboard's box for a new quick win, beside its Repeat and Add.
+  await page.goto("/");
+  await expectRoomToType(page.getByRole("textbox", { name: "New quick win" }), "A new quick win");
+  await expectOnScreen(page.getByRole("button", { name: /^Repeat: / }), 390);
+  await expectOnScreen(page.getByRole("button", { name: "Add quick win" }), 390);
+  await expectNoSidewaysScroll(page, "the dashboard with 200 % text");
 });
 
 test("at normal text a select keeps its one line, 40 px high, on a phone and on a desktop", async ({

@@ -164,49 +164,54 @@ export function CalendarPage() {
                 .map((e) => (
                   <li
                     key={e.id}
-                    className="flex items-start gap-3 rounded-2xl border border-border bg-card p-[min(1rem,16px)]"
+                    className="flex flex-wrap items-start gap-x-3 gap-y-1 rounded-2xl border border-border bg-card p-[min(1rem,16px)]"
                   >
-                    <span
-                      className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", eventColorClass(e.category))}
-                      aria-hidden
-                    />
-                    <div className="min-w-0 flex-1 wrap-anywhere">
-                      <p className="font-medium">{e.title}</p>
-                      <p className="text-sm text-muted">
-                        {e.duration === ALL_DAY_MINUTES
-                          ? "All day"
-                          : `${formatTime12(e.startTime)} · ${e.duration} min`}
-                        {e.category ? ` · ${e.category}` : ""}
-                        {e.repeat && <RepeatIcon rule={e.repeat} className="ml-1.5 inline size-3.5 align-[-2px]" />}
-                      </p>
-                      <WaitingMark list={queryKeys.events} id={e.id} className="block" />
-                      {e.location && (
-                        <p className="flex items-center gap-1 text-sm text-muted">
-                          <MapPin className="size-3.5 shrink-0" aria-hidden />
-                          {e.location}
+                    {/* The words keep at least 8 rem beside Edit and Delete; narrower (larger text), those go under them. */}
+                    <div className="flex min-w-[min(8rem,100%)] flex-1 items-start gap-3">
+                      <span
+                        className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", eventColorClass(e.category))}
+                        aria-hidden
+                      />
+                      <div className="min-w-0 flex-1 wrap-anywhere">
+                        <p className="font-medium">{e.title}</p>
+                        <p className="text-sm text-muted">
+                          {e.duration === ALL_DAY_MINUTES
+                            ? "All day"
+                            : `${formatTime12(e.startTime)} · ${e.duration} min`}
+                          {e.category ? ` · ${e.category}` : ""}
+                          {e.repeat && <RepeatIcon rule={e.repeat} className="ml-1.5 inline size-3.5 align-[-2px]" />}
                         </p>
-                      )}
-                      {e.description && <p className="mt-1 text-sm">{e.description}</p>}
+                        <WaitingMark list={queryKeys.events} id={e.id} className="block" />
+                        {e.location && (
+                          <p className="flex items-start gap-1 text-sm text-muted">
+                            <MapPin className="mt-[0.1875rem] size-3.5 shrink-0" aria-hidden />
+                            <span className="min-w-0">{e.location}</span>
+                          </p>
+                        )}
+                        {e.description && <p className="mt-1 text-sm">{e.description}</p>}
+                      </div>
                     </div>
-                    <button
-                      type="button"
-                      aria-label={`Edit ${e.title}`}
-                      className="rounded-md p-2 text-muted hover:bg-accent hover:text-fg"
-                      onClick={() => {
-                        setEditing(e);
-                        setOpen(true);
-                      }}
-                    >
-                      <Pencil className="size-4" aria-hidden />
-                    </button>
-                    <button
-                      type="button"
-                      aria-label={`Delete ${e.title}`}
-                      className="rounded-md p-2 text-muted hover:bg-accent hover:text-danger"
-                      onClick={() => (e.repeat ? setDeleting(e) : deleteEvent(e))}
-                    >
-                      <Trash2 className="size-4" aria-hidden />
-                    </button>
+                    <div className="ml-auto flex gap-3">
+                      <button
+                        type="button"
+                        aria-label={`Edit ${e.title}`}
+                        className="rounded-md p-2 text-muted hover:bg-accent hover:text-fg"
+                        onClick={() => {
+                          setEditing(e);
+                          setOpen(true);
+                        }}
+                      >
+                        <Pencil className="size-4" aria-hidden />
+                      </button>
+                      <button
+                        type="button"
+                        aria-label={`Delete ${e.title}`}
+                        className="rounded-md p-2 text-muted hover:bg-accent hover:text-danger"
+                        onClick={() => (e.repeat ? setDeleting(e) : deleteEvent(e))}
+                      >
+                        <Trash2 className="size-4" aria-hidden />
+                      </button>
+                    </div>
                   </li>
                 ))}
             </ul>

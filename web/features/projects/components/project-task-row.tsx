@@ -21,45 +21,48 @@ export function ProjectTaskRow({
   const [draft, setDraft] = useState(task.title);
 
   return (
-    <li className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-accent">
-      <input
-        type="checkbox"
-        className="size-5 shrink-0 accent-[var(--primary)]"
-        checked={task.completed}
-        onChange={onToggle}
-        aria-label={`Mark ${task.title} ${task.completed ? "incomplete" : "complete"}`}
-      />
-      {editing ? (
-        <Input
-          aria-label="Edit task title"
-          value={draft}
-          autoFocus
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={async (e) => {
-            if (e.key === "Escape") {
-              e.preventDefault();
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-2 py-2 hover:bg-accent">
+      {/* The title keeps at least 8 rem beside Edit and Delete; narrower (larger text), those go under it. */}
+      <div className="flex min-w-[min(8rem,100%)] flex-1 items-center gap-3">
+        <input
+          type="checkbox"
+          className="size-5 shrink-0 accent-[var(--primary)]"
+          checked={task.completed}
+          onChange={onToggle}
+          aria-label={`Mark ${task.title} ${task.completed ? "incomplete" : "complete"}`}
+        />
+        {editing ? (
+          <Input
+            aria-label="Edit task title"
+            value={draft}
+            autoFocus
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={async (e) => {
+              if (e.key === "Escape") {
+                e.preventDefault();
+                setDraft(task.title);
+                setEditing(false);
+              } else if (e.key === "Enter") {
+                e.preventDefault();
+                if (!draft.trim()) return;
+                // Not saved (the connection dropped): the words typed stay, for Enter to send again.
+                if (await onRename(draft.trim())) setEditing(false);
+              }
+            }}
+            onBlur={() => {
               setDraft(task.title);
               setEditing(false);
-            } else if (e.key === "Enter") {
-              e.preventDefault();
-              if (!draft.trim()) return;
-              // Not saved (the connection dropped): the words typed stay, for Enter to send again.
-              if (await onRename(draft.trim())) setEditing(false);
-            }
-          }}
-          onBlur={() => {
-            setDraft(task.title);
-            setEditing(false);
-          }}
-          className="h-9"
-        />
-      ) : (
-        <span className={cn("min-w-0 flex-1 wrap-anywhere", task.completed && "text-muted line-through")}>
-          {task.title}
-        </span>
-      )}
+            }}
+            className="h-9"
+          />
+        ) : (
+          <span className={cn("min-w-0 flex-1 wrap-anywhere", task.completed && "text-muted line-through")}>
+            {task.title}
+          </span>
+        )}
+      </div>
       {!editing && (
-        <>
+        <div className="ml-auto flex shrink-0 gap-3">
           <button
             type="button"
             aria-label={`Edit ${task.title}`}
@@ -79,7 +82,7 @@ export function ProjectTaskRow({
           >
             <Trash2 className="size-4" aria-hidden />
           </button>
-        </>
+        </div>
       )}
     </li>
   );

@@ -115,7 +115,7 @@ export function ProjectView({ project }: { project: Project }) {
           <ArrowLeft className="size-4" aria-hidden />
           Back to Projects
         </Button>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => setEditingProject(true)}>
             <Pencil className="size-4" aria-hidden />
             Edit project
@@ -245,8 +245,10 @@ export function ProjectView({ project }: { project: Project }) {
               </span>
             }
           />
-          <div className="mb-3 flex gap-2">
+          {/* The box keeps at least 8 rem beside Add; narrower (larger text), Add goes under it. */}
+          <div className="mb-3 flex flex-wrap gap-2">
             <Input
+              className="min-w-[min(8rem,100%)] flex-1"
               aria-label="New task"
               placeholder="Add a new task..."
               value={newTask.text}

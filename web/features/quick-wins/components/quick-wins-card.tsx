@@ -152,38 +152,42 @@ export function QuickWinsCard({ user, requireUser }: Props) {
           void add();
         }}
       >
-        <div className="flex gap-2">
+        {/* The box keeps at least 8 rem beside its buttons; narrower (larger text), they go under it. */}
+        <div className="flex flex-wrap gap-2">
           <Input
             id="new-quick-win"
+            className="min-w-[min(8rem,100%)] flex-1"
             aria-label="New quick win"
             placeholder="Add a quick win..."
             value={text}
             onChange={(e) => setText(e.target.value)}
           />
-          <Button
-            variant={rule ? "secondary" : "ghost"}
-            size="icon"
-            aria-label={`Repeat: ${repeatLabel(repeat)}`}
-            title={`Repeat: ${repeatLabel(repeat)}`}
-            aria-expanded={repeatOpen}
-            aria-controls="quick-win-repeat-options"
-            onClick={() => setRepeatOpen((o) => !o)}
-          >
-            <Repeat2 className={cn("size-5", rule && "text-primary")} aria-hidden />
-          </Button>
-          <Button
-            type="submit"
-            size="icon"
-            aria-label="Add quick win"
-            disabled={text.trim() === "" || problem !== null || create.isPending}
-            aria-busy={create.isPending}
-          >
-            {create.isPending ? (
-              <Loader2 className="size-5 animate-spin" aria-hidden />
-            ) : (
-              <Plus className="size-5" aria-hidden />
-            )}
-          </Button>
+          <div className="ml-auto flex gap-2">
+            <Button
+              variant={rule ? "secondary" : "ghost"}
+              size="icon"
+              aria-label={`Repeat: ${repeatLabel(repeat)}`}
+              title={`Repeat: ${repeatLabel(repeat)}`}
+              aria-expanded={repeatOpen}
+              aria-controls="quick-win-repeat-options"
+              onClick={() => setRepeatOpen((o) => !o)}
+            >
+              <Repeat2 className={cn("size-5", rule && "text-primary")} aria-hidden />
+            </Button>
+            <Button
+              type="submit"
+              size="icon"
+              aria-label="Add quick win"
+              disabled={text.trim() === "" || problem !== null || create.isPending}
+              aria-busy={create.isPending}
+            >
+              {create.isPending ? (
+                <Loader2 className="size-5 animate-spin" aria-hidden />
+              ) : (
+                <Plus className="size-5" aria-hidden />
+              )}
+            </Button>
+          </div>
         </div>
         <div id="quick-win-repeat-options" hidden={!repeatOpen}>
           {repeatOpen && <RepeatField idPrefix="quick-win" value={repeat} onChange={setRepeat} />}
