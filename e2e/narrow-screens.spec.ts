@@ -503,6 +503,47 @@ test("with 200 % text on a 390 px phone a row's words keep their room, its butto
   await expectNoSidewaysScroll(page, "the dashboard with 200 % text");
 });
 
+test("with 200 % text on a 390 px phone the schedule's line shows the hours that fit, none over another", async ({
+  page,
+  api,
+  app,
+}) => {
+  const today = localDate();
+  await page.clock.install({ time: new Date(`${today}T10:00:00`) });
+  await api.event({ title: "Standup", date: today, startTime: "08:00", duration: 30 });
+  await api.event({ title: "Call Sam", date: today, startTime: "21:00", duration: 60 });
+
+  for (const largerText of [false, true]) {
+    await page.setViewportSize({ width: 390, height: 760 });
+    if (largerText) await withLargerText(page);
+    await app.dashboard.open();
+    const timeline = app.dashboard.schedule.getByTestId("day-timeline");
+    const line = await timeline.getByRole("img").boundingBox();
+    const labels = await timeline
+      .getByTestId("hour-labels")
+      .locator("span")
+      .evaluateAll((spans) =>
+        spans
+          .filter((s) => getComputedStyle(s).visibility !== "hidden")
+          .map((s) => ({
+            text: s.textContent,
+            left: s.getBoundingClientRect().left,
+            right: s.getBoundingClientRect().right,
+          })),
+      );
+    const label = largerText ? "with 200 % text" : "at normal text";
+    expect(labels.length, `hours shown ${label}`).toBeGreaterThanOrEqual(3);
+    for (const [i, hour] of labels.entries()) {
+      expect(hour.left, `${hour.text} ${label}`).toBeGreaterThanOrEqual((line?.x ?? 0) - 0.5);
+      expect(hour.right, `${hour.text} ${label}`).toBeLessThanOrEqual((line?.x ?? 0) + (line?.width ?? 0) + 0.5);
+      if (i > 0)
+        expect(hour.left, `${hour.text} clear of ${labels[i - 1]?.text} ${label}`).toBeGreaterThan(
+          labels[i - 1]?.right ?? 0,
+        );
+    }
+  }
+});
+
 test("at normal text a select keeps its one line, 40 px high, on a phone and on a desktop", async ({
   page,
   app,

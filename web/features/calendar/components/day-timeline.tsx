@@ -1,3 +1,4 @@
+import { type RefObject, useLayoutEffect, useRef } from "react";
 import type { CalendarEvent } from "../../../../shared/schemas.ts";
 import { cn } from "../../../lib/cn.ts";
 import { type ZonedNow, zonedNow } from "../../../lib/dates.ts";
@@ -54,6 +55,36 @@ function Caption({ events, now }: { events: TimelineItem[]; now: number }) {
 }
 
 /**
+ * Hides each hour label that would be drawn over the one before it, so larger text or a narrow card
+ * shows fewer hours rather than a jumble ("9 AM12 PM3 PM"); at normal text every hour fits. Done
+ * again whenever the line or a label changes size (the text size setting, a rotated phone).
+ */
+function useHoursThatFit(row: RefObject<HTMLDivElement | null>, hours: string): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels are drawn anew when the hours change
+  useLayoutEffect(() => {
+    const el = row.current;
+    if (!el) return;
+    const labels = Array.from(el.children) as HTMLElement[];
+    const hideOverlapping = () => {
+      const space = Number.parseFloat(getComputedStyle(el).fontSize) / 2;
+      let free = Number.NEGATIVE_INFINITY;
+      for (const label of labels) {
+        const box = label.getBoundingClientRect();
+        const shown = box.left >= free;
+        label.style.visibility = shown ? "" : "hidden";
+        if (shown) free = box.right + space;
+      }
+    };
+    hideOverlapping();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(hideOverlapping);
+    observer.observe(el);
+    for (const label of labels) observer.observe(label);
+    return () => observer.disconnect();
+  }, [row, hours]);
+}
+
+/**
  * Today as a line: a block for each timed event and each stretch of focus, a mark for now, and a
  * caption counting down to what comes next. The line is a picture; the list below it says the same
  * in words, so it is described in one sentence for screen readers.
@@ -68,12 +99,14 @@ export function DayTimeline({
   now: Date;
 }) {
   const session = useFocusSession();
+  const hourLabels = useRef<HTMLDivElement>(null);
   const now = zonedNow(instant, timeZone);
   const eventItems = eventSpans(events, now);
   const focus = focusItems(session.stretches, now, timeZone);
-  if (eventItems.length === 0 && focus.length === 0) return null;
+  const line = eventItems.length + focus.length > 0 ? buildTimeline([...eventItems, ...focus], now.minutes) : null;
+  useHoursThatFit(hourLabels, line ? line.hours.join() : "");
+  if (!line) return null;
 
-  const line = buildTimeline([...eventItems, ...focus], now.minutes);
   const described = [
     `Today from ${hourLabel(line.range.start)} to ${hourLabel(line.range.end % (24 * 60))}, now ${hourLabel(now.minutes)}`,
     `${eventItems.length} ${eventItems.length === 1 ? "event" : "events"}`,
@@ -120,7 +153,12 @@ export function DayTimeline({
           style={{ left: `${line.nowAt}%` }}
         />
       </div>
-      <div aria-hidden className="relative mt-1 h-4 text-[0.6875rem] text-muted">
+      <div
+        ref={hourLabels}
+        data-testid="hour-labels"
+        aria-hidden
+        className="relative mt-1 h-4 text-[0.6875rem] text-muted"
+      >
         {line.hours.map((m, i) => (
           <span
             key={m}
