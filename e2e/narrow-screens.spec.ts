@@ -544,6 +544,27 @@ test("with 200 % text on a 390 px phone the schedule's line shows the hours that
   }
 });
 
+for (const { label, height, largerText } of [
+  { label: "at normal text in a 1280 × 480 window", height: 480, largerText: false },
+  { label: "with 200 % text in a 1280 × 800 window", height: 800, largerText: true },
+] as const)
+  test(`${label} the sidebar scrolls to its last link and to Sign out`, async ({ page, user: _signedIn }) => {
+    await page.setViewportSize({ width: 1280, height });
+    if (largerText) await withLargerText(page);
+    await page.goto("/");
+    const sidebar = page.locator("aside");
+    for (const control of [
+      sidebar.getByRole("link", { name: "Help & Support" }),
+      sidebar.getByRole("button", { name: "Sign out" }),
+    ]) {
+      await control.scrollIntoViewIfNeeded();
+      const box = await control.boundingBox();
+      expect(box, "drawn").not.toBeNull();
+      if (box)
+        expect(box.y + box.height, `${await control.textContent()} is in the window`).toBeLessThanOrEqual(height);
+    }
+  });
+
 test("at normal text a select keeps its one line, 40 px high, on a phone and on a desktop", async ({
   page,
   app,

@@ -91,7 +91,7 @@ function Sidebar({ onNavigate, onCapture }: { onNavigate?: () => void; onCapture
   const unprocessed = useInboxCount();
 
   return (
-    <div className="flex h-full flex-col gap-6 p-[min(1.25rem,20px)]">
+    <div className="flex min-h-full flex-col gap-6 p-[min(1.25rem,20px)]">
       <div className="flex items-center gap-2 px-2 text-lg font-semibold">
         <Compass className="size-6 text-primary" aria-hidden />
         Daily Compass
@@ -222,7 +222,7 @@ function Shell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <aside className="sticky top-0 hidden h-dvh border-r border-border bg-card lg:block">
+      <aside className="sticky top-0 hidden h-dvh overflow-y-auto border-r border-border bg-card lg:block">
         {/* Drawn only where it shows: on a phone the menu holds the same links. */}
         {wideScreen && <Sidebar onCapture={() => setCaptureOpen(true)} />}
       </aside>
