@@ -426,6 +426,8 @@ test("with 200 % text on a 390 px phone every button stays inside its card, and 
   await page.goto("/focus");
   const timerCard = page.getByRole("region", { name: "Focus Session" });
   await expectInside(timerCard.getByRole("button", { name: "Start Focus Session" }), timerCard);
+  const play = timerCard.getByRole("button", { name: "Start Focus Session" }).locator("svg");
+  expect((await play.boundingBox())?.width).toBeCloseTo(32, 0);
   await expectInside(timerCard.getByRole("timer"), timerCard);
   expect((await drawn(timerCard.getByRole("timer"))).sideways, "the clock's digits fit").toBe(false);
 
@@ -434,6 +436,8 @@ test("with 200 % text on a 390 px phone every button stays inside its card, and 
   await expectInside(dialog.timer, panel);
   expect((await drawn(dialog.timer)).sideways, "the dialog's clock's digits fit").toBe(false);
   await expectInside(dialog.button("Complete Task"), panel);
+  // Its icon keeps its size beside the wrapped words (1 rem: 32 px with 200 % text).
+  expect((await dialog.button("Complete Task").locator("svg").boundingBox())?.width).toBeCloseTo(32, 0);
   await expectNoSidewaysScroll(page, "the focus dialog with 200 % text");
 });
 

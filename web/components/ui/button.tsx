@@ -22,8 +22,8 @@ const sizes: Record<Size, string> = {
 export function buttonClass(variant: Variant = "primary", size: Size = "md", extra?: string): string {
   return cn(
     // Never wider than the row it is in: with larger text its words wrap inside it rather than run
-    // past the card's edge.
-    "inline-flex max-w-full shrink-0 items-center justify-center gap-2 rounded-lg text-center font-medium transition-colors",
+    // past the card's edge, and its icon keeps its size beside them.
+    "inline-flex max-w-full shrink-0 items-center justify-center gap-2 rounded-lg text-center font-medium transition-colors [&>svg]:shrink-0",
     "disabled:cursor-not-allowed disabled:opacity-50",
     variants[variant],
     sizes[size],
