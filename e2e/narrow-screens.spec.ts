@@ -499,6 +499,13 @@ test("with 200 % text on a 390 px phone a row's words keep their room, its butto
   await expectOnScreen(task.getByRole("checkbox", { name: `Mark ${LONG} complete` }), 390);
   for (const name of [`Edit ${LONG}`, `Delete ${LONG}`]) await expectOnScreen(task.getByRole("button", { name }), 390);
 
+  // A quick win on the Tasks page, beside its Edit and Delete.
+  await api.quickWin(LONG);
+  await page.goto("/tasks?list=quick-wins");
+  const win = page.getByRole("list", { name: "Quick wins" }).getByRole("listitem").filter({ hasText: LONG });
+  expect(await brokenWords(win.getByText(LONG, { exact: true })), "the quick win's words").toEqual([]);
+  for (const name of [`Edit ${LONG}`, `Delete ${LONG}`]) await expectOnScreen(win.getByRole("button", { name }), 390);
+
   // The dashboard's box for a new quick win, beside its Repeat and Add.
   await page.goto("/");
   await expectRoomToType(page.getByRole("textbox", { name: "New quick win" }), "A new quick win");

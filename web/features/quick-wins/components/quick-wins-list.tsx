@@ -63,8 +63,9 @@ export function QuickWinsList({ search }: { search?: ListSearch }) {
         }
       >
         {(q) => (
-          <div className="flex items-center gap-3">
-            <label className="flex min-w-0 flex-1 cursor-pointer items-center gap-3">
+          // The words keep at least 6 rem beside Edit and Delete; narrower (larger text), those go under them.
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <label className="flex min-w-[min(6rem,100%)] flex-1 cursor-pointer items-center gap-3">
               <input
                 type="checkbox"
                 className="size-5 shrink-0 accent-[var(--primary)]"
@@ -78,30 +79,32 @@ export function QuickWinsList({ search }: { search?: ListSearch }) {
               <WaitingMark list={queryKeys.quickWins} id={q.id} className="shrink-0" />
               {q.repeat && <RepeatIcon rule={q.repeat} className="size-4 shrink-0 text-muted" />}
             </label>
-            <Button
-              id={`edit-quick-win-${q.id}`}
-              variant="ghost"
-              size="icon"
-              aria-label={`Edit ${q.text}`}
-              onClick={() => setEditing(q)}
-            >
-              <Pencil className="size-4" aria-hidden />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Delete ${q.text}`}
-              onClick={(e) => {
-                if (q.repeat) {
-                  setDeleting({ win: q, neighbour: neighbourOf(e.currentTarget) });
-                  return;
-                }
-                focusNeighbour(e.currentTarget);
-                remove(q);
-              }}
-            >
-              <Trash2 className="size-4" aria-hidden />
-            </Button>
+            <div className="ml-auto flex gap-3">
+              <Button
+                id={`edit-quick-win-${q.id}`}
+                variant="ghost"
+                size="icon"
+                aria-label={`Edit ${q.text}`}
+                onClick={() => setEditing(q)}
+              >
+                <Pencil className="size-4" aria-hidden />
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Delete ${q.text}`}
+                onClick={(e) => {
+                  if (q.repeat) {
+                    setDeleting({ win: q, neighbour: neighbourOf(e.currentTarget) });
+                    return;
+                  }
+                  focusNeighbour(e.currentTarget);
+                  remove(q);
+                }}
+              >
+                <Trash2 className="size-4" aria-hidden />
+              </Button>
+            </div>
           </div>
         )}
       </PagedList>
