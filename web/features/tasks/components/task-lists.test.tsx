@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "../../../../shared/dates.ts";
 import { WEEKDAY_NAMES, weekdayOf } from "../../../../shared/repeat.ts";
 import type { Task } from "../../../../shared/schemas.ts";
-import { readsFail, renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import { holdAnswers, readsFail, renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
 import { TaskLists } from "./task-lists.tsx";
 import { TopFocusTasks } from "./top-focus-tasks.tsx";
 
@@ -137,6 +137,24 @@ describe("the Tasks page's lists", () => {
     await waitFor(() =>
       expect(titlesIn(screen.getByRole("list", { name: "Today's tasks" }))).toEqual(["Stretch", "Read"]),
     );
+  });
+
+  it("a ticked task stays in 'Done today' while the lists are read again, whichever answer comes first", async () => {
+    await seed("Stretch", "Read");
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    const done = await screen.findByRole("region", { name: "Done today" });
+    expect(await within(done).findByText("Tasks you finish today gather here.")).toBeVisible();
+    // Today's list is read again at once; Done today's answer is slow to come.
+    const release = holdAnswers((url, init) => (init.method ?? "GET") === "GET" && url.includes("completedOn="));
+    const today_ = screen.getByRole("list", { name: "Today's tasks" });
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Complete Stretch" }));
+    expect(await screen.findByText("Task completed")).toBeVisible();
+    // Today's list as read again no longer holds it; the tick must not vanish meanwhile.
+    await waitFor(() => expect(titlesIn(today_)).toEqual(["Read"]));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(within(done).getByRole("checkbox", { name: "Complete Stretch" })).toBeChecked();
+    release();
+    await waitFor(() => expect(within(done).getByRole("checkbox", { name: "Complete Stretch" })).toBeChecked());
   });
 
   it("edits a task with the Add Task dialog's fields", async () => {

@@ -1,5 +1,5 @@
 import { CalendarClock, CheckCircle2, ListChecks, Pencil, Trash2, Undo2 } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { isPutOff } from "../../../../shared/ranking.ts";
 import type { Task } from "../../../../shared/schemas.ts";
 import { PagedList } from "../../../components/paged-list.tsx";
@@ -79,16 +79,29 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
   // A task ticked or unticked, put off or brought back here moves between today's list, Later and
   // Done today at once, before the server's lists are read again, and while its change waits on
   // this device with no server to read them from.
+  // The lists are read again one by one: a task that has left the list it came from, and is not
+  // yet in the one it went to, stays where it was last shown until every read has answered.
+  const reading = open.isFetching || later.isFetching || done.isFetching || earlier.isFetching;
+  const lastShown = useRef<Task[]>([]);
+  const read = new Set(
+    [open, later, done, earlier].flatMap((walk) => walk.data?.pages.flatMap((p) => p.items) ?? []).map((t) => t.id),
+  );
+  const inPassage = useShownTasks(
+    reading ? lastShown.current.filter((t) => !read.has(t.id) && (search?.matches(titleOf(t)) ?? true)) : [],
+  );
   const openRows = withMovedHere(
     openShown,
-    [...doneShown, ...earlierShown, ...laterShown],
+    [...doneShown, ...earlierShown, ...laterShown, ...inPassage],
     (t) => !t.completed && !isPutOff(t, today),
   );
   // Soonest back first (the server answers them in focus order, which breaks ties here).
-  const laterRows = withMovedHere(laterShown, openShown, (t) => !t.completed && isPutOff(t, today)).sort((a, b) =>
-    (a.notBefore ?? "").localeCompare(b.notBefore ?? ""),
-  );
-  const doneRows = withMovedHere(doneShown, openShown, (t) => t.completed);
+  const laterRows = withMovedHere(
+    laterShown,
+    [...openShown, ...inPassage],
+    (t) => !t.completed && isPutOff(t, today),
+  ).sort((a, b) => (a.notBefore ?? "").localeCompare(b.notBefore ?? ""));
+  const doneRows = withMovedHere(doneShown, [...openShown, ...inPassage], (t) => t.completed);
+  lastShown.current = [...openRows, ...laterRows, ...doneRows];
 
   /**
    * A routine's "Not today", and deleting just this one: today's occurrence is skipped (undoable
