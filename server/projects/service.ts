@@ -148,17 +148,18 @@ async function assertRoomForProjectTasks(
   count: number,
   field = "tasks",
 ): Promise<void> {
-  const held = async (id: number) =>
-    Number(
-      (
-        await trx
-          .selectFrom("project_tasks")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .where("project_id", "=", id)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const before = projectId === null ? 0 : await held(projectId);
+  const before =
+    projectId === null
+      ? 0
+      : Number(
+          (
+            await trx
+              .selectFrom("project_tasks")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .where("project_id", "=", projectId)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
   if (count <= before) return;
   const { n } = await trx
     .selectFrom("project_tasks")

@@ -69,8 +69,8 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
   const focusLater = useFocusWhenSettled(!open.isFetching && !later.isFetching);
 
   // The rows on show narrow at once as words are typed; the server's answer follows.
-  const rowsOf = (walk: typeof open) =>
-    (walk.data?.pages.flatMap((p) => p.items) ?? []).filter((t) => search?.matches(titleOf(t)) ?? true);
+  const allOf = (walk: typeof open) => walk.data?.pages.flatMap((p) => p.items) ?? [];
+  const rowsOf = (walk: typeof open) => allOf(walk).filter((t) => search?.matches(titleOf(t)) ?? true);
   // Rows changed on this screen leave their list at once, before the lists are read again.
   const openShown = useShownTasks(rowsOf(open));
   const doneShown = useShownTasks(rowsOf(done));
@@ -83,9 +83,7 @@ export function TaskLists({ mood, today, tomorrow, search }: Props) {
   // yet in the one it went to, stays where it was last shown until every read has answered.
   const reading = open.isFetching || later.isFetching || done.isFetching || earlier.isFetching;
   const lastShown = useRef<Task[]>([]);
-  const read = new Set(
-    [open, later, done, earlier].flatMap((walk) => walk.data?.pages.flatMap((p) => p.items) ?? []).map((t) => t.id),
-  );
+  const read = new Set([open, later, done, earlier].flatMap(allOf).map((t) => t.id));
   const inPassage = useShownTasks(
     reading ? lastShown.current.filter((t) => !read.has(t.id) && (search?.matches(titleOf(t)) ?? true)) : [],
   );
