@@ -16,6 +16,8 @@ const bin = (/** @type {string} */ name) => path.join(root, "node_modules", ".bi
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** The failed tests by name, repeated at the end so that the last lines of a long run say which. */
+const failures = [];
 
 /** @param {string} label @param {string} cmd @param {string[]} args @param {Record<string, string>} env */
 function run(label, cmd, args, env = {}) {
@@ -55,11 +57,30 @@ function vitest(label, file, args, env) {
   const brokenFiles = report.testResults.filter(
     (/** @type {any} */ r) => r.status === "failed" && r.assertionResults.length === 0,
   ).length;
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status === "failed") failures.push(`${label}: ${path.relative(root, file.name)} › ${test.fullName}`);
+    }
+  }
   if (brokenFiles > 0) {
     totals.failed += brokenFiles;
     problems.push(`${label}: ${brokenFiles} test file(s) failed to run`);
   }
   if (status !== 0 && report.numFailedTests === 0 && brokenFiles === 0) problems.push(`${label}: exited ${status}`);
+}
+
+/**
+ * The end-to-end tests that ended other than expected, by file and title.
+ * @param {any[]} suites @param {string[]} titles @returns {string[]}
+ */
+function failedSpecs(suites, titles) {
+  return suites.flatMap((suite) => {
+    const inner = suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles;
+    const own = (suite.specs ?? [])
+      .filter((/** @type {any} */ spec) => spec.tests.some((/** @type {any} */ t) => t.status === "unexpected"))
+      .map((/** @type {any} */ spec) => `${spec.file} › ${[...inner, spec.title].join(" › ")}`);
+    return [...own, ...failedSpecs(suite.suites ?? [], inner)];
+  });
 }
 
 const { TEST_DATABASE_URL } = process.env;
@@ -108,6 +129,7 @@ if (fs.existsSync(path.join(root, "playwright.config.ts"))) {
       totals.passed += report.stats.expected + report.stats.flaky;
       totals.failed += report.stats.unexpected;
       totals.skipped += report.stats.skipped;
+      for (const name of failedSpecs(report.suites ?? [], [])) failures.push(`end-to-end: ${name}`);
       if (report.errors?.length) {
         problems.push(`end-to-end: ${report.errors.length} error(s) outside tests`);
         totals.failed += report.errors.length;
@@ -116,6 +138,7 @@ if (fs.existsSync(path.join(root, "playwright.config.ts"))) {
   }
 }
 
+for (const f of failures) console.log(`✗ ${f}`);
 for (const p of problems) console.log(`! ${p}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || problems.length > 0 ? 1 : 0);
