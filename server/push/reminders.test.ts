@@ -169,6 +169,24 @@ describe("reminders by Web Push", () => {
     }
   });
 
+  it("what was sent, skipped or given up is forgotten a day after it fell due, and is not sent again", async () => {
+    const user = await subscribedUser();
+    await call(user, "POST", "/api/events", { title: "Dentist", date: "2026-12-02", startTime: "09:00", duration: 30 });
+    const rows = () =>
+      t.handle.db.selectFrom("push_deliveries").select(["key", "status"]).where("user_id", "=", user.userId).execute();
+    at("2026-12-02T08:50:00Z");
+    await t.app.reminders.tick();
+    expect(await titles(user.hash)).toEqual(["Dentist"]);
+    // Within the catch-up hour and the day after it, the claim stays: a second pass sends nothing.
+    at("2026-12-03T09:00:00Z");
+    await t.app.reminders.tick();
+    expect(await rows()).toEqual([expect.objectContaining({ status: "sent" })]);
+    at("2026-12-03T10:00:00Z");
+    await t.app.reminders.tick();
+    expect(await rows()).toEqual([]);
+    expect(await titles(user.hash)).toEqual(["Dentist"]);
+  });
+
   it("a claim left by an instance that stopped mid-send is taken over when its lease runs out", async () => {
     const user = await subscribedUser();
     const event = await call(user, "POST", "/api/events", {

@@ -27,6 +27,13 @@ export type DueNotification = {
 
 /** How far back a restarted server still sends what fell due while it was down. */
 export const CATCH_UP_MS = 60 * 60 * 1000;
+/**
+ * How long a finished claim (sent, skipped, given up) is kept after its catch-up hour: no pass reads
+ * it again by then, and a day is left to look at what was sent. Older ones are deleted.
+ */
+const DELIVERIES_KEPT_MS = 24 * 60 * 60 * 1000;
+/** How often an instance deletes the finished claims no pass needs any more. */
+const FORGET_EVERY_MS = 60 * 60 * 1000;
 /** How long an instance holds a claimed notification before another may take it over. */
 const LEASE_MS = 60 * 1000;
 const MAX_ATTEMPTS = 5;
@@ -287,6 +294,7 @@ export class ReminderScheduler {
   readonly #deps: SchedulerDeps;
   #timer: ReturnType<typeof setInterval> | undefined;
   #running: Promise<void> | undefined;
+  #forgotAt: number | undefined;
 
   constructor(deps: SchedulerDeps) {
     this.#deps = deps;
@@ -382,7 +390,20 @@ export class ReminderScheduler {
     await mapLimited([...sends.values()], PEOPLE_AT_ONCE, async (own) => {
       for (const send of own) await send();
     });
+    await this.#forgetFinished(now);
     log.debug({ due: due.length }, "reminders checked");
+  }
+
+  /** Deletes, once an hour, the finished claims of reminders that fell due before the catch-up hour and a day. */
+  async #forgetFinished(now: Date): Promise<void> {
+    // A clock set back (in tests) counts as time passed too.
+    if (this.#forgotAt !== undefined && Math.abs(now.getTime() - this.#forgotAt) < FORGET_EVERY_MS) return;
+    this.#forgotAt = now.getTime();
+    await this.#deps.db
+      .deleteFrom("push_deliveries")
+      .where("due_at", "<", new Date(now.getTime() - CATCH_UP_MS - DELIVERIES_KEPT_MS).toISOString())
+      .where("status", "!=", "sending")
+      .execute();
   }
 
   async #deliver(userId: number, key: string, payload: PushPayload, now: Date): Promise<void> {
