@@ -275,12 +275,18 @@ export async function deleteWaitsFor(path: string): Promise<boolean> {
 /** Ids given by the server to creates sent from this page, by their place in the outbox. */
 const createdIds = new Map<number, number>();
 
+/** Accounts deleted from this page (ids are never used again): nothing is kept for them any more. */
+const goneAccounts = new Set<number>();
+
 /**
  * Keeps a write on this device until it can be sent. A change to a record that already has one
  * waiting replaces it (its fields merged, the newest winning): only the last value is sent. A
  * delete replaces whatever change waits for its record, and nothing joins a waiting delete.
  */
 export async function keepWaiting(write: Omit<WaitingWrite, "id" | "createdAt">): Promise<void> {
+  // The account is gone (deleted from this page): a write still on its way, sent as a toast
+  // closed, has no one to wait for.
+  if (goneAccounts.has(write.userId)) return;
   let row: Omit<WaitingWrite, "id"> = { ...write, createdAt: new Date().toISOString() };
   // Its create was sent meanwhile: the change goes to the record it became.
   const sentAs = row.after === undefined ? undefined : createdIds.get(row.after);
@@ -482,6 +488,7 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
  * it can ever be sent. Another person's writes on a shared browser stay.
  */
 export async function forgetWritesOf(userId: number): Promise<void> {
+  goneAccounts.add(userId);
   publish(waiting.filter((w) => w.userId !== userId));
   if (typeof indexedDB === "undefined") return;
   try {

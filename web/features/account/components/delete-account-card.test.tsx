@@ -11,13 +11,14 @@ import userEvent from "@testing-library/user-event";
 import { openDB } from "idb";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { STORAGE_KEYS } from "../../../../shared/constants.ts";
-import type { User } from "../../../../shared/schemas.ts";
+import type { Task, User } from "../../../../shared/schemas.ts";
 import { AuthProvider, useAuth } from "../../../app/auth.tsx";
 import { ThemeProvider } from "../../../app/theme.tsx";
 import { keepWaiting, newIdempotencyKey, type WaitingWrite } from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { SettingsPage } from "../../../pages/settings.tsx";
 import { renderWithApp, resetApp, server, signUp, storedDrafts } from "../../../testing/app-harness.tsx";
+import { useDeleteTask, useShownTasks } from "../../tasks/api.ts";
 import { DeleteAccountCard } from "./delete-account-card.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
@@ -36,6 +37,20 @@ function Session() {
 /** Settings as the signed-in shell shows it, and nothing once signed out. */
 function Settings() {
   return useAuth().status === "authenticated" ? <SettingsPage /> : null;
+}
+
+/** One task with its Delete: the task shows while no delete of it waits on its toast. */
+function OneTask({ task }: { task: Task }) {
+  const remove = useDeleteTask();
+  const shown = useShownTasks([task]);
+  return (
+    <p>
+      {shown.length > 0 ? `Shown: ${task.title}` : "Not shown"}
+      <button type="button" onClick={() => remove(task)}>
+        Delete {task.title}
+      </button>
+    </p>
+  );
 }
 
 async function openDialog() {
@@ -117,6 +132,33 @@ describe("Settings: Delete account", () => {
       body: JSON.stringify({ username: user.username, password: PASSWORD }),
     });
     expect(login.status).toBe(401);
+  });
+
+  it("a delete still waiting on its Undo toast is not kept on this device for the account that is gone", async () => {
+    const user = await signUp();
+    const task = await server<Task>("POST", "/api/tasks", { title: "Call the bank" });
+    renderWithApp(
+      <AuthProvider>
+        <ThemeProvider>
+          <Session />
+          <OneTask task={task} />
+          <Settings />
+        </ThemeProvider>
+      </AuthProvider>,
+      { signedInAs: user },
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Delete Call the bank" }));
+    expect(await screen.findByText("Task deleted")).toBeVisible();
+    expect(screen.getByText("Not shown")).toBeVisible();
+
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText("Your password"), `${PASSWORD}{Enter}`);
+    expect(await screen.findByText("Account deleted")).toBeVisible();
+    // The toast's delete was sent as the toast closed, and found no session: it is over once the
+    // row shows again, and nothing waits for a person who cannot sign in again.
+    expect(await screen.findByText("Shown: Call the bank")).toBeVisible();
+    expect((await waitingWrites()).filter((w) => w.userId === user.id)).toEqual([]);
+    expect(screen.queryByText("Waiting to sync")).not.toBeInTheDocument();
   });
 
   it("for an account without a password, asks for the username as shown, and for the password once the server says it has one", async () => {
