@@ -4,15 +4,18 @@
  * discovery are checked like the typed one.
  *
  * 127.0.0.1 stands in for the public internet (a seam only tests can set); 127.0.0.2 is what it
- * is, loopback, and plays the operator's internal service. Radicale sits behind a small proxy on
- * 127.0.0.1 that can answer chosen requests with a redirect or a made-up discovery answer.
+ * is, loopback, and plays the operator's internal service. Radicale sits behind a small https
+ * proxy on 127.0.0.1 (a certificate made for the run, trusted through the same seam) that can
+ * answer chosen requests with a redirect or a made-up discovery answer.
  */
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Resolver } from "../net/public-fetch.ts";
 import { startRadicale, type TestRadicale } from "../testing/radicale.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { makeTestCertificate, type TestCertificate } from "../testing/test-certificate.ts";
 
 type Seen = { method: string; url: string; authorization?: string };
 type Listener = { url: string; port: number; seen: Seen[]; close: () => Promise<void> };
@@ -20,16 +23,23 @@ type Rule = (
   req: http.IncomingMessage,
 ) => { status: number; headers?: Record<string, string>; body?: string } | undefined;
 
-async function listen(host: string, port: number, handler: http.RequestListener): Promise<Listener> {
+/** A server that notes every request; over https with `tls`, plain http without. */
+async function listen(
+  host: string,
+  port: number,
+  handler: http.RequestListener,
+  tls?: TestCertificate,
+): Promise<Listener> {
   const seen: Seen[] = [];
-  const server = http.createServer((req, res) => {
+  const noted: http.RequestListener = (req, res) => {
     seen.push({ method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization });
     handler(req, res);
-  });
+  };
+  const server = tls ? https.createServer(tls, noted) : http.createServer(noted);
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const actual = (server.address() as AddressInfo).port;
   return {
-    url: `http://${host}:${actual}`,
+    url: `${tls ? "https" : "http"}://${host}:${actual}`,
     port: actual,
     seen,
     close: () =>
@@ -40,9 +50,11 @@ async function listen(host: string, port: number, handler: http.RequestListener)
   };
 }
 
+const tls = makeTestCertificate(["calendar.test", "p42-calendars.test", "intranet.test"]);
 let dav: TestRadicale;
 let davPort: number;
 let proxy: Listener;
+let elsewhere: Listener;
 let thief: Listener;
 let internal: Listener;
 let rules: Rule[] = [];
@@ -55,34 +67,46 @@ const resolve: Resolver = async (host) => {
   if (!address) throw Object.assign(new Error(`no such host ${host}`), { code: "ENOTFOUND" });
   return [{ address, family: 4 }];
 };
-const networkForTests = { resolve, treatAsPublic: (address: string) => address === "127.0.0.1" };
+const networkForTests = { resolve, treatAsPublic: (address: string) => address === "127.0.0.1", ca: tls.cert };
 
 let strict: TestApp;
 let lenient: TestApp;
 
+/** Passes a request on to Radicale as it came. */
+const toRadicale: http.RequestListener = (req, res) => {
+  const upstream = http.request(
+    { host: "127.0.0.1", port: davPort, method: req.method, path: req.url, headers: req.headers },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    },
+  );
+  req.pipe(upstream);
+};
+
 beforeAll(async () => {
   dav = await startRadicale();
   davPort = Number(new URL(dav.url).port);
-  proxy = await listen("127.0.0.1", 0, (req, res) => {
-    for (const rule of rules) {
-      const answer = rule(req);
-      if (answer) {
-        req.resume();
-        res.writeHead(answer.status, answer.headers).end(answer.body);
-        return;
+  proxy = await listen(
+    "127.0.0.1",
+    0,
+    (req, res) => {
+      for (const rule of rules) {
+        const answer = rule(req);
+        if (answer) {
+          req.resume();
+          res.writeHead(answer.status, answer.headers).end(answer.body);
+          return;
+        }
       }
-    }
-    const upstream = http.request(
-      { host: "127.0.0.1", port: davPort, method: req.method, path: req.url, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
-    req.pipe(upstream);
-  });
+      toRadicale(req, res);
+    },
+    tls,
+  );
+  // Another public host serving the same account, as iCloud serves calendars from another host.
+  elsewhere = await listen("127.0.0.1", 0, toRadicale, tls);
   // Another origin that would gladly collect credentials.
-  thief = await listen("127.0.0.1", 0, (_req, res) => res.writeHead(200).end("thanks"));
+  thief = await listen("127.0.0.1", 0, (_req, res) => res.writeHead(200).end("thanks"), tls);
   // The operator's internal service, on the proxy's port so only the address differs.
   internal = await listen("127.0.0.2", proxy.port, (_req, res) => res.writeHead(200).end("internal"));
   strict = await createTestApp({}, { networkForTests });
@@ -90,7 +114,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([strict?.close(), lenient?.close()]);
-  await Promise.all([proxy?.close(), thief?.close(), internal?.close(), dav?.close()]);
+  await Promise.all([proxy?.close(), elsewhere?.close(), thief?.close(), internal?.close(), dav?.close()]);
 });
 afterEach(() => {
   rules = [];
@@ -198,7 +222,7 @@ describe("CalDAV connections stay on checked public addresses", () => {
     ],
   ])("refuses discovery that names %s on a private address and sends it nothing", async (_what, match, answer) => {
     names["intranet.test"] = "127.0.0.2";
-    for (const host of [`http://intranet.test:${proxy.port}`, `http://127.0.0.2:${proxy.port}`]) {
+    for (const host of [`https://intranet.test:${proxy.port}`, `http://127.0.0.2:${proxy.port}`]) {
       rules = [(req) => (match(req) ? xml(answer(host)) : undefined)];
       const user = await strict.signUp();
       const res = await connect(strict, user, proxy.url);
@@ -211,7 +235,7 @@ describe("CalDAV connections stay on checked public addresses", () => {
   it("uses a calendar home the server names on another public host (as iCloud does)", async () => {
     const calendarUrl = await dav.makeCalendar(`elsewhere${Date.now()}`);
     names["p42-calendars.test"] = "127.0.0.1";
-    const home = `http://p42-calendars.test:${davPort}/alice/`;
+    const home = `https://p42-calendars.test:${elsewhere.port}/alice/`;
     rules = [
       (req) =>
         when("PROPFIND", /^\/alice\/$/, "0")(req)
@@ -222,6 +246,7 @@ describe("CalDAV connections stay on checked public addresses", () => {
     const res = await connect(strict, user, proxy.url, calendarUrl.replace(dav.url, proxy.url));
     expect(res.statusCode, res.body).toBe(200);
     expect(asked).toContain("p42-calendars.test");
+    expect(elsewhere.seen.length).toBeGreaterThan(0);
   });
 
   it.each([
@@ -272,9 +297,9 @@ describe("CalDAV connections stay on checked public addresses", () => {
   it("stops syncing when the calendar's name comes to point at a private address", async () => {
     const calendarUrl = await dav.makeCalendar(`moved${Date.now()}`);
     names["calendar.test"] = "127.0.0.1";
-    const viaName = (url: string) => url.replace(dav.url, `http://calendar.test:${proxy.port}`);
+    const viaName = (url: string) => url.replace(dav.url, `https://calendar.test:${proxy.port}`);
     const user = await strict.signUp();
-    const res = await connect(strict, user, `http://calendar.test:${proxy.port}`, viaName(calendarUrl));
+    const res = await connect(strict, user, `https://calendar.test:${proxy.port}`, viaName(calendarUrl));
     expect(res.statusCode, res.body).toBe(200);
     expect((await sync(strict, user)).statusCode).toBe(200);
 

@@ -1,8 +1,10 @@
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { answerWithoutEnd } from "../testing/endless-answer.ts";
+import { makeTestCertificate, type TestCertificate } from "../testing/test-certificate.ts";
 import {
   addressRange,
   createPublicFetch,
@@ -111,22 +113,25 @@ describe("addressRange", () => {
 type Seen = { method: string; url: string; authorization?: string; body: string };
 type TestServer = { url: string; port: number; seen: Seen[]; close: () => Promise<void> };
 
+/** A server that notes every request; over https with `tls`, plain http without. */
 async function serve(
   host: string,
   port: number,
   answer: (req: http.IncomingMessage, res: http.ServerResponse, server: TestServer) => void,
+  tls?: TestCertificate,
 ): Promise<TestServer> {
   const seen: Seen[] = [];
-  const server = http.createServer(async (req, res) => {
+  const handler: http.RequestListener = async (req, res) => {
     let body = "";
     for await (const chunk of req) body += chunk;
     seen.push({ method: req.method ?? "", url: req.url ?? "", authorization: req.headers.authorization, body });
     answer(req, res, self);
-  });
+  };
+  const server = tls ? https.createServer(tls, handler) : http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const actual = (server.address() as AddressInfo).port;
   const self: TestServer = {
-    url: `http://${host}:${actual}`,
+    url: `${tls ? "https" : "http"}://${host}:${actual}`,
     port: actual,
     seen,
     close: () =>
@@ -140,8 +145,10 @@ async function serve(
 
 const ok = (res: http.ServerResponse, text = "ok") => res.writeHead(200, { "content-type": "text/plain" }).end(text);
 
-// 127.0.0.1 stands in for a public server (through the test-only seam); 127.0.0.2 stays what it
-// is, loopback, and plays the operator's internal service on the same port.
+// 127.0.0.1 stands in for a public server (through the test-only seam), over https with a
+// certificate made for the run and trusted through the same seam; 127.0.0.2 stays what it is,
+// loopback, and plays the operator's internal service on the same port, over plain http.
+const tls = makeTestCertificate(["calendar.test", "mixed.test", "rebind.test", "intranet.test"]);
 let pub: TestServer;
 let other: TestServer;
 let internal: TestServer;
@@ -151,22 +158,27 @@ let redirectStatus = 302;
 // only what the client holds, not the 64 MB this process would pack it from.
 const bomb = gzipSync(Buffer.alloc(64 << 20, 0));
 beforeAll(async () => {
-  pub = await serve("127.0.0.1", 0, (req, res, self) => {
-    if (req.url?.startsWith("/same")) return res.writeHead(redirectStatus, { location: `${self.url}/landed` }).end();
-    if (req.url?.startsWith("/away")) return res.writeHead(redirectStatus, { location: redirectTo }).end();
-    if (req.url === "/slow") return; // never answers
-    if (req.url === "/endless") return answerWithoutEnd(res, 200, "text/calendar");
-    if (req.url === "/declared") {
-      res.writeHead(200, { "content-type": "text/calendar", "content-length": String(50 << 20) });
-      return res.write("BEGIN:VCALENDAR");
-    }
-    if (req.url === "/bomb") {
-      return res.writeHead(200, { "content-type": "text/calendar", "content-encoding": "gzip" }).end(bomb);
-    }
-    ok(res, "public");
-  });
+  pub = await serve(
+    "127.0.0.1",
+    0,
+    (req, res, self) => {
+      if (req.url?.startsWith("/same")) return res.writeHead(redirectStatus, { location: `${self.url}/landed` }).end();
+      if (req.url?.startsWith("/away")) return res.writeHead(redirectStatus, { location: redirectTo }).end();
+      if (req.url === "/slow") return; // never answers
+      if (req.url === "/endless") return answerWithoutEnd(res, 200, "text/calendar");
+      if (req.url === "/declared") {
+        res.writeHead(200, { "content-type": "text/calendar", "content-length": String(50 << 20) });
+        return res.write("BEGIN:VCALENDAR");
+      }
+      if (req.url === "/bomb") {
+        return res.writeHead(200, { "content-type": "text/calendar", "content-encoding": "gzip" }).end(bomb);
+      }
+      ok(res, "public");
+    },
+    tls,
+  );
   internal = await serve("127.0.0.2", pub.port, (_req, res) => ok(res, "internal"));
-  other = await serve("127.0.0.1", 0, (_req, res) => ok(res, "other"));
+  other = await serve("127.0.0.1", 0, (_req, res) => ok(res, "other"), tls);
 });
 afterAll(async () => {
   await Promise.all([pub?.close(), other?.close(), internal?.close()]);
@@ -192,7 +204,7 @@ function strict(resolve: Resolver = resolver, timeoutMs?: number, maxBodyBytes?:
     allowPrivate: false,
     timeoutMs,
     maxBodyBytes,
-    testing: { resolve, treatAsPublic: (a) => a === "127.0.0.1" },
+    testing: { resolve, treatAsPublic: (a) => a === "127.0.0.1", ca: tls.cert },
   });
 }
 
@@ -209,7 +221,7 @@ describe("createPublicFetch", () => {
   it("reaches a public server by name and by address", async () => {
     const net = strict();
     try {
-      expect(await (await net.fetch(`http://calendar.test:${pub.port}/`)).text()).toBe("public");
+      expect(await (await net.fetch(`https://calendar.test:${pub.port}/`)).text()).toBe("public");
       expect(await (await net.fetch(`${pub.url}/`)).text()).toBe("public");
     } finally {
       await net.close();
@@ -220,13 +232,13 @@ describe("createPublicFetch", () => {
     const net = strict();
     try {
       for (const url of [
-        `http://127.0.0.2:${pub.port}/`,
-        `http://[::1]:${pub.port}/`,
-        `http://[::ffff:127.0.0.2]:${pub.port}/`,
-        `http://[::127.0.0.2]:${pub.port}/`,
-        `http://2130706434:${pub.port}/`, // 127.0.0.2 as one number
-        `http://intranet.test:${pub.port}/`,
-        `http://mixed.test:${pub.port}/`,
+        `https://127.0.0.2:${pub.port}/`,
+        `https://[::1]:${pub.port}/`,
+        `https://[::ffff:127.0.0.2]:${pub.port}/`,
+        `https://[::127.0.0.2]:${pub.port}/`,
+        `https://2130706434:${pub.port}/`, // 127.0.0.2 as one number
+        `https://intranet.test:${pub.port}/`,
+        `https://mixed.test:${pub.port}/`,
       ]) {
         expect(await refusal(net.fetch(url)), url).toBeInstanceOf(RefusedAddressError);
       }
@@ -243,7 +255,7 @@ describe("createPublicFetch", () => {
     const rebinding: Resolver = async () => [{ address: calls++ === 0 ? "127.0.0.1" : "127.0.0.2", family: 4 }];
     const net = strict(rebinding);
     try {
-      const res = await net.fetch(`http://rebind.test:${pub.port}/`);
+      const res = await net.fetch(`https://rebind.test:${pub.port}/`);
       expect(await res.text()).toBe("public");
       expect(calls).toBe(1);
       expect(internal.seen).toHaveLength(0);
@@ -257,7 +269,7 @@ describe("createPublicFetch", () => {
     const backwards: Resolver = async () => [{ address: calls++ === 0 ? "127.0.0.2" : "127.0.0.1", family: 4 }];
     const net2 = strict(backwards);
     try {
-      expect(await refusal(net2.fetch(`http://rebind.test:${pub.port}/`))).toBeInstanceOf(RefusedAddressError);
+      expect(await refusal(net2.fetch(`https://rebind.test:${pub.port}/`))).toBeInstanceOf(RefusedAddressError);
       expect(internal.seen).toHaveLength(0);
       expect(pub.seen).toHaveLength(0);
     } finally {
@@ -296,7 +308,10 @@ describe("createPublicFetch", () => {
 
   it("refuses a redirect to a private address, also when private addresses are allowed", async () => {
     for (const allowPrivate of [false, true]) {
-      const net = createPublicFetch({ allowPrivate, testing: { treatAsPublic: (a) => a === "127.0.0.1" } });
+      const net = createPublicFetch({
+        allowPrivate,
+        testing: { treatAsPublic: (a) => a === "127.0.0.1", ca: tls.cert },
+      });
       redirectTo = `${internal.url}/`;
       try {
         expect(await refusal(net.fetch(`${pub.url}/away`))).toBeInstanceOf(RefusedRedirectError);
@@ -305,6 +320,19 @@ describe("createPublicFetch", () => {
       }
     }
     expect(internal.seen).toHaveLength(0);
+  });
+
+  it("checks the https server's certificate: one it cannot trust is refused before any request", async () => {
+    // The seam's test authority left out: the same server, the same address, no trust.
+    const net = createPublicFetch({ allowPrivate: false, testing: { treatAsPublic: (a) => a === "127.0.0.1" } });
+    try {
+      expect(
+        await refusal(net.fetch(`${pub.url}/`, { headers: { authorization: "Basic YWxpY2U6c2VjcmV0" } })),
+      ).toBeInstanceOf(Error);
+      expect(pub.seen).toEqual([]);
+    } finally {
+      await net.close();
+    }
   });
 
   it("follows a redirect within the same origin with the same method, body and credentials", async () => {
@@ -339,7 +367,7 @@ describe("createPublicFetch", () => {
     }
   });
 
-  it("allows private addresses when the operator does, still connecting to what it resolved", async () => {
+  it("allows private addresses, over plain http too, when the operator does, still connecting to what it resolved", async () => {
     const net = createPublicFetch({ allowPrivate: true, testing: { resolve: resolver } });
     try {
       expect(await (await net.fetch(`http://intranet.test:${pub.port}/`)).text()).toBe("internal");

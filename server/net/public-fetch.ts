@@ -121,10 +121,11 @@ export type PublicFetchOptions = {
    */
   maxBodyBytes?: number;
   /**
-   * For tests only, set in code and never from configuration: the resolver, and addresses to
-   * treat as public so a local server can stand in for a public one.
+   * For tests only, set in code and never from configuration: the resolver, addresses to treat as
+   * public, and the certificate (PEM) of the authority to trust instead of the system's, so a
+   * local https server can stand in for a public one.
    */
-  testing?: { resolve?: Resolver; treatAsPublic?: (address: string) => boolean };
+  testing?: { resolve?: Resolver; treatAsPublic?: (address: string) => boolean; ca?: string };
 };
 
 export type PublicFetch = {
@@ -201,7 +202,11 @@ export function createPublicFetch(opts: PublicFetchOptions): PublicFetch {
   const undici = () => {
     client ??= import("undici").then(({ Agent, fetch }) => ({
       agent: new Agent({
-        connect: { lookup: pinnedLookup, timeout: Math.min(timeoutMs, 10_000) },
+        connect: {
+          lookup: pinnedLookup,
+          timeout: Math.min(timeoutMs, 10_000),
+          ...(opts.testing?.ca ? { ca: opts.testing.ca } : {}),
+        },
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       }),
