@@ -6,7 +6,9 @@
  * 127.0.0.1 stands in for the public internet (a seam only tests can set); 127.0.0.2 is what it
  * is, loopback, and plays the operator's internal service. Radicale sits behind a small https
  * proxy on 127.0.0.1 (a certificate made for the run, trusted through the same seam) that can
- * answer chosen requests with a redirect or a made-up discovery answer.
+ * answer chosen requests with a redirect or a made-up discovery answer. A public server is reached
+ * only over https: Radicale also sits behind plain http on 127.0.0.1, which nothing may reach,
+ * and on 127.0.0.2, a LAN server the operator's allowance lets through.
  */
 import http from "node:http";
 import https from "node:https";
@@ -16,6 +18,7 @@ import type { Resolver } from "../net/public-fetch.ts";
 import { startRadicale, type TestRadicale } from "../testing/radicale.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { makeTestCertificate, type TestCertificate } from "../testing/test-certificate.ts";
+import { saveConnection } from "./service.ts";
 
 type Seen = { method: string; url: string; authorization?: string };
 type Listener = { url: string; port: number; seen: Seen[]; close: () => Promise<void> };
@@ -57,6 +60,8 @@ let proxy: Listener;
 let elsewhere: Listener;
 let thief: Listener;
 let internal: Listener;
+let clear: Listener;
+let lan: Listener;
 let rules: Rule[] = [];
 const names: Record<string, string> = {};
 const asked: string[] = [];
@@ -109,15 +114,28 @@ beforeAll(async () => {
   thief = await listen("127.0.0.1", 0, (_req, res) => res.writeHead(200).end("thanks"), tls);
   // The operator's internal service, on the proxy's port so only the address differs.
   internal = await listen("127.0.0.2", proxy.port, (_req, res) => res.writeHead(200).end("internal"));
+  // The same calendars over plain http: on a "public" address, and on a LAN address.
+  clear = await listen("127.0.0.1", 0, toRadicale);
+  lan = await listen("127.0.0.2", 0, toRadicale);
   strict = await createTestApp({}, { networkForTests });
   lenient = await createTestApp({ CALDAV_ALLOW_PRIVATE_NETWORK: "true" }, { networkForTests });
 });
 afterAll(async () => {
   await Promise.all([strict?.close(), lenient?.close()]);
-  await Promise.all([proxy?.close(), elsewhere?.close(), thief?.close(), internal?.close(), dav?.close()]);
+  await Promise.all([
+    proxy?.close(),
+    elsewhere?.close(),
+    thief?.close(),
+    internal?.close(),
+    clear?.close(),
+    lan?.close(),
+    dav?.close(),
+  ]);
 });
 afterEach(() => {
   rules = [];
+  clear.seen.length = 0;
+  lan.seen.length = 0;
   asked.length = 0;
   for (const key of Object.keys(names)) delete names[key];
 });
@@ -310,5 +328,148 @@ describe("CalDAV connections stay on checked public addresses", () => {
       "The calendar server is not on a public internet address, so it cannot be synced.",
     );
     expect(internal.seen).toEqual([]);
+  });
+});
+
+describe("a CalDAV server on the public internet is reached only over https", () => {
+  const plainHttp =
+    "serverUrl: Use an https:// address: this server is on the public internet, and http would send your password and events unencrypted";
+
+  it("refuses a plain http address on the public internet, typed or by name, with or without the LAN allowance, and sends it nothing", async () => {
+    names["calendar.test"] = "127.0.0.1";
+    for (const t of [strict, lenient]) {
+      for (const serverUrl of [clear.url, `${clear.url}/alice/`, `http://calendar.test:${clear.port}`]) {
+        const user = await t.signUp();
+        const res = await connect(t, user, serverUrl);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().message).toBe(plainHttp);
+        expect((await api(t, user, "GET", "/api/caldav/status")).json()).toMatchObject({
+          connected: false,
+          serverUrl: null,
+        });
+      }
+    }
+    expect(clear.seen).toEqual([]);
+  });
+
+  it("keeps plain http working for a server on the LAN when the operator allows private networks", async () => {
+    const calendarUrl = await dav.makeCalendar(`lan${Date.now()}`);
+    const onLan = calendarUrl.replace(dav.url, lan.url);
+    const user = await lenient.signUp();
+    const res = await connect(lenient, user, lan.url, onLan);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().calendarUrl).toBe(onLan);
+    expect((await sync(lenient, user)).statusCode).toBe(200);
+    expect(lan.seen.length).toBeGreaterThan(0);
+
+    // Without the allowance it is what it always was: not a public address.
+    const other = await strict.signUp();
+    const refused = await connect(strict, other, lan.url);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toBe(
+      "serverUrl: This server only connects to calendars on public internet addresses",
+    );
+  });
+
+  it.each([
+    [
+      "a principal",
+      when("PROPFIND", /^\/$/, "0"),
+      (host: string) =>
+        multistatus("/", `<current-user-principal><href>${host}/alice/</href></current-user-principal>`),
+    ],
+    [
+      "a calendar home",
+      when("PROPFIND", /^\/alice\/$/, "0"),
+      (host: string) =>
+        multistatus("/alice/", `<C:calendar-home-set><href>${host}/alice/</href></C:calendar-home-set>`),
+    ],
+  ])(
+    "refuses discovery that names %s over plain http on the public internet and sends it nothing",
+    async (_what, match, answer) => {
+      names["p42-calendars.test"] = "127.0.0.1";
+      for (const t of [strict, lenient]) {
+        for (const host of [`http://p42-calendars.test:${clear.port}`, clear.url]) {
+          rules = [(req) => (match(req) ? xml(answer(host)) : undefined)];
+          const user = await t.signUp();
+          const res = await connect(t, user, proxy.url);
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json().message).toBe(
+            `serverUrl: The server named ${host} for your calendar, which is plain http on the public internet and would send your password and events unencrypted`,
+          );
+          expect((await api(t, user, "GET", "/api/caldav/status")).json().connected).toBe(false);
+        }
+      }
+      expect(clear.seen).toEqual([]);
+    },
+  );
+
+  it("refuses a redirect from https to http during discovery, to the same host or another, and sends it nothing", async () => {
+    for (const t of [strict, lenient]) {
+      for (const target of [`http://127.0.0.1:${proxy.port}`, clear.url, lan.url]) {
+        rules = [
+          (req) =>
+            when("PROPFIND", /.*/)(req) ? { status: 301, headers: { location: `${target}/alice/` } } : undefined,
+        ];
+        const user = await t.signUp();
+        const res = await connect(t, user, proxy.url);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().message).toBe(
+          `serverUrl: The server redirected to ${target}, which is unencrypted http; only https addresses are followed`,
+        );
+        expect((await api(t, user, "GET", "/api/caldav/status")).json().connected).toBe(false);
+      }
+    }
+    expect(clear.seen).toEqual([]);
+    expect(lan.seen).toEqual([]);
+  });
+
+  it("stops syncing a connection kept from before over plain http on the public internet, and says why", async () => {
+    const message =
+      "The calendar server is reached over http, which would send your password unencrypted. Connect again with its https:// address.";
+    for (const t of [strict, lenient]) {
+      const calendarUrl = await dav.makeCalendar(`kept${Date.now()}`);
+      const user = await t.signUp();
+      await saveConnection(t.handle.db, t.app.calendarSync.box, {
+        userId: user.userId,
+        provider: "caldav",
+        calendarId: calendarUrl.replace(dav.url, clear.url),
+        serverUrl: clear.url,
+        username: dav.username,
+        secret: dav.password,
+      });
+      const res = await sync(t, user);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect((await api(t, user, "GET", "/api/caldav/status")).json()).toMatchObject({
+        connected: true,
+        lastError: message,
+        lastSyncedAt: null,
+      });
+    }
+    expect(clear.seen).toEqual([]);
+  });
+
+  it("stops syncing when the server starts redirecting to plain http, and says why", async () => {
+    const calendarUrl = await dav.makeCalendar(`downgraded${Date.now()}`);
+    const user = await strict.signUp();
+    expect((await connect(strict, user, proxy.url, calendarUrl.replace(dav.url, proxy.url))).statusCode).toBe(200);
+    expect((await sync(strict, user)).statusCode).toBe(200);
+
+    rules = [
+      (req) =>
+        req.url?.startsWith(new URL(calendarUrl).pathname)
+          ? { status: 308, headers: { location: `${clear.url}${req.url}` } }
+          : undefined,
+    ];
+    const res = await sync(strict, user);
+    const message = `The calendar server redirected to ${clear.url}, which would send your password unencrypted, so it cannot be synced.`;
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect((await api(strict, user, "GET", "/api/caldav/status")).json()).toMatchObject({
+      connected: true,
+      lastError: message,
+    });
+    expect(clear.seen).toEqual([]);
   });
 });

@@ -7,7 +7,12 @@
  */
 import { createHash } from "node:crypto";
 import type { DAVCalendar, fetchCalendarObjects } from "tsdav";
-import { type PublicFetch, RefusedAddressError, RefusedRedirectError } from "../net/public-fetch.ts";
+import {
+  type PublicFetch,
+  RefusedAddressError,
+  RefusedPlainHttpError,
+  RefusedRedirectError,
+} from "../net/public-fetch.ts";
 import {
   eventToIcs,
   expandIcsSeries,
@@ -61,12 +66,16 @@ const basic = (c: CaldavCredentials) =>
 const withSlash = (url: string) => (url.endsWith("/") ? url : `${url}/`);
 
 type Fetch = PublicFetch["fetch"];
+type Refusal = RefusedAddressError | RefusedRedirectError | RefusedPlainHttpError;
+const isRefusal = (err: unknown): err is Refusal =>
+  err instanceof RefusedAddressError || err instanceof RefusedRedirectError || err instanceof RefusedPlainHttpError;
 /** tsdav types its fetch option as the global fetch. */
 const asDavFetch = (f: Fetch) => f as typeof globalThis.fetch;
 
 /**
  * The calendars an account offers for events; throws RemoteAuthError on refused credentials and
- * the PublicFetch errors when the server, a host it names or a redirect is not allowed.
+ * the PublicFetch errors when the server, a host it names or a redirect is not allowed (plain
+ * http to a public address among them).
  */
 export async function discoverCalendars(
   fetch: Fetch,
@@ -74,12 +83,12 @@ export async function discoverCalendars(
 ): Promise<{ url: string; name: string }[]> {
   // tsdav goes on with the typed address when a discovery step fails, so a refusal on the way
   // is kept and reported if nothing else works.
-  let refused: RefusedAddressError | RefusedRedirectError | undefined;
+  let refused: Refusal | undefined;
   const watched: Fetch = async (url, init) => {
     try {
       return await fetch(url, init);
     } catch (err) {
-      if (err instanceof RefusedAddressError || err instanceof RefusedRedirectError) refused ??= err;
+      if (isRefusal(err)) refused ??= err;
       throw err;
     }
   };
@@ -98,7 +107,7 @@ export async function discoverCalendars(
       .filter((c) => !c.components || c.components.includes("VEVENT"))
       .map((c) => ({ url: c.url, name: typeof c.displayName === "string" ? c.displayName : c.url }));
   } catch (err) {
-    if (err instanceof RefusedAddressError || err instanceof RefusedRedirectError) throw err;
+    if (isRefusal(err)) throw err;
     if (/\b40[13]\b|unauthori[sz]ed|forbidden/i.test(String((err as Error).message))) {
       throw new RemoteAuthError("The CalDAV server refused the user name or password");
     }
@@ -216,7 +225,7 @@ export function caldavProvider(
         const { fetchCalendarObjects } = await import("tsdav");
         objects = await fetchCalendarObjects({ calendar, headers: auth, fetch: asDavFetch(fetch) });
       } catch (err) {
-        if (err instanceof RefusedAddressError || err instanceof RefusedRedirectError) throw err;
+        if (isRefusal(err)) throw err;
         if (/\b40[13]\b/.test(String((err as Error).message)))
           throw new RemoteAuthError("CalDAV refused the credentials");
         throw err;

@@ -14,7 +14,12 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, invalidField } from "../errors.ts";
 import { listEventsForExport } from "../events/service.ts";
-import { RefusedAddressError, RefusedRedirectError } from "../net/public-fetch.ts";
+import {
+  RefusedAddressError,
+  RefusedDowngradeError,
+  RefusedPlainHttpError,
+  RefusedRedirectError,
+} from "../net/public-fetch.ts";
 import { getSettings } from "../settings/service.ts";
 import { discoverCalendars } from "./caldav.ts";
 import { ConsentError, exchangeConsentCode, googleAuthUrl } from "./google-oauth.ts";
@@ -159,10 +164,29 @@ export function registerCalendarRoutes(
       const { serverUrl, username, password } = req.body;
       let calendars: { url: string; name: string }[];
       try {
+        // The typed address is judged before anything, credentials included, is sent to it.
+        await calendar.caldavFetch.check(serverUrl).catch((err) => {
+          if (err instanceof RefusedAddressError || err instanceof RefusedPlainHttpError) throw err;
+          // A name that does not resolve: discovery says so in its own words.
+        });
         calendars = await discoverCalendars(calendar.caldavFetch.fetch, { serverUrl, username, password });
       } catch (err) {
         if (err instanceof RefusedAddressError) {
           throw invalidField("serverUrl", "This server only connects to calendars on public internet addresses");
+        }
+        if (err instanceof RefusedPlainHttpError) {
+          throw invalidField(
+            "serverUrl",
+            err.origin === new URL(serverUrl).origin
+              ? "Use an https:// address: this server is on the public internet, and http would send your password and events unencrypted"
+              : `The server named ${err.origin} for your calendar, which is plain http on the public internet and would send your password and events unencrypted`,
+          );
+        }
+        if (err instanceof RefusedDowngradeError) {
+          throw invalidField(
+            "serverUrl",
+            `The server redirected to ${err.target}, which is unencrypted http; only https addresses are followed`,
+          );
         }
         if (err instanceof RefusedRedirectError) {
           throw invalidField("serverUrl", `The server redirected to ${err.target}; enter that address instead`);

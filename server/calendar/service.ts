@@ -19,6 +19,8 @@ import {
   type PublicFetch,
   type PublicFetchOptions,
   RefusedAddressError,
+  RefusedDowngradeError,
+  RefusedPlainHttpError,
   RefusedRedirectError,
   ResponseTooLargeError,
 } from "../net/public-fetch.ts";
@@ -389,6 +391,15 @@ export class CalendarSync {
           provider: (await getConnection(this.#db, { userId }))?.provider ?? "google",
         });
         this.forget(userId);
+        throw new AppError("BAD_REQUEST", error);
+      }
+      if (err instanceof RefusedDowngradeError) {
+        error = `The calendar server redirected to ${err.target}, which would send your password unencrypted, so it cannot be synced.`;
+        throw new AppError("BAD_REQUEST", error);
+      }
+      if (err instanceof RefusedPlainHttpError) {
+        error =
+          "The calendar server is reached over http, which would send your password unencrypted. Connect again with its https:// address.";
         throw new AppError("BAD_REQUEST", error);
       }
       if (err instanceof RefusedRedirectError) {

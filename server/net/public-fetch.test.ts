@@ -10,6 +10,8 @@ import {
   createPublicFetch,
   type PublicFetch,
   RefusedAddressError,
+  RefusedDowngradeError,
+  RefusedPlainHttpError,
   RefusedRedirectError,
   type Resolver,
   ResponseTooLargeError,
@@ -147,11 +149,13 @@ const ok = (res: http.ServerResponse, text = "ok") => res.writeHead(200, { "cont
 
 // 127.0.0.1 stands in for a public server (through the test-only seam), over https with a
 // certificate made for the run and trusted through the same seam; 127.0.0.2 stays what it is,
-// loopback, and plays the operator's internal service on the same port, over plain http.
+// loopback, and plays the operator's internal service on the same port, over plain http. `clear`
+// is a public server over plain http, which nothing may reach.
 const tls = makeTestCertificate(["calendar.test", "mixed.test", "rebind.test", "intranet.test"]);
 let pub: TestServer;
 let other: TestServer;
 let internal: TestServer;
+let clear: TestServer;
 let redirectTo = "";
 let redirectStatus = 302;
 // 64 KB on the wire, 64 MB once unpacked. Packed once here, so the test that reads it measures
@@ -179,12 +183,13 @@ beforeAll(async () => {
   );
   internal = await serve("127.0.0.2", pub.port, (_req, res) => ok(res, "internal"));
   other = await serve("127.0.0.1", 0, (_req, res) => ok(res, "other"), tls);
+  clear = await serve("127.0.0.1", 0, (_req, res) => ok(res, "clear"));
 });
 afterAll(async () => {
-  await Promise.all([pub?.close(), other?.close(), internal?.close()]);
+  await Promise.all([pub?.close(), other?.close(), internal?.close(), clear?.close()]);
 });
 afterEach(() => {
-  for (const s of [pub, other, internal]) s.seen.length = 0;
+  for (const s of [pub, other, internal, clear]) s.seen.length = 0;
   redirectStatus = 302;
 });
 
@@ -320,6 +325,72 @@ describe("createPublicFetch", () => {
       }
     }
     expect(internal.seen).toHaveLength(0);
+  });
+
+  it("refuses plain http to a public address, by address or by name, also when private addresses are allowed", async () => {
+    const cases: [boolean, string][] = [
+      [false, `${clear.url}/`],
+      [false, `http://calendar.test:${clear.port}/`],
+      [true, `${clear.url}/`],
+      [true, `http://calendar.test:${clear.port}/`],
+      // One public address among private ones is enough: the connection may go there.
+      [true, `http://mixed.test:${clear.port}/`],
+    ];
+    for (const [allowPrivate, url] of cases) {
+      const net = createPublicFetch({
+        allowPrivate,
+        testing: { resolve: resolver, treatAsPublic: (a) => a === "127.0.0.1", ca: tls.cert },
+      });
+      try {
+        const err = await refusal(
+          net.fetch(url, { method: "PROPFIND", headers: { authorization: "Basic YWxpY2U6c2VjcmV0" }, body: "<x/>" }),
+        );
+        expect(err, `${url} allowPrivate=${allowPrivate}`).toBeInstanceOf(RefusedPlainHttpError);
+        expect((err as RefusedPlainHttpError).origin).toBe(new URL(url).origin);
+        // Asked beforehand, it answers the same, sending nothing either.
+        expect(await refusal(net.check(url))).toBeInstanceOf(RefusedPlainHttpError);
+        // The same server over https is fine.
+        expect(await (await net.fetch(`${pub.url}/`)).text()).toBe("public");
+      } finally {
+        await net.close();
+      }
+    }
+    expect(clear.seen).toEqual([]);
+  });
+
+  it("refuses a redirect from https to http, to the same host or another, and sends it nothing", async () => {
+    for (const allowPrivate of [false, true]) {
+      const net = createPublicFetch({
+        allowPrivate,
+        testing: { resolve: resolver, treatAsPublic: (a) => a === "127.0.0.1", ca: tls.cert },
+      });
+      try {
+        for (const target of [
+          `http://127.0.0.1:${pub.port}`,
+          clear.url,
+          `http://calendar.test:${clear.port}`,
+          internal.url,
+        ]) {
+          redirectTo = `${target}/collect`;
+          for (const status of [301, 302, 307, 308]) {
+            redirectStatus = status;
+            const err = await refusal(
+              net.fetch(`${pub.url}/away`, {
+                method: "PUT",
+                headers: { authorization: "Basic YWxpY2U6c2VjcmV0" },
+                body: "x",
+              }),
+            );
+            expect(err, `${target} ${status}`).toBeInstanceOf(RefusedDowngradeError);
+            expect((err as RefusedDowngradeError).target).toBe(target);
+          }
+        }
+      } finally {
+        await net.close();
+      }
+    }
+    expect(clear.seen).toEqual([]);
+    expect(internal.seen).toEqual([]);
   });
 
   it("checks the https server's certificate: one it cannot trust is refused before any request", async () => {

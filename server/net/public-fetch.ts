@@ -1,7 +1,8 @@
 /**
  * Outbound HTTP to addresses users type (a CalDAV server): only to public internet addresses,
  * connected to exactly the address that was checked, never following a redirect to another
- * origin. Policy and reasons: docs/decisions/011-outbound-address-policy.md.
+ * origin, and never in clear text across the public internet. Policy and reasons:
+ * docs/decisions/011-outbound-address-policy.md, docs/decisions/073-caldav-over-https.md.
  */
 
 import type { LookupAddress, LookupOptions } from "node:dns";
@@ -32,6 +33,27 @@ export class RefusedRedirectError extends Error {
   constructor(from: string, target: string) {
     super(`${new URL(from).origin} redirected to another origin, ${target}`);
     this.target = target;
+  }
+}
+
+/** A redirect from https to plain http; nothing was sent there. */
+export class RefusedDowngradeError extends RefusedRedirectError {
+  constructor(from: string, target: string) {
+    super(from, target);
+    this.message = `${new URL(from).origin} redirected to plain http, ${target}`;
+  }
+}
+
+/**
+ * Plain http to a public internet address (or a name that resolves to one): the password and
+ * everything else would cross the internet unencrypted. Nothing was sent.
+ */
+export class RefusedPlainHttpError extends Error {
+  /** The http origin that was refused (scheme, host, port). */
+  readonly origin: string;
+  constructor(origin: string) {
+    super(`${origin} is on the public internet and is not asked over plain http`);
+    this.origin = origin;
   }
 }
 
@@ -110,7 +132,10 @@ export class ResponseTooLargeError extends Error {
 export const DEFAULT_MAX_BODY_BYTES = 32 << 20;
 
 export type PublicFetchOptions = {
-  /** Operator's choice (CALDAV_ALLOW_PRIVATE_NETWORK): any address, redirects still refused. */
+  /**
+   * Operator's choice (CALDAV_ALLOW_PRIVATE_NETWORK): any address, redirects still refused, and
+   * plain http still only to addresses that are not public.
+   */
   allowPrivate: boolean;
   /** Per-request limit, connecting and reading the body included. */
   timeoutMs?: number;
@@ -130,11 +155,18 @@ export type PublicFetchOptions = {
 
 export type PublicFetch = {
   /**
-   * fetch(), refusing non-public addresses (RefusedAddressError) and redirects to another origin
-   * (RefusedRedirectError). Same-origin redirects are followed; with `redirect: "manual"` they
-   * are answered as they are.
+   * fetch(), refusing non-public addresses (RefusedAddressError), plain http to public ones
+   * (RefusedPlainHttpError), redirects to another origin (RefusedRedirectError) and from https to
+   * http (RefusedDowngradeError, one of them). Same-origin redirects are followed; with
+   * `redirect: "manual"` they are answered as they are.
    */
   fetch: (url: string | URL, init?: RequestInit) => Promise<Response>;
+  /**
+   * Throws what fetch() would for where the address goes (RefusedAddressError,
+   * RefusedPlainHttpError) without sending anything; a name that does not resolve throws its
+   * lookup error. A request made afterwards is checked again.
+   */
+  check: (url: string | URL) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -171,70 +203,112 @@ export function createPublicFetch(opts: PublicFetchOptions): PublicFetch {
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
-  const check = (host: string, address: string) => {
-    if (opts.allowPrivate || treatAsPublic(address)) return;
-    const range = addressRange(address);
-    if (range !== "public") throw new RefusedAddressError(host, address, range);
+  /**
+   * Every address a host stands for must be allowed; over plain http none may be public either,
+   * with or without the operator's allowance: that one is about reaching private networks, not
+   * about sending passwords in clear text. The origin of a plain-http refusal is filled in by
+   * the caller, which knows the port.
+   */
+  const check = (host: string, addresses: string[], plainHttp: boolean) => {
+    for (const address of addresses) {
+      if (opts.allowPrivate || treatAsPublic(address)) continue;
+      const range = addressRange(address);
+      if (range !== "public") throw new RefusedAddressError(host, address, range);
+    }
+    if (plainHttp && addresses.some((a) => treatAsPublic(a) || addressRange(a) === "public")) {
+      throw new RefusedPlainHttpError(`http://${host}`);
+    }
   };
 
   // The socket connects only to addresses this lookup answered, and it answers only checked
-  // ones: nothing resolves the name a second time between the check and the connection.
-  const pinnedLookup = (
-    hostname: string,
-    options: LookupOptions,
-    callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
-  ) => {
-    resolve(hostname)
-      .then((found) => {
-        const addresses = found.filter((a) => !options.family || options.family === a.family);
-        if (addresses.length === 0) {
-          throw Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" });
-        }
-        for (const a of found) check(hostname, a.address);
-        if (options.all) callback(null, addresses);
-        else callback(null, addresses[0].address, addresses[0].family);
-      })
-      .catch((err: Error) => callback(err, ""));
-  };
+  // ones: nothing resolves the name a second time between the check and the connection. The
+  // lookup does not know the scheme, so http and https each have their own.
+  const pinnedLookup =
+    (plainHttp: boolean) =>
+    (
+      hostname: string,
+      options: LookupOptions,
+      callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
+    ) => {
+      resolve(hostname)
+        .then((found) => {
+          const addresses = found.filter((a) => !options.family || options.family === a.family);
+          if (addresses.length === 0) {
+            throw Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" });
+          }
+          check(
+            hostname,
+            found.map((a) => a.address),
+            plainHttp,
+          );
+          if (options.all) callback(null, addresses);
+          else callback(null, addresses[0].address, addresses[0].family);
+        })
+        .catch((err: Error) => callback(err, ""));
+    };
 
   // undici is loaded with the first request: it is large, and many servers never fetch anything.
-  let client: Promise<{ agent: Agent; fetch: typeof import("undici").fetch }> | undefined;
+  type Client = { https: Agent; http: Agent; fetch: typeof import("undici").fetch };
+  let client: Promise<Client> | undefined;
   const undici = () => {
-    client ??= import("undici").then(({ Agent, fetch }) => ({
-      agent: new Agent({
-        connect: {
-          lookup: pinnedLookup,
-          timeout: Math.min(timeoutMs, 10_000),
-          ...(opts.testing?.ca ? { ca: opts.testing.ca } : {}),
-        },
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      }),
-      fetch,
-    }));
+    client ??= import("undici").then(({ Agent, fetch }) => {
+      const agent = (plainHttp: boolean) =>
+        new Agent({
+          connect: {
+            lookup: pinnedLookup(plainHttp),
+            timeout: Math.min(timeoutMs, 10_000),
+            // Certificates are always checked; tests name the one authority their server uses.
+            ...(opts.testing?.ca ? { ca: opts.testing.ca } : {}),
+          },
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+      return { https: agent(false), http: agent(true), fetch };
+    });
     return client;
   };
 
-  async function once(url: URL, init: RequestInit): Promise<Response> {
+  /** The refusal behind an error, if any, with the full origin on a plain-http one. */
+  const refusalOf = (err: unknown, url: URL): Error | undefined => {
+    // undici reports a refused lookup as "fetch failed" with ours as the cause.
+    const found = [err, (err as { cause?: unknown })?.cause].find(
+      (e) => e instanceof RefusedAddressError || e instanceof RefusedPlainHttpError,
+    ) as Error | undefined;
+    return found instanceof RefusedPlainHttpError ? new RefusedPlainHttpError(url.origin) : found;
+  };
+
+  function schemeOf(url: URL): { plainHttp: boolean; literal: string } {
     if (url.protocol !== "http:" && url.protocol !== "https:") {
       throw new TypeError(`Only http and https addresses can be used, not ${url.protocol}`);
     }
-    // A literal address never reaches the lookup, so it is checked here.
-    const literal = url.hostname.replace(/^\[|\]$/g, "");
-    if (isIP(literal)) check(literal, literal);
-    const { agent, fetch: undiciFetch } = await undici();
+    return { plainHttp: url.protocol === "http:", literal: url.hostname.replace(/^\[|\]$/g, "") };
+  }
+
+  async function once(url: URL, init: RequestInit): Promise<Response> {
+    const { plainHttp, literal } = schemeOf(url);
     try {
-      const res = await undiciFetch(url, {
+      // A literal address never reaches the lookup, so it is checked here.
+      if (isIP(literal)) check(literal, [literal], plainHttp);
+      const undiciClient = await undici();
+      const res = await undiciClient.fetch(url, {
         ...(init as UndiciRequestInit),
         redirect: "manual",
-        dispatcher: agent,
+        dispatcher: plainHttp ? undiciClient.http : undiciClient.https,
       });
       return res as unknown as Response;
     } catch (err) {
-      // undici reports a refused lookup as "fetch failed" with ours as the cause.
-      const cause = (err as { cause?: unknown }).cause;
-      if (cause instanceof RefusedAddressError) throw cause;
-      throw err;
+      throw refusalOf(err, url) ?? err;
+    }
+  }
+
+  async function checkOnly(input: string | URL): Promise<void> {
+    const url = new URL(input);
+    const { plainHttp, literal } = schemeOf(url);
+    try {
+      const addresses = isIP(literal) ? [literal] : (await resolve(url.hostname)).map((a) => a.address);
+      check(literal, addresses, plainHttp);
+    } catch (err) {
+      throw refusalOf(err, url) ?? err;
     }
   }
 
@@ -246,6 +320,10 @@ export function createPublicFetch(opts: PublicFetchOptions): PublicFetch {
       const location = res.headers.get("location");
       if (!REDIRECT.has(res.status) || !location) return limitBody(res, maxBodyBytes, url.origin);
       const next = new URL(location, url);
+      if (url.protocol === "https:" && next.protocol === "http:") {
+        await res.body?.cancel();
+        throw new RefusedDowngradeError(url.href, next.origin);
+      }
       if (next.origin !== url.origin) {
         await res.body?.cancel();
         throw new RefusedRedirectError(url.href, next.origin === "null" ? next.protocol : next.origin);
@@ -268,5 +346,13 @@ export function createPublicFetch(opts: PublicFetchOptions): PublicFetch {
     }
   }
 
-  return { fetch: publicFetch, close: async () => (client ? (await client).agent.close() : undefined) };
+  return {
+    fetch: publicFetch,
+    check: checkOnly,
+    close: async () => {
+      if (!client) return;
+      const { http, https } = await client;
+      await Promise.all([http.close(), https.close()]);
+    },
+  };
 }
