@@ -12,7 +12,15 @@ import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { TASKS_PAGE_SIZE } from "../features/tasks/api.ts";
 import { keepWaiting, newIdempotencyKey, sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
-import { loseConnection, renderWithApp, renderWithOutbox, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import {
+  holdAnswers,
+  loseConnection,
+  renderWithApp,
+  renderWithOutbox,
+  resetApp,
+  server,
+  signUp,
+} from "../testing/app-harness.tsx";
 import { TasksPage } from "./tasks.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
@@ -293,12 +301,16 @@ describe("an edit made while the server cannot be reached (docs/decisions/029-in
       within(screen.getByRole("list", { name: "What is waiting to sync" })).getByRole("listitem"),
     ).toHaveTextContent("Edit:Call the vet about Milo");
 
-    // Back online, a second edit of the same task: it must not arrive before the first one.
+    // Back online, a second edit of the same task: it must not arrive before the first one. The
+    // first may be sent again at any moment now (its retry comes due): its answer is then held,
+    // so that it is still on its way when the second is saved, however slow the typing.
     reconnect();
+    const release = holdAnswers((_url, init) => init.method === "PATCH");
     await rename("Call the vet about Milo", "Call the vet about Milo's jab");
     // The dialog closes once the change is kept (the first one's toast may still be showing).
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit task" })).not.toBeInTheDocument());
     expect(screen.getByText("Saved on this device")).toBeInTheDocument();
+    release();
     const refused = vi.fn();
     await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
     expect(refused).not.toHaveBeenCalled();
