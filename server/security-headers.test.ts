@@ -57,6 +57,36 @@ describe("security headers", () => {
     }
   });
 
+  it("a cookie set over https is Secure, even without an https PUBLIC_URL, when a trusted proxy says so", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: "true" });
+    try {
+      const register = (headers: Record<string, string>) =>
+        proxied.app.inject({
+          method: "POST",
+          url: "/api/auth/register",
+          headers,
+          payload: { username: `proxied${Math.random().toString(36).slice(2, 8)}`, password: "a fine passphrase" },
+        });
+      const overHttps = await register({ "x-forwarded-proto": "https" });
+      expect(overHttps.statusCode).toBe(201);
+      const sessions = overHttps.cookies.filter((c) => c.name === "dc_session");
+      expect(sessions).toEqual([expect.objectContaining({ secure: true, httpOnly: true })]);
+      const signOut = await proxied.app.inject({
+        method: "POST",
+        url: "/api/auth/logout",
+        headers: { "x-forwarded-proto": "https", cookie: `dc_session=${sessions[0]?.value}` },
+      });
+      expect(signOut.cookies.filter((c) => c.name === "dc_session")).toEqual([
+        expect.objectContaining({ secure: true }),
+      ]);
+      // Over plain http (a LAN, a test) the cookie must not be Secure, or the browser would drop it.
+      const overHttp = await register({});
+      expect(overHttp.cookies.find((c) => c.name === "dc_session")?.secure).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it("behind https add HSTS and upgrade-insecure-requests", async () => {
     const secure = await createTestApp({ PUBLIC_URL: "https://compass.example.org" });
     try {

@@ -9,6 +9,7 @@ import * as oauth from "openid-client";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { nowIso } from "../db/database.ts";
+import { secureCookie } from "./request-user.ts";
 
 export const FLOW_TTL_MS = 10 * 60 * 1000;
 
@@ -62,7 +63,7 @@ export async function startFlow(
     httpOnly: true,
     // The provider sends the browser back with a top-level GET, which Lax cookies survive.
     sameSite: "lax",
-    secure: opts.config.secureCookies,
+    secure: secureCookie(reply, opts.config),
     maxAge: Math.floor(FLOW_TTL_MS / 1000),
   });
   return flow;
@@ -77,7 +78,7 @@ export async function takeFlow(
 ): Promise<Flow | undefined> {
   const name = flowCookieName(opts.config, opts.kind);
   const browserKey = request.cookies[name];
-  reply.clearCookie(name, { path: "/", httpOnly: true, sameSite: "lax", secure: opts.config.secureCookies });
+  reply.clearCookie(name, { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookie(reply, opts.config) });
   if (!browserKey) return undefined;
   const row = await db
     .deleteFrom("auth_flows")

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import { secureCookie } from "./request-user.ts";
 import { usernameKey } from "./users.ts";
 
 export const KNOWN_DEVICE_MS = 180 * 24 * 60 * 60 * 1000;
@@ -87,7 +88,7 @@ export async function rememberDevice(
     httpOnly: true,
     // Only the app's own pages ever send it; no other site can make a browser present it.
     sameSite: "strict",
-    secure: config.secureCookies,
+    secure: secureCookie(reply, config),
     expires: expiresAt,
     maxAge: Math.floor(KNOWN_DEVICE_MS / 1000),
   });
@@ -99,7 +100,7 @@ export function clearDeviceCookie(reply: FastifyReply, config: Config): void {
     path: "/",
     httpOnly: true,
     sameSite: "strict",
-    secure: config.secureCookies,
+    secure: secureCookie(reply, config),
   });
 }
 

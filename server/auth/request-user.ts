@@ -25,12 +25,32 @@ export function sessionCookieName(config: Config): string {
   return config.secureCookies ? "__Host-dc_session" : "dc_session";
 }
 
+let toldOfPlainPublicUrl = false;
+
+/**
+ * Whether a cookie set in this answer is `Secure`: always with an https PUBLIC_URL, and also when
+ * the request itself came over https (behind a proxy that says so, with TRUST_PROXY), so a
+ * deployment that left PUBLIC_URL unset still gets Secure cookies. Over plain http it is not, or
+ * the browser would drop it. The operator is told once that PUBLIC_URL is missing.
+ */
+export function secureCookie(reply: FastifyReply, config: Config): boolean {
+  if (config.secureCookies) return true;
+  if (reply.request.protocol !== "https") return false;
+  if (!toldOfPlainPublicUrl) {
+    toldOfPlainPublicUrl = true;
+    reply.log.warn(
+      "requests arrive over https but PUBLIC_URL is not an https address: set it, so that cookies are __Host- prefixed and HSTS is sent",
+    );
+  }
+  return true;
+}
+
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
   reply.setCookie(sessionCookieName(config), token, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: config.secureCookies,
+    secure: secureCookie(reply, config),
     expires: expiresAt,
     maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
   });
@@ -41,7 +61,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: config.secureCookies,
+    secure: secureCookie(reply, config),
   });
 }
 

@@ -15,7 +15,7 @@ import type { Config } from "../config.ts";
 import { createSecretBox } from "../crypto/secrets.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, invalidField } from "../errors.ts";
-import { setSessionCookie, userIdOf } from "./request-user.ts";
+import { secureCookie, setSessionCookie, userIdOf } from "./request-user.ts";
 import { createSession, deleteSession } from "./sessions.ts";
 import type { SignInGuard } from "./sign-in-guard.ts";
 import {
@@ -40,7 +40,7 @@ function clearChallengeCookie(reply: FastifyReply, config: Config): void {
     path: "/",
     httpOnly: true,
     sameSite: "strict",
-    secure: config.secureCookies,
+    secure: secureCookie(reply, config),
   });
 }
 
@@ -59,7 +59,7 @@ export async function challengeSecondFactor(
     httpOnly: true,
     // Only ever read by this site's own sign-in page.
     sameSite: "strict",
-    secure: opts.config.secureCookies,
+    secure: secureCookie(reply, opts.config),
     maxAge: Math.floor(CHALLENGE_TTL_MS / 1000),
   });
   return { twoFactorRequired: true };
