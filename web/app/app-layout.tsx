@@ -16,6 +16,7 @@ import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } fro
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { lazyDialog } from "../components/lazy-dialog.tsx";
 import { OfflineBanner } from "../components/offline-banner.tsx";
+import { holdToasts } from "../components/ui/toast-store.ts";
 import { UpdatePrompt } from "../components/update-prompt.tsx";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { FocusSessionPill } from "../features/focus/components/focus-session-pill.tsx";
@@ -213,6 +214,11 @@ function Shell({ children }: { children: ReactNode }) {
       if (opener?.isConnected && !document.activeElement?.closest("main, [role='dialog']")) opener.focus();
     };
   }, [menuOpen]);
+
+  // The open menu fills a phone's screen: the toasts wait until it closes rather than lie over its
+  // buttons (Sign out, at its foot), and their time and Undo wait with them.
+  const menuShown = menuOpen && !wideScreen;
+  useEffect(() => (menuShown ? holdToasts() : undefined), [menuShown]);
 
   return (
     <div className="min-h-dvh bg-bg text-fg lg:grid lg:grid-cols-[16rem_1fr]">

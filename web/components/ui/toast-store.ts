@@ -96,6 +96,40 @@ export function dismissToast(id?: string): void {
   dispatch({ type: "dismiss", id });
 }
 
+let holders = 0;
+const holdListeners = new Set<() => void>();
+
+/**
+ * Keeps the toasts off the screen while something fills it (the phone's menu), so none lies over
+ * its buttons: a held toast is not drawn and its time does not run. Released (by every holder),
+ * each toast still open shows again for its whole time, its Undo with it; one raised meanwhile
+ * waits the same way. Dismissing still works while held (signing out closes them all).
+ * Returns the release; calling it more than once releases once.
+ */
+export function holdToasts(): () => void {
+  let held = true;
+  holders += 1;
+  for (const listener of holdListeners) listener();
+  return () => {
+    if (!held) return;
+    held = false;
+    holders -= 1;
+    for (const listener of holdListeners) listener();
+  };
+}
+
+/** Whether the toasts are held off the screen (holdToasts). */
+export function useToastsHeld(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      holdListeners.add(listener);
+      return () => holdListeners.delete(listener);
+    },
+    () => holders > 0,
+    () => false,
+  );
+}
+
 export function useToasts(): ToastData[] {
   return useSyncExternalStore(
     (listener) => {

@@ -5,7 +5,7 @@ import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOAST_DURATION_MS } from "../../../shared/constants.ts";
 import { renderWithApp, resetApp } from "../../testing/app-harness.tsx";
-import { toast } from "./toast-store.ts";
+import { holdToasts, toast } from "./toast-store.ts";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -62,5 +62,52 @@ describe("Toaster (spec: one at a time, 5 s, F8)", () => {
     fireEvent.keyDown(document, { key: "F8", code: "F8" });
     const region = screen.getByRole("region", { name: "Notifications (F8)" });
     expect(region).toContainElement(document.activeElement as HTMLElement);
+  });
+});
+
+describe("Toaster while a full-screen menu is open", () => {
+  it("draws no toast while held, and none runs out: released, it shows its whole time and its Undo works", async () => {
+    const undone = vi.fn();
+    const closed = vi.fn();
+    renderWithApp(<p>page</p>);
+    act(() => {
+      toast({
+        title: "Project deleted",
+        action: { label: "Undo", altText: "Undo the delete", onClick: undone },
+        onClose: closed,
+      });
+    });
+    expect(screen.getByText("Project deleted")).toBeVisible();
+    let release = () => {};
+    act(() => {
+      release = holdToasts();
+    });
+    expect(screen.queryByText("Project deleted")).not.toBeInTheDocument();
+    await wait(TOAST_DURATION_MS * 3);
+    expect(closed).not.toHaveBeenCalled();
+
+    act(() => release());
+    expect(screen.getByText("Project deleted")).toBeVisible();
+    await wait(TOAST_DURATION_MS - 100);
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    expect(undone).toHaveBeenCalledOnce();
+    expect(screen.queryByText("Project deleted")).not.toBeInTheDocument();
+  });
+
+  it("a toast raised while held waits to be shown; two holders both have to let go", () => {
+    renderWithApp(<p>page</p>);
+    let first = () => {};
+    let second = () => {};
+    act(() => {
+      first = holdToasts();
+      second = holdToasts();
+      toast({ title: "Saved on this device" });
+    });
+    expect(screen.queryByText("Saved on this device")).not.toBeInTheDocument();
+    act(() => first());
+    act(() => first());
+    expect(screen.queryByText("Saved on this device")).not.toBeInTheDocument();
+    act(() => second());
+    expect(screen.getByText("Saved on this device")).toBeVisible();
   });
 });

@@ -2,9 +2,12 @@ import { X } from "lucide-react";
 import { Toast } from "radix-ui";
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "../../../shared/constants.ts";
 import { cn } from "../../lib/cn.ts";
-import { dismissToast, useToasts } from "./toast-store.ts";
+import { dismissToast, useToasts, useToastsHeld } from "./toast-store.ts";
 
 export function Toaster() {
+  // Held toasts are not drawn, so their timers do not run: each starts its whole time again once
+  // shown (docs/decisions/074-menu-over-toasts-and-all-password-errors.md).
+  const held = useToastsHeld();
   const toasts = useToasts();
   return (
     <Toast.Provider
@@ -13,7 +16,7 @@ export function Toaster() {
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
       label="Notifications"
     >
-      {toasts.map((t) => (
+      {(held ? [] : toasts).map((t) => (
         <Toast.Root
           key={t.id}
           data-toast=""
