@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform } from "fastify-type-provider-zod";
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, errorBody } from "../shared/errors.ts";
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, errorBody, type FieldProblem } from "../shared/errors.ts";
 import { type DatabaseFault, databaseFault } from "./db/database.ts";
 
 /** What people read, and when clients may retry (seconds), when the database cannot serve them. */
@@ -17,18 +17,25 @@ const faultReplies: Record<DatabaseFault["kind"], { message: string; retryAfter:
   },
 };
 
-/** The one error type services throw; the handler turns it into `{ message, code, field? }`. */
+/** The one error type services throw; the handler turns it into `{ message, code, field?, problems? }`. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   /** The dotted path of the input to blame, when one is. */
   readonly field: string | undefined;
   /** Seconds after which the same request may succeed, sent as Retry-After. */
   readonly retryAfter: number | undefined;
-  constructor(code: ErrorCode, message: string, options: { field?: string; retryAfter?: number } = {}) {
+  /** Every input to blame, when more than one is. */
+  readonly problems: FieldProblem[] | undefined;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { field?: string; retryAfter?: number; problems?: FieldProblem[] } = {},
+  ) {
     super(message);
     this.code = code;
     this.field = options.field;
     this.retryAfter = options.retryAfter;
+    this.problems = options.problems;
   }
   get status(): number {
     return ERROR_STATUS[this.code];
@@ -41,20 +48,38 @@ export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not
 export const invalidField = (field: string, reason: string, code: ErrorCode = "BAD_REQUEST") =>
   new AppError(code, `${field}: ${reason}`, { field });
 
+/** "a: …; b: …": each refused input's name, then why. */
+export const namingEach = (problems: FieldProblem[]) => problems.map((p) => `${p.field}: ${p.message}`).join("; ");
+
+/**
+ * Every refused input in one answer, so a person fixes them all at once rather than meet them one
+ * by one: the message names each ("a: …; b: …"), `field` is the first and `problems` lists them.
+ * One problem answers as `invalidField` does.
+ */
+export function invalidFields(problems: [FieldProblem, ...FieldProblem[]], code: ErrorCode = "BAD_REQUEST"): AppError {
+  const [first] = problems;
+  if (problems.length === 1) return invalidField(first.field, first.message, code);
+  return new AppError(code, namingEach(problems), { field: first.field, problems });
+}
+
 function codeForStatus(status: number): ErrorCode {
   const entry = Object.entries(ERROR_STATUS).find(([, s]) => s === status);
   return (entry?.[0] as ErrorCode | undefined) ?? (status >= 500 ? "INTERNAL" : "BAD_REQUEST");
 }
 
-const body = (message: string, code: ErrorCode, field?: string): ErrorBody =>
-  field ? { message, code, field } : { message, code };
+const body = (message: string, code: ErrorCode, field?: string, problems?: FieldProblem[]): ErrorBody => ({
+  message,
+  code,
+  ...(field ? { field } : {}),
+  ...(problems && problems.length > 1 ? { problems } : {}),
+});
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const retryAfter = error.retryAfter ?? (error.status === 503 ? faultReplies.unreachable.retryAfter : undefined);
       if (retryAfter !== undefined) reply.header("retry-after", retryAfter);
-      return reply.status(error.status).send(body(error.message, error.code, error.field));
+      return reply.status(error.status).send(body(error.message, error.code, error.field, error.problems));
     }
     const fault = databaseFault(error);
     if (fault) {
@@ -67,6 +92,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(503).header("retry-after", retryAfter).send({ message, code: "UNAVAILABLE" });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // Each refused field once, in the request's order: all of them, not only the first.
+      const problems: FieldProblem[] = [];
+      for (const issue of error.validation) {
+        const field = issue.instancePath?.replace(/^\//, "").replaceAll("/", ".") || undefined;
+        if (field && !problems.some((p) => p.field === field))
+          problems.push({ field, message: issue.message ?? "Invalid input" });
+      }
+      if (problems.length > 1) {
+        return reply.status(400).send(body(namingEach(problems), "BAD_REQUEST", problems[0]?.field, problems));
+      }
       const first = error.validation[0];
       const field = first?.instancePath?.replace(/^\//, "").replaceAll("/", ".") || undefined;
       const where = field || error.validationContext;

@@ -1,7 +1,8 @@
 /**
- * The API's error contract. Every refusal answers `{ message, code, field? }`: `message` is for
- * people (the spec's texts), `code` for programs, `field` the dotted path of the input that was
- * refused (`serverUrl`, `tasks.0.title`) when one input is to blame.
+ * The API's error contract. Every refusal answers `{ message, code, field?, problems? }`: `message`
+ * is for people (the spec's texts), `code` for programs, `field` the dotted path of the input that
+ * was refused (`serverUrl`, `tasks.0.title`) when one input is to blame, and `problems` each
+ * refused input when several are.
  */
 import { z } from "zod";
 
@@ -38,11 +39,21 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
+/** One refused input and why, in words for the person (without the field's name). */
+export const fieldProblem = z.object({ field: z.string(), message: z.string() });
+export type FieldProblem = z.infer<typeof fieldProblem>;
+
 export const errorBody = z
   .object({
     message: z.string(),
     code: z.enum(ERROR_CODES),
     field: z.string().optional(),
+    /**
+     * When more than one input is refused: each of them, in the order `message` names them
+     * ("a: …; b: …"), so a form can say every problem at once beside its own field. `field`
+     * is then the first of them.
+     */
+    problems: z.array(fieldProblem).optional(),
   })
   .meta({
     description: `Every error answers this. Codes: ${ERROR_CODES.map((c) => `${c} (${ERROR_STATUS[c]})`).join(", ")}.`,

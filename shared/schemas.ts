@@ -147,7 +147,7 @@ export const updateAccountInput = z.object({
     .optional(),
 });
 export const changePasswordInput = z.object({
-  currentPassword: z.string().max(PASSWORD_MAX).optional(),
+  currentPassword: z.string().max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`).optional(),
   newPassword: password,
 });
 /**

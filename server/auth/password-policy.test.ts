@@ -140,6 +140,49 @@ describe("changing the password", () => {
     ).toBe(false);
     expect((await change(cookie, { newPassword: "a long new password" })).statusCode).toBe(204);
   });
+
+  it("names every problem it can know at once: a wrong current password and an easy new one", async () => {
+    const { cookie, username } = await t.signUp(uniqueName("Both"), "my first passphrase");
+    const res = await change(cookie, { currentPassword: "not my passphrase", newPassword: "football" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: `currentPassword: The current password is not correct; newPassword: ${COMMON}`,
+      code: "BAD_REQUEST",
+      field: "currentPassword",
+      problems: [
+        { field: "currentPassword", message: "The current password is not correct" },
+        { field: "newPassword", message: COMMON },
+      ],
+    });
+    // A wrong current password with a fine new one says just that, as before.
+    const wrong = await change(cookie, { currentPassword: "not my passphrase", newPassword: "a long new password" });
+    expect(wrong.json()).toEqual({
+      message: "currentPassword: The current password is not correct",
+      code: "BAD_REQUEST",
+      field: "currentPassword",
+    });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username, password: "my first passphrase" },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it("names every field the request's shape refuses, not only the first", async () => {
+    const { cookie } = await t.signUp(uniqueName(), "my first passphrase");
+    const res = await change(cookie, { currentPassword: "x".repeat(300), newPassword: "short" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: `currentPassword: At most 256 characters; newPassword: At least ${PASSWORD_MIN} characters`,
+      code: "BAD_REQUEST",
+      field: "currentPassword",
+      problems: [
+        { field: "currentPassword", message: "At most 256 characters" },
+        { field: "newPassword", message: `At least ${PASSWORD_MIN} characters` },
+      ],
+    });
+  });
 });
 
 describe("the list of common passwords", () => {

@@ -1,9 +1,10 @@
+import type { FieldProblem } from "../../shared/errors.ts";
 import type { User } from "../../shared/schemas.ts";
 import type { Db } from "../db/database.ts";
 import { nowIso } from "../db/database.ts";
 import type { UserRow } from "../db/schema.ts";
-import { AppError, invalidField } from "../errors.ts";
-import { assertPasswordAllowed } from "./password-policy.ts";
+import { AppError, invalidField, namingEach } from "../errors.ts";
+import { assertPasswordAllowed, passwordProblem } from "./password-policy.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 /** Every column a UserRow carries. */
@@ -99,10 +100,16 @@ export async function updateAccount(
   return (await findUserById(db, opts.userId)) as UserRow;
 }
 
-/** A wrong current password at a password change; the route counts it like a failed sign-in. */
+const WRONG_CURRENT = "The current password is not correct";
+
+/**
+ * A wrong current password at a password change; the route counts it like a failed sign-in. It
+ * names too what else the body gets wrong (an easy new password), so both are fixed at once.
+ */
 export class WrongCurrentPassword extends AppError {
-  constructor() {
-    super("BAD_REQUEST", "currentPassword: The current password is not correct", { field: "currentPassword" });
+  constructor(also: FieldProblem[] = []) {
+    const problems = [{ field: "currentPassword", message: WRONG_CURRENT }, ...also];
+    super("BAD_REQUEST", namingEach(problems), { field: "currentPassword", problems });
   }
 }
 
@@ -112,16 +119,17 @@ export async function changePassword(
 ): Promise<void> {
   const current = await findUserById(db, opts.userId);
   if (!current) throw new AppError("UNAUTHENTICATED", "Please sign in");
-  if (current.password_hash !== null) {
-    const ok =
-      opts.currentPassword !== undefined && (await verifyPassword(current.password_hash, opts.currentPassword));
-    if (!ok) throw new WrongCurrentPassword();
-  }
-  await assertPasswordAllowed("newPassword", opts.newPassword, {
+  const wrongCurrent =
+    current.password_hash !== null &&
+    !(opts.currentPassword !== undefined && (await verifyPassword(current.password_hash, opts.currentPassword)));
+  // Both are judged before answering, so a refusal names every problem, not the first of them.
+  const problem = await passwordProblem(opts.newPassword, {
     username: current.username,
     displayName: current.display_name,
     email: current.email,
   });
+  if (wrongCurrent) throw new WrongCurrentPassword(problem ? [{ field: "newPassword", message: problem }] : []);
+  if (problem) throw invalidField("newPassword", problem);
   await db
     .updateTable("users")
     .set({ password_hash: await hashPassword(opts.newPassword) })
