@@ -32,6 +32,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
 } from "./constants.ts";
+import { PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from "./password-rules.ts";
 import { normalizeRepeat, REPEAT_RULE_MESSAGE } from "./repeat.ts";
 
 const id = z.number().int().positive();
@@ -120,10 +121,7 @@ export const username = text()
   .min(USERNAME_MIN, `At least ${USERNAME_MIN} characters`)
   .max(USERNAME_MAX, `At most ${USERNAME_MAX} characters`)
   .regex(/^[\p{L}\p{N}._@-]+$/u, "Use letters, digits, dots, dashes, underscores or @");
-export const password = z
-  .string()
-  .min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`);
+export const password = z.string().min(PASSWORD_MIN, PASSWORD_TOO_SHORT).max(PASSWORD_MAX, PASSWORD_TOO_LONG);
 
 export const registerInput = z.object({
   username,
@@ -147,7 +145,7 @@ export const updateAccountInput = z.object({
     .optional(),
 });
 export const changePasswordInput = z.object({
-  currentPassword: z.string().max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`).optional(),
+  currentPassword: z.string().max(PASSWORD_MAX, PASSWORD_TOO_LONG).optional(),
   newPassword: password,
 });
 /**

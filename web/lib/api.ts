@@ -4,11 +4,11 @@
  * names that schema (`api.get<typeof task>(…)`), so no response type is ever written by hand.
  */
 import type { z } from "zod";
-import type { ErrorBody, ErrorCode } from "../../shared/errors.ts";
+import type { ErrorBody, ErrorCode, FieldProblem } from "../../shared/errors.ts";
 import { pageInfo } from "../../shared/list-url.ts";
 import { takeEarlyRead } from "./early-reads.ts";
 
-/** A refusal from the server: its `message`, and the `code` and `field` of shared/errors.ts when it sent them. */
+/** A refusal from the server: its `message`, and the `code`, `field` and `problems` of shared/errors.ts when it sent them. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | undefined;
@@ -16,13 +16,20 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** Seconds the server asked to wait before trying again (its Retry-After), when it said. */
   readonly retryAfter: number | undefined;
-  constructor(status: number, message: string, detail: { code?: ErrorCode; field?: string; retryAfter?: number } = {}) {
+  /** Each refused input and why, when the server refused more than one (`field` is the first). */
+  readonly problems: FieldProblem[] | undefined;
+  constructor(
+    status: number,
+    message: string,
+    detail: { code?: ErrorCode; field?: string; retryAfter?: number; problems?: FieldProblem[] } = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = detail.code;
     this.field = detail.field;
     this.retryAfter = detail.retryAfter;
+    this.problems = detail.problems;
   }
 
   /** The message without the field name the server puts first ("serverUrl: …" → "…"). */
@@ -77,7 +84,8 @@ async function errorOf(res: Response): Promise<ApiError> {
       const body = (await res.json()) as Partial<ErrorBody> | null;
       if (typeof body?.message === "string" && body.message) {
         const field = typeof body.field === "string" ? body.field : undefined;
-        return new ApiError(res.status, body.message, { code: body.code, field, retryAfter });
+        const problems = Array.isArray(body.problems) ? body.problems : undefined;
+        return new ApiError(res.status, body.message, { code: body.code, field, retryAfter, problems });
       }
     } catch {
       // Fall through to the status line.

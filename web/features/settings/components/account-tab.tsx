@@ -1,12 +1,13 @@
 import { KeyRound } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { knownPasswordProblems, PASSWORD_ADVICE } from "../../../../shared/password-rules.ts";
 import type { User } from "../../../../shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
-import { ApiError, errorMessage, reasonOf } from "../../../lib/api.ts";
+import { ApiError, errorMessage } from "../../../lib/api.ts";
 import { changePassword, updateAccount } from "../api.ts";
 
 type Props = {
@@ -24,13 +25,14 @@ export function AccountTab({ user, onUserChange: setUser, children }: Props) {
   const [pwOpen, setPwOpen] = useState(false);
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
-  // The server's reason, said under the field it is about (the new password, the current one) in
-  // words, without the field's name the API puts first.
-  const [pwError, setPwError] = useState<{ field: string | undefined; text: string } | null>(null);
-  const errorFor = (field: string) =>
-    pwError && (pwError.field === field || (pwError.field === undefined && field === "newPassword"))
-      ? pwError.text
-      : null;
+  // Every problem at once, each under the field it is about; what concerns neither field (no
+  // connection, too many tries) below them both.
+  const [problems, setProblems] = useState<PasswordProblems>({});
+  const needsCurrent = user?.hasPassword !== false;
+  const closePassword = (open: boolean) => {
+    setPwOpen(open);
+    if (!open) setProblems({});
+  };
   // Provider accounts' addresses belong to the provider (spec section 6); otherwise the stored
   // address decides (spec: locked when it contains 'google'). Judging the input as it is typed
   // would lock the field halfway through typing such an address.
@@ -83,7 +85,7 @@ export function AccountTab({ user, onUserChange: setUser, children }: Props) {
             <Button type="submit" disabled={saving}>
               Save Changes
             </Button>
-            <Button variant="outline" onClick={() => setPwOpen(true)}>
+            <Button variant="outline" onClick={() => closePassword(true)}>
               <KeyRound className="size-4" aria-hidden />
               {passwordLabel}
             </Button>
@@ -91,36 +93,52 @@ export function AccountTab({ user, onUserChange: setUser, children }: Props) {
         </form>
       </Card>
       {children}
-      <Dialog open={pwOpen} onOpenChange={setPwOpen} title={passwordLabel}>
+      <Dialog open={pwOpen} onOpenChange={closePassword} title={passwordLabel}>
         <form
           className="grid gap-4"
+          noValidate
           onSubmit={async (e) => {
             e.preventDefault();
-            setPwError(null);
+            // What can be known here is said all at once, before anything is sent.
+            const known: PasswordProblems = {};
+            if (needsCurrent && !current) known.currentPassword = [CURRENT_MISSING];
+            const fromRules = user
+              ? knownPasswordProblems(next, {
+                  username: user.username,
+                  displayName: user.displayName,
+                  email: user.email,
+                })
+              : [];
+            if (fromRules.length > 0) known.newPassword = fromRules;
+            setProblems(known);
+            if (Object.keys(known).length > 0) return;
             try {
               await changePassword({ currentPassword: current || undefined, newPassword: next });
               toast({ title: "Password changed", description: "Use your new password next time you log in." });
               if (user && !user.hasPassword) setUser({ ...user, hasPassword: true });
               setCurrent("");
               setNext("");
-              setPwOpen(false);
+              closePassword(false);
             } catch (error) {
-              setPwError({ field: error instanceof ApiError ? error.field : undefined, text: reasonOf(error) });
+              setProblems(serverProblems(error));
             }
           }}
         >
-          {user?.hasPassword !== false && (
+          {needsCurrent && (
             <Field id="current-password" label="Current password">
               <Input
                 id="current-password"
                 type="password"
                 autoComplete="current-password"
                 value={current}
-                onChange={(e) => setCurrent(e.target.value)}
-                aria-invalid={errorFor("currentPassword") !== null}
-                aria-describedby={errorFor("currentPassword") ? "current-password-error" : undefined}
+                onChange={(e) => {
+                  setCurrent(e.target.value);
+                  setProblems(({ currentPassword: _fixed, ...rest }) => rest);
+                }}
+                aria-invalid={Boolean(problems.currentPassword)}
+                aria-describedby={problems.currentPassword ? "current-password-error" : undefined}
               />
-              <FieldError id="current-password-error" text={errorFor("currentPassword")} />
+              <FieldError id="current-password-error" texts={problems.currentPassword} />
             </Field>
           )}
           <Field id="new-password" label="New password">
@@ -129,14 +147,21 @@ export function AccountTab({ user, onUserChange: setUser, children }: Props) {
               type="password"
               autoComplete="new-password"
               value={next}
-              onChange={(e) => setNext(e.target.value)}
-              aria-invalid={errorFor("newPassword") !== null}
-              aria-describedby={errorFor("newPassword") ? "new-password-error" : undefined}
+              onChange={(e) => {
+                setNext(e.target.value);
+                setProblems(({ newPassword: _fixed, ...rest }) => rest);
+              }}
+              aria-invalid={Boolean(problems.newPassword)}
+              aria-describedby={problems.newPassword ? "new-password-error new-password-rule" : "new-password-rule"}
             />
-            <FieldError id="new-password-error" text={errorFor("newPassword")} />
+            <FieldError id="new-password-error" texts={problems.newPassword} />
+            <p id="new-password-rule" className="text-sm text-muted">
+              {PASSWORD_ADVICE}
+            </p>
           </Field>
+          <FieldError id="password-form-error" texts={problems.form} />
           <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="outline" onClick={() => setPwOpen(false)}>
+            <Button variant="outline" onClick={() => closePassword(false)}>
               Cancel
             </Button>
             <Button type="submit" disabled={!next}>
@@ -149,12 +174,35 @@ export function AccountTab({ user, onUserChange: setUser, children }: Props) {
   );
 }
 
-/** A field's problem in words, read out when it appears. */
-function FieldError({ id, text }: { id: string; text: string | null }) {
-  if (!text) return null;
+const CURRENT_MISSING = "Please enter your current password";
+
+/** What is wrong, in words, by the field it is about; `form` when it is about neither. */
+type PasswordProblems = { currentPassword?: string[]; newPassword?: string[]; form?: string[] };
+
+/**
+ * The server's refusal by field: each problem it names (a wrong current password and an easy new
+ * one may come together), without the field's name the API puts first.
+ */
+function serverProblems(error: unknown): PasswordProblems {
+  if (!(error instanceof ApiError)) return { form: [errorMessage(error, "Could not change the password.")] };
+  const found: PasswordProblems = {};
+  const named = error.problems ?? (error.field ? [{ field: error.field, message: error.reason }] : []);
+  for (const { field, message } of named) {
+    const key = field === "currentPassword" || field === "newPassword" ? field : "form";
+    found[key] = [...(found[key] ?? []), message];
+  }
+  if (named.length === 0) found.form = [error.message];
+  return found;
+}
+
+/** A field's problems in words, read out when they appear. */
+function FieldError({ id, texts }: { id: string; texts: string[] | undefined }) {
+  if (!texts || texts.length === 0) return null;
   return (
-    <p id={id} role="alert" className="text-sm text-danger">
-      {text}
-    </p>
+    <div id={id} role="alert" className="grid gap-1 text-sm text-danger">
+      {texts.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+    </div>
   );
 }
