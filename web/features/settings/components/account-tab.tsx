@@ -142,6 +142,10 @@ export function AccountTab({ user, onUserChange: setUser, children }: Props) {
             </Field>
           )}
           <Field id="new-password" label="New password">
+            {/* The rules before the field, so they are read before typing; problems come after it. */}
+            <p id="new-password-rule" className="text-sm text-muted">
+              {PASSWORD_ADVICE}
+            </p>
             <Input
               id="new-password"
               type="password"
@@ -155,9 +159,6 @@ export function AccountTab({ user, onUserChange: setUser, children }: Props) {
               aria-describedby={problems.newPassword ? "new-password-error new-password-rule" : "new-password-rule"}
             />
             <FieldError id="new-password-error" texts={problems.newPassword} />
-            <p id="new-password-rule" className="text-sm text-muted">
-              {PASSWORD_ADVICE}
-            </p>
           </Field>
           <FieldError id="password-form-error" texts={problems.form} />
           <div className="flex flex-wrap justify-end gap-2">
