@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { PASSWORD_MIN } from "../../shared/constants.ts";
+import { PASSWORD_ADVICE } from "../../shared/password-rules.ts";
 import { signInErrorToShow } from "../../shared/sign-in-errors.ts";
 import { PublicFooter, PublicHeader } from "../components/public-layout.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -108,8 +108,7 @@ export function LoginPage() {
             </Field>
             {mode === "register" && (
               <p id="password-rule" className="-mt-2 text-sm text-muted">
-                At least {PASSWORD_MIN} characters, not a common password and not your username. A few words together
-                make a strong one that is easy to remember.
+                {PASSWORD_ADVICE}
               </p>
             )}
             {error && (
