@@ -181,6 +181,20 @@ const ics = (uid: string, summary: string) =>
     "",
   ].join("\r\n");
 
+/** Where discovery names another host: the step that names it, and its answer naming `host`. */
+const HOSTS_NAMED_IN_DISCOVERY = [
+  [
+    "a principal",
+    when("PROPFIND", /^\/$/, "0"),
+    (host: string) => multistatus("/", `<current-user-principal><href>${host}/alice/</href></current-user-principal>`),
+  ],
+  [
+    "a calendar home",
+    when("PROPFIND", /^\/alice\/$/, "0"),
+    (host: string) => multistatus("/alice/", `<C:calendar-home-set><href>${host}/alice/</href></C:calendar-home-set>`),
+  ],
+] as const;
+
 describe("CalDAV connections stay on checked public addresses", () => {
   it("connects through a public address with the strict policy", async () => {
     const calendarUrl = await dav.makeCalendar(`plain${Date.now()}`);
@@ -225,30 +239,22 @@ describe("CalDAV connections stay on checked public addresses", () => {
     },
   );
 
-  it.each([
-    [
-      "a principal",
-      when("PROPFIND", /^\/$/, "0"),
-      (host: string) =>
-        multistatus("/", `<current-user-principal><href>${host}/alice/</href></current-user-principal>`),
-    ],
-    [
-      "a calendar home",
-      when("PROPFIND", /^\/alice\/$/, "0"),
-      (host: string) =>
-        multistatus("/alice/", `<C:calendar-home-set><href>${host}/alice/</href></C:calendar-home-set>`),
-    ],
-  ])("refuses discovery that names %s on a private address and sends it nothing", async (_what, match, answer) => {
-    names["intranet.test"] = "127.0.0.2";
-    for (const host of [`https://intranet.test:${proxy.port}`, `http://127.0.0.2:${proxy.port}`]) {
-      rules = [(req) => (match(req) ? xml(answer(host)) : undefined)];
-      const user = await strict.signUp();
-      const res = await connect(strict, user, proxy.url);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().message).toBe("serverUrl: This server only connects to calendars on public internet addresses");
-    }
-    expect(internal.seen).toEqual([]);
-  });
+  it.each(HOSTS_NAMED_IN_DISCOVERY)(
+    "refuses discovery that names %s on a private address and sends it nothing",
+    async (_what, match, answer) => {
+      names["intranet.test"] = "127.0.0.2";
+      for (const host of [`https://intranet.test:${proxy.port}`, `http://127.0.0.2:${proxy.port}`]) {
+        rules = [(req) => (match(req) ? xml(answer(host)) : undefined)];
+        const user = await strict.signUp();
+        const res = await connect(strict, user, proxy.url);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().message).toBe(
+          "serverUrl: This server only connects to calendars on public internet addresses",
+        );
+      }
+      expect(internal.seen).toEqual([]);
+    },
+  );
 
   it("uses a calendar home the server names on another public host (as iCloud does)", async () => {
     const calendarUrl = await dav.makeCalendar(`elsewhere${Date.now()}`);
@@ -371,20 +377,7 @@ describe("a CalDAV server on the public internet is reached only over https", ()
     );
   });
 
-  it.each([
-    [
-      "a principal",
-      when("PROPFIND", /^\/$/, "0"),
-      (host: string) =>
-        multistatus("/", `<current-user-principal><href>${host}/alice/</href></current-user-principal>`),
-    ],
-    [
-      "a calendar home",
-      when("PROPFIND", /^\/alice\/$/, "0"),
-      (host: string) =>
-        multistatus("/alice/", `<C:calendar-home-set><href>${host}/alice/</href></C:calendar-home-set>`),
-    ],
-  ])(
+  it.each(HOSTS_NAMED_IN_DISCOVERY)(
     "refuses discovery that names %s over plain http on the public internet and sends it nothing",
     async (_what, match, answer) => {
       names["p42-calendars.test"] = "127.0.0.1";
