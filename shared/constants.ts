@@ -74,6 +74,8 @@ export const STORAGE_KEYS = {
   focusSession: "focus-session",
   /** Followed by `:<user id>:<what>`: work not saved yet (web/lib/draft.ts). */
   draft: "draft",
+  /** Followed by `:<user id>:<record path>`: a delete waiting on its Undo toast (web/lib/undoable.ts). */
+  unsentDelete: "unsent-delete",
 } as const;
 
 /** Rounded percent of completed tasks, 0 when there are none (spec section 9). */

@@ -11,6 +11,7 @@ import {
   useWaitingWrites,
   type WaitingWrite,
 } from "../lib/outbox.ts";
+import { keepUnsentDeletes } from "../lib/undoable.ts";
 import { inToast, toast } from "./ui/toast-store.ts";
 
 /**
@@ -66,9 +67,13 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
             variant: "destructive",
           }),
       });
-    send();
+    // Deletes a page that is gone never sent (its toast still open) join what waits first.
+    let live = true;
+    const sendWhileShown = () => live && send();
+    void keepUnsentDeletes(queryClient, userId, sendWhileShown).then(sendWhileShown);
     addEventListener("online", send);
     return () => {
+      live = false;
       removeEventListener("online", send);
       stopShowingWaiting();
     };

@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
+import { STORAGE_KEYS, TOAST_DURATION_MS } from "../../shared/constants.ts";
 import type { User } from "../../shared/schemas.ts";
 import { toast } from "../components/ui/toast-store.ts";
 import { ApiError, api } from "./api.ts";
@@ -7,6 +8,7 @@ import { forgetDraft } from "./draft.ts";
 import { editLists, refreshPages } from "./list-cache.ts";
 import { keepWaiting, unreachable } from "./outbox.ts";
 import { queryKeys } from "./query-keys.ts";
+import { readLocal, writeLocal } from "./storage.ts";
 import { DELETE_KEPT_OFFLINE, SKIP_KEPT_OFFLINE, wordsOf } from "./waiting-change.ts";
 
 /**
@@ -104,10 +106,30 @@ export function undoableDeletes<T extends { id: number }>(opts: {
         // Whose delete it is, known even if the session has ended by the time it is sent.
         const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
         setDeleting(row.id, true);
+        // Noted on this device until it is sent or undone, so a tab that dies meanwhile (a phone
+        // discarding it in the background) still deletes it on the next start. Not a skip of
+        // today: sent twice, it would skip the next day too.
+        const unsent =
+          opts.waitsOffline && !how.scope && userId !== undefined
+            ? noteUnsentDelete({
+                userId,
+                list: opts.list[0],
+                id: row.id,
+                label: wordsOf(row),
+                was: opts.was?.(row),
+                drafts: opts.drafts?.(row),
+              })
+            : () => {};
         undoable({
           ...(how.words ?? opts.words(row)),
-          undo: () => setDeleting(row.id, false),
+          undo: () => {
+            unsent();
+            setDeleting(row.id, false);
+          },
           commit: (leaving) => {
+            // Leaving, the page may be gone before the answer: the note stays for the next start,
+            // which sends it again (a delete already made answers 404, which is what it asked).
+            if (!leaving) unsent();
             api
               .delete(`${opts.list[0]}/${row.id}${how.scope ? `?scope=${how.scope}` : ""}`, { keepalive: leaving })
               .then(() => {
@@ -202,4 +224,69 @@ export function keepDelete<T extends { id: number }>(
     () => true,
     () => false,
   );
+}
+
+/** A delete waiting on its toast, as noted on this device (`noteUnsentDelete`). */
+type UnsentDelete = {
+  userId: number;
+  list: string;
+  id: number;
+  label: string;
+  was?: Record<string, unknown>;
+  drafts?: string[];
+  /** When the toast opened (ms). */
+  at: number;
+};
+
+const UNSENT_PREFIX = `${STORAGE_KEYS.unsentDelete}:`;
+/** A note older than this belongs to a page that is gone: its toast would have closed long ago. */
+export const UNSENT_DELETE_LEFT_AFTER_MS = 2 * TOAST_DURATION_MS;
+
+/** Notes a delete waiting on its toast; answers what forgets the note (sent or undone). */
+function noteUnsentDelete(note: Omit<UnsentDelete, "at">): () => void {
+  const key = `${UNSENT_PREFIX}${note.userId}:${note.list}/${note.id}`;
+  writeLocal(key, JSON.stringify({ ...note, at: Date.now() }));
+  return () => writeLocal(key, null);
+}
+
+/**
+ * On start: the deletes this person made on a page that was gone before their toast closed (a
+ * crash, a tab the phone discarded) wait on this device to be sent like any other delete, once
+ * their toast would have closed; `sendNow` is told of those that come due later.
+ */
+export async function keepUnsentDeletes(queryClient: QueryClient, userId: number, sendNow: () => void): Promise<void> {
+  let keys: string[];
+  try {
+    keys = Object.keys(localStorage).filter((key) => key.startsWith(`${UNSENT_PREFIX}${userId}:`));
+  } catch {
+    return;
+  }
+  for (const key of keys) {
+    const note = parseNote(readLocal(key));
+    if (!note) {
+      writeLocal(key, null);
+      continue;
+    }
+    const keep = async () => {
+      // Undone or sent meanwhile by the page that made it, when that page is still open.
+      if (readLocal(key) === null) return false;
+      writeLocal(key, null);
+      const { label, was, drafts } = note;
+      return keepDelete(queryClient, note.list, { id: note.id }, { userId, label, was, drafts });
+    };
+    const wait = note.at + UNSENT_DELETE_LEFT_AFTER_MS - Date.now();
+    if (wait <= 0) await keep();
+    else setTimeout(() => void keep().then((kept) => kept && sendNow()), wait);
+  }
+}
+
+function parseNote(raw: string | null): UnsentDelete | null {
+  try {
+    const note = JSON.parse(raw ?? "null") as UnsentDelete | null;
+    return note && typeof note.list === "string" && typeof note.id === "number" && typeof note.at === "number"
+      ? note
+      : null;
+  } catch {
+    return null;
+  }
 }
