@@ -422,3 +422,32 @@ test("a double tap on a row's Delete or tick acts on that row only, not on the o
     break;
   }
 });
+
+test("a task deleted just before the tab crashes, its toast still open, is deleted on the next start (decision 075)", async ({
+  page,
+  api,
+  app,
+}) => {
+  await api.task("Renew the passport");
+  await api.task("Stays on the list");
+  // Read through the browser's context: the crashed page's own requests go nowhere.
+  const titlesStored = async () =>
+    ((await (await page.context().request.get("/api/tasks")).json()) as Array<{ title: string }>).map((t) => t.title);
+  await page.goto("/tasks");
+  await app.tasks.deleteButton("Renew the passport").click();
+  await expect(toastText(page, "Task deleted")).toBeVisible();
+  // The renderer dies at once: no pagehide, no toast closing, nothing sent.
+  const cdp = await page.context().newCDPSession(page);
+  const crashed = page.waitForEvent("crash");
+  void cdp.send("Page.crash").catch(() => undefined);
+  await crashed;
+  expect(await titlesStored()).toContain("Renew the passport");
+
+  const again = await page.context().newPage();
+  await again.goto("/tasks");
+  await expect(again.getByText("Stays on the list")).toBeVisible();
+  await expect.poll(titlesStored, { timeout: 20_000 }).toEqual(["Stays on the list"]);
+  await again.reload();
+  await expect(again.getByText("Stays on the list")).toBeVisible();
+  await expect(again.getByText("Renew the passport")).toBeHidden();
+});
