@@ -74,6 +74,10 @@ const body = (message: string, code: ErrorCode, field?: string, problems?: Field
   ...(problems && problems.length > 1 ? { problems } : {}),
 });
 
+/** A validation issue's field as clients name it: `/steps/0/text` is `steps.0.text`; none at the root. */
+const fieldOf = (issue: { instancePath?: string }): string | undefined =>
+  issue.instancePath?.replace(/^\//, "").replaceAll("/", ".") || undefined;
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -95,7 +99,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Each refused field once, in the request's order: all of them, not only the first.
       const problems: FieldProblem[] = [];
       for (const issue of error.validation) {
-        const field = issue.instancePath?.replace(/^\//, "").replaceAll("/", ".") || undefined;
+        const field = fieldOf(issue);
         if (field && !problems.some((p) => p.field === field))
           problems.push({ field, message: issue.message ?? "Invalid input" });
       }
@@ -103,7 +107,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return reply.status(400).send(body(namingEach(problems), "BAD_REQUEST", problems[0]?.field, problems));
       }
       const first = error.validation[0];
-      const field = first?.instancePath?.replace(/^\//, "").replaceAll("/", ".") || undefined;
+      const field = first && fieldOf(first);
       const where = field || error.validationContext;
       const message = `${where ? `${where}: ` : ""}${first?.message ?? "Invalid input"}`;
       return reply.status(400).send(body(message, "BAD_REQUEST", field));
