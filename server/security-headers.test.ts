@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
@@ -58,7 +59,12 @@ describe("security headers", () => {
   });
 
   it("a cookie set over https is Secure, even without an https PUBLIC_URL, when a trusted proxy says so", async () => {
-    const proxied = await createTestApp({ TRUST_PROXY: "true" });
+    const logs = new PassThrough();
+    let logged = "";
+    logs.on("data", (chunk) => {
+      logged += chunk.toString();
+    });
+    const proxied = await createTestApp({ TRUST_PROXY: "true", LOG_LEVEL: "warn" }, { logStream: logs });
     try {
       const register = (headers: Record<string, string>) =>
         proxied.app.inject({
@@ -82,6 +88,14 @@ describe("security headers", () => {
       // Over plain http (a LAN, a test) the cookie must not be Secure, or the browser would drop it.
       const overHttp = await register({});
       expect(overHttp.cookies.find((c) => c.name === "dc_session")?.secure).toBeUndefined();
+      // The operator is asked for PUBLIC_URL once, not on every cookie set.
+      await register({ "x-forwarded-proto": "https" });
+      const asks = logged
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((line) => line.msg.includes("PUBLIC_URL"));
+      expect(asks).toEqual([expect.objectContaining({ level: 40, msg: expect.stringContaining("set it") })]);
     } finally {
       await proxied.close();
     }

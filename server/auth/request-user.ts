@@ -25,7 +25,8 @@ export function sessionCookieName(config: Config): string {
   return config.secureCookies ? "__Host-dc_session" : "dc_session";
 }
 
-let toldOfPlainPublicUrl = false;
+/** The configurations whose operator has been told that PUBLIC_URL is missing: once per app. */
+const toldOfPlainPublicUrl = new WeakSet<Config>();
 
 /**
  * Whether a cookie set in this answer is `Secure`: always with an https PUBLIC_URL, and also when
@@ -36,8 +37,8 @@ let toldOfPlainPublicUrl = false;
 export function secureCookie(reply: FastifyReply, config: Config): boolean {
   if (config.secureCookies) return true;
   if (reply.request.protocol !== "https") return false;
-  if (!toldOfPlainPublicUrl) {
-    toldOfPlainPublicUrl = true;
+  if (!toldOfPlainPublicUrl.has(config)) {
+    toldOfPlainPublicUrl.add(config);
     reply.log.warn(
       "requests arrive over https but PUBLIC_URL is not an https address: set it, so that cookies are __Host- prefixed and HSTS is sent",
     );
