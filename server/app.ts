@@ -221,7 +221,7 @@ export async function buildApp({ config, db, logStream, networkForTests, now }: 
   });
 
   // Before the routes: it adds its hooks to each route that creates records as it is registered.
-  registerIdempotency(app, { db, now });
+  registerIdempotency(app, { db, keep: config.keep.idempotencyKeys, now });
   const guard = new SignInGuard({ config, db, throttle: new LoginThrottle({ db, now }) });
   registerAuthRoutes(app, { config, db, guard });
   registerSessionRoutes(app, { config, db });

@@ -4,7 +4,7 @@
  * two sharing one database.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ABANDONED_AFTER_MS, IDEMPOTENCY_WINDOW_MS } from "./idempotency.ts";
+import { ABANDONED_AFTER_MS, IDEMPOTENCY_WINDOW_MS, TRIM_EVERY } from "./idempotency.ts";
 import { createSecondInstance, createTestApp, type TestApp } from "./testing/test-app.ts";
 
 let t: TestApp;
@@ -328,6 +328,62 @@ describe("Idempotency-Key on create", () => {
     const res = await post("/api/quick-wins", { text }, key);
     expect(res.statusCode).toBe(201);
     expect((await list("/api/quick-wins")).filter((x) => x.text === text)).toHaveLength(1);
+  });
+
+  it("a person keeps their newest answers only: an old key creates again, and rows stay bounded", async () => {
+    const KEEP = 3;
+    const bounded = await createTestApp({ ACCOUNT_LIMITS: `idempotencyKeys=${KEEP}` }, { now: () => clock });
+    try {
+      const me = await bounded.signUp();
+      const someoneElse = await bounded.signUp();
+      const send = (text: string, key: string, c = me.cookie) => post("/api/quick-wins", { text }, key, c, bounded.app);
+      const theirs = { text: "Theirs", key: newKey() };
+      expect((await send(theirs.text, theirs.key, someoneElse.cookie)).statusCode).toBe(201);
+      // A create still being handled (another tab's, in flight) is never forgotten by the trim.
+      const inFlight = newKey();
+      await bounded.handle.db
+        .insertInto("idempotency_keys")
+        .values({
+          user_id: me.userId,
+          idem_key: inFlight,
+          method: "POST",
+          path: "/api/quick-wins",
+          request_hash: "in-flight",
+          status: null,
+          response_body: null,
+          created_at: new Date(clock).toISOString(),
+        })
+        .execute();
+      const sent: Array<{ text: string; key: string }> = [];
+      for (let i = 0; i < 3 * TRIM_EVERY; i++) {
+        const one = { text: `Bounded ${i} ${newKey()}`, key: newKey() };
+        expect((await send(one.text, one.key)).statusCode).toBe(201);
+        sent.push(one);
+      }
+      const rows = await bounded.handle.db
+        .selectFrom("idempotency_keys")
+        .select(["idem_key", "status"])
+        .where("user_id", "=", me.userId)
+        .execute();
+      expect(rows.length).toBeLessThanOrEqual(KEEP + TRIM_EVERY + 1);
+      expect(rows.filter((r) => r.status === null).map((r) => r.idem_key)).toEqual([inFlight]);
+
+      // The newest are answered again; the oldest is a new request.
+      for (const newest of sent.slice(-KEEP)) {
+        const again = await send(newest.text, newest.key);
+        expect(again.headers["idempotent-replayed"]).toBe("true");
+      }
+      const oldest = sent[0] as { text: string; key: string };
+      const again = await send(oldest.text, oldest.key);
+      expect(again.statusCode).toBe(201);
+      expect(again.headers["idempotent-replayed"]).toBeUndefined();
+      expect((await send("other", inFlight)).statusCode).toBe(409);
+      // Another person's answers are not trimmed with this person's.
+      const theirsAgain = await send(theirs.text, theirs.key, someoneElse.cookie);
+      expect(theirsAgain.headers["idempotent-replayed"]).toBe("true");
+    } finally {
+      await bounded.close();
+    }
   });
 
   it("Delete All Data forgets the stored answers too", async () => {

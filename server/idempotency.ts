@@ -10,7 +10,8 @@
  * refused (422); a repeat while the first is still being handled is told so (409). The database's
  * unique constraint decides who goes first, so two instances on one PostgreSQL database, or two
  * requests at the same moment, never create twice. A request without the header is handled as
- * before. Keys are kept for a day.
+ * before. Keys are kept for a day, and a person's newest hundred answers at most
+ * (KEEP_AT_MOST.idempotencyKeys).
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
@@ -27,6 +28,12 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
  */
 export const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 1000;
+/**
+ * A person's stored answers past their bound are forgotten once this instance has taken this many
+ * keys of theirs: one delete every few creates, not one with each, so a person holds at most the
+ * bound and this many more per instance.
+ */
+export const TRIM_EVERY = 10;
 const MAX_KEY_LENGTH = 255;
 /** Printable characters without spaces, quotes or backslashes: UUIDs, ULIDs, base64 and the like. */
 const KEY_PATTERN = /^[A-Za-z0-9!#$%&'*+\-.^_`|~:/=]+$/;
@@ -94,9 +101,23 @@ const pathOf = (request: FastifyRequest) => request.url.split("?")[0] ?? "/";
  * Adds the Idempotency-Key handling to every route declared with `config: { idempotent: true }`.
  * Call before the routes are registered.
  */
-export function registerIdempotency(app: FastifyInstance, { db, now = Date.now }: { db: Db; now?: () => number }) {
+export function registerIdempotency(
+  app: FastifyInstance,
+  {
+    db,
+    keep,
+    now = Date.now,
+  }: {
+    db: Db;
+    /** How many stored answers one person keeps (KEEP_AT_MOST.idempotencyKeys): the newest. */
+    keep: number;
+    now?: () => number;
+  },
+) {
   app.decorateRequest("idempotencyReservation", null);
   let lastPrune = 0;
+  /** Keys taken per person since their answers were last trimmed by this instance. */
+  const takenSinceTrim = new Map<number, number>();
 
   const prune = async () => {
     const at = now();
@@ -135,6 +156,36 @@ export function registerIdempotency(app: FastifyInstance, { db, now = Date.now }
     return { mine: false, existing } as const;
   };
 
+  /**
+   * Within the day a key is kept, a script creating and deleting in a loop would still store an
+   * answer with each create (a project's can be a megabyte): past the person's newest `keep`
+   * answers, the older ones go. Reservations still being handled are left alone.
+   */
+  const trim = async (userId: number) => {
+    const taken = (takenSinceTrim.get(userId) ?? 0) + 1;
+    if (taken < TRIM_EVERY) {
+      takenSinceTrim.set(userId, taken);
+      return;
+    }
+    takenSinceTrim.delete(userId);
+    await db
+      .deleteFrom("idempotency_keys")
+      .where("user_id", "=", userId)
+      .where("status", "is not", null)
+      .where(
+        "id",
+        "not in",
+        db
+          .selectFrom("idempotency_keys")
+          .select("id")
+          .where("user_id", "=", userId)
+          .where("status", "is not", null)
+          .orderBy("id", "desc")
+          .limit(keep),
+      )
+      .execute();
+  };
+
   /** Frees a reservation that is past its time, if it is still the one that was read. */
   const release = async (id: number, createdAt: string) => {
     await db.deleteFrom("idempotency_keys").where("id", "=", id).where("created_at", "=", createdAt).execute();
@@ -151,6 +202,7 @@ export function registerIdempotency(app: FastifyInstance, { db, now = Date.now }
       const taken = await reserve(request.userId, key, method, path, hash);
       if (taken.mine) {
         request.idempotencyReservation = taken.id;
+        await trim(request.userId);
         return;
       }
       const row = taken.existing;

@@ -55,7 +55,7 @@ export function sizeInWords(bytes: number): string {
 }
 
 /** What a person reads past each bound: how many, and what to do to add more. */
-const WORDS: Record<Exclude<KeptKind, "moods" | "sessions">, (limit: number) => string> = {
+const WORDS: Record<Exclude<KeptKind, "moods" | "sessions" | "idempotencyKeys">, (limit: number) => string> = {
   tasks: (n) => `At most ${count(n)} tasks, done and let go ones included: delete some to add more`,
   quickWins: (n) => `At most ${count(n)} quick wins, done ones included: delete some to add more`,
   thoughts: (n) => `At most ${count(n)} thoughts, archived ones included: delete some archived ones to add more`,

@@ -141,5 +141,10 @@ export const KEEP_AT_MOST = {
   recordingBytes: 500 * 1024 * 1024,
   /** Signed-in devices (sessions): a sign-in past it ends the one used least recently. */
   sessions: 100,
+  /**
+   * Stored answers of creates sent with an Idempotency-Key (decision 028): past it the oldest are
+   * forgotten, so a create sent again after a hundred newer ones creates again.
+   */
+  idempotencyKeys: 100,
 } as const;
 export type KeptKind = keyof typeof KEEP_AT_MOST;
