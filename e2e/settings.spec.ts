@@ -144,7 +144,18 @@ test("integrations and API key tabs", async ({ page, app }) => {
 });
 
 test("returning from the provider with an error shows it and cleans the URL", async ({ page, user: _signedIn }) => {
-  await page.goto("/settings?google_error=true&error_message=access_denied");
-  await expect(toastText(page, "access_denied")).toBeVisible();
+  await page.goto(`/settings?google_error=true&error_message=${encodeURIComponent("Access was not granted.")}`);
+  await expect(toastText(page, "Access was not granted.")).toBeVisible();
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test("a link cannot put its own words in the connection failure: only the server's are shown", async ({
+  page,
+  user: _signedIn,
+}) => {
+  const planted = "Your account is locked. Call +1 555 0100 to unlock it.";
+  await page.goto(`/settings?google_error=true&error_message=${encodeURIComponent(planted)}`);
+  await expect(toastText(page, "There was an error connecting your Google Calendar. Please try again.")).toBeVisible();
+  await expect(page.getByText(planted)).toHaveCount(0);
   await expect(page).toHaveURL(/\/settings$/);
 });

@@ -4,6 +4,7 @@
  * (a refresh token), access tokens from that refresh token, and revocation.
  */
 import * as oauth from "openid-client";
+import { CALENDAR_CONNECT_ERRORS } from "../../shared/calendar-connect-errors.ts";
 import type { Config } from "../config.ts";
 import { RemoteAuthError } from "./provider.ts";
 
@@ -75,14 +76,14 @@ export async function exchangeConsentCode(
     );
   } catch (err) {
     if (err instanceof oauth.ResponseBodyError || err instanceof oauth.AuthorizationResponseError) {
-      throw new ConsentError("Google did not accept the authorization.");
+      throw new ConsentError(CALENDAR_CONNECT_ERRORS.notAccepted);
     }
     throw err;
   }
   if (tokens.scope !== undefined && !tokens.scope.split(" ").includes(CALENDAR_SCOPE)) {
-    throw new ConsentError("Access to your calendar events was not granted.");
+    throw new ConsentError(CALENDAR_CONNECT_ERRORS.noEvents);
   }
-  if (!tokens.refresh_token) throw new ConsentError("Google did not grant offline access. Please try again.");
+  if (!tokens.refresh_token) throw new ConsentError(CALENDAR_CONNECT_ERRORS.noOfflineAccess);
   return {
     refreshToken: tokens.refresh_token,
     accessToken: tokens.access_token,

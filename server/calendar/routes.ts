@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  CALENDAR_CONNECT_ERRORS,
+  type CalendarConnectError,
+  calendarConnectErrorToShow,
+} from "../../shared/calendar-connect-errors.ts";
+import {
   caldavConnected,
   caldavConnectInput,
   caldavStatus,
@@ -73,7 +78,8 @@ export function registerCalendarRoutes(
 
   // Public so that a lost session lands on a readable settings message rather than raw JSON.
   app.get(GOOGLE_CALLBACK_PATH, { config: { public: true }, schema: { tags } }, async (req, reply) => {
-    const back = (error?: string) =>
+    // Only the words the settings page shows (CALENDAR_CONNECT_ERRORS), each of them its own.
+    const back = (error?: CalendarConnectError) =>
       reply.redirect(
         error
           ? `/settings?google_error=true&error_message=${encodeURIComponent(error)}`
@@ -83,11 +89,11 @@ export function registerCalendarRoutes(
     const query = req.query as Record<string, string | undefined>;
     const flow = await takeFlow(db, req, reply, { config, kind: "google_calendar" });
     if (!flow || req.userId === null || flow.userId !== req.userId || query.state !== flow.state) {
-      return back("The connection attempt expired or did not come from this browser. Please try again.");
+      return back(CALENDAR_CONNECT_ERRORS.expired);
     }
     if (query.error || !query.code) {
       return back(
-        query.error === "access_denied" ? "Access was not granted." : "Google did not complete the connection.",
+        query.error === "access_denied" ? CALENDAR_CONNECT_ERRORS.denied : CALENDAR_CONNECT_ERRORS.incomplete,
       );
     }
     try {
@@ -107,9 +113,9 @@ export function registerCalendarRoutes(
       calendar.trigger(flow.userId);
       return back();
     } catch (err) {
-      if (err instanceof ConsentError || err instanceof AppError) return back(err.message);
+      if (err instanceof ConsentError || err instanceof AppError) return back(calendarConnectErrorToShow(err.message));
       req.log.warn({ err: { message: (err as Error).message } }, "calendar consent exchange failed");
-      return back("Google could not be reached. Please try again.");
+      return back(CALENDAR_CONNECT_ERRORS.unreachable);
     }
   });
 

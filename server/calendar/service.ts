@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
+import { CALENDAR_CONNECT_ERRORS } from "../../shared/calendar-connect-errors.ts";
 import type { Config } from "../config.ts";
 import { createSecretBox, type SecretBox } from "../crypto/secrets.ts";
 import type { Db } from "../db/database.ts";
@@ -95,7 +96,7 @@ export async function saveConnection(
       .where("user_id", "=", opts.userId)
       .executeTakeFirst();
     if (existing && existing.provider !== opts.provider) {
-      throw new AppError("CONFLICT", "Another calendar is connected. Disconnect it first.");
+      throw new AppError("CONFLICT", CALENDAR_CONNECT_ERRORS.otherCalendar);
     }
     await trx.deleteFrom("calendar_connections").where("user_id", "=", opts.userId).execute();
     await trx

@@ -1,6 +1,7 @@
 import { Tabs } from "radix-ui";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
+import { calendarConnectErrorToShow } from "../../shared/calendar-connect-errors.ts";
 import { useAuth } from "../app/auth.tsx";
 import { useTheme } from "../app/theme.tsx";
 import { toast } from "../components/ui/toast-store.ts";
@@ -27,10 +28,11 @@ export function SettingsPage() {
       toast({ title: "Google Calendar Connected", description: "Your Google Calendar is now connected." });
       setParams({}, { replace: true });
     } else if (params.get("google_error") === "true") {
+      // The server's own words only: a link cannot make the app say something it never said.
       const message = params.get("error_message");
       toast({
         title: "Google Calendar Connection Failed",
-        description: message || "There was an error connecting your Google Calendar. Please try again.",
+        description: calendarConnectErrorToShow(message ?? ""),
         variant: "destructive",
       });
       setParams({}, { replace: true });
