@@ -29,6 +29,21 @@ const post = (url: string, payload: Payload, key?: string, c = cookie, app = t.a
   });
 const list = async (url: string, c = cookie) =>
   (await t.app.inject({ method: "GET", url, headers: { cookie: c } })).json() as Array<Record<string, unknown>>;
+/** A key another request holds and has not answered yet (made at `at`). */
+const reserveInFlight = (db: TestApp["handle"]["db"], user: number, key: string, at: number) =>
+  db
+    .insertInto("idempotency_keys")
+    .values({
+      user_id: user,
+      idem_key: key,
+      method: "POST",
+      path: "/api/quick-wins",
+      request_hash: "in-flight",
+      status: null,
+      response_body: null,
+      created_at: new Date(at).toISOString(),
+    })
+    .execute();
 let n = 0;
 const newKey = () => `key-${Date.now().toString(36)}-${n++}`;
 
@@ -192,19 +207,7 @@ describe("Idempotency-Key on create", () => {
     const key = newKey();
     const text = `In flight ${key}`;
     // What another instance holds while its request runs: the key taken, no answer yet.
-    await t.handle.db
-      .insertInto("idempotency_keys")
-      .values({
-        user_id: userId,
-        idem_key: key,
-        method: "POST",
-        path: "/api/quick-wins",
-        request_hash: "in-flight",
-        status: null,
-        response_body: null,
-        created_at: new Date(clock).toISOString(),
-      })
-      .execute();
+    await reserveInFlight(t.handle.db, userId, key, clock);
     const res = await post("/api/quick-wins", { text }, key);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("A request with this Idempotency-Key is still being handled. Please try again.");
@@ -312,19 +315,7 @@ describe("Idempotency-Key on create", () => {
   it("a key whose request never finished (its server stopped) can be used again after a while", async () => {
     const key = newKey();
     const text = `Abandoned ${key}`;
-    await t.handle.db
-      .insertInto("idempotency_keys")
-      .values({
-        user_id: userId,
-        idem_key: key,
-        method: "POST",
-        path: "/api/quick-wins",
-        request_hash: "in-flight",
-        status: null,
-        response_body: null,
-        created_at: new Date(clock - ABANDONED_AFTER_MS - 1000).toISOString(),
-      })
-      .execute();
+    await reserveInFlight(t.handle.db, userId, key, clock - ABANDONED_AFTER_MS - 1000);
     const res = await post("/api/quick-wins", { text }, key);
     expect(res.statusCode).toBe(201);
     expect((await list("/api/quick-wins")).filter((x) => x.text === text)).toHaveLength(1);
@@ -341,19 +332,7 @@ describe("Idempotency-Key on create", () => {
       expect((await send(theirs.text, theirs.key, someoneElse.cookie)).statusCode).toBe(201);
       // A create still being handled (another tab's, in flight) is never forgotten by the trim.
       const inFlight = newKey();
-      await bounded.handle.db
-        .insertInto("idempotency_keys")
-        .values({
-          user_id: me.userId,
-          idem_key: inFlight,
-          method: "POST",
-          path: "/api/quick-wins",
-          request_hash: "in-flight",
-          status: null,
-          response_body: null,
-          created_at: new Date(clock).toISOString(),
-        })
-        .execute();
+      await reserveInFlight(bounded.handle.db, me.userId, inFlight, clock);
       const sent: Array<{ text: string; key: string }> = [];
       for (let i = 0; i < 3 * TRIM_EVERY; i++) {
         const one = { text: `Bounded ${i} ${newKey()}`, key: newKey() };

@@ -1,3 +1,5 @@
+import { ownWords } from "./own-words.ts";
+
 /**
  * Why connecting Google Calendar failed, in the words the settings page shows
  * (`/settings?google_error=true&error_message=`). The page shows only these: any other text in the
@@ -18,8 +20,5 @@ export const CALENDAR_CONNECT_ERRORS = {
 
 export type CalendarConnectError = (typeof CALENDAR_CONNECT_ERRORS)[keyof typeof CALENDAR_CONNECT_ERRORS];
 
-const known = new Set<string>(Object.values(CALENDAR_CONNECT_ERRORS));
-
 /** The words to show for `error_message`: the server's own, or the plain failure for anything else. */
-export const calendarConnectErrorToShow = (message: string): CalendarConnectError =>
-  known.has(message) ? (message as CalendarConnectError) : CALENDAR_CONNECT_ERRORS.failed;
+export const calendarConnectErrorToShow = ownWords(CALENDAR_CONNECT_ERRORS, "failed");

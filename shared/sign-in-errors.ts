@@ -1,3 +1,5 @@
+import { ownWords } from "./own-words.ts";
+
 /**
  * Why a sign-in with a provider failed, in the words the sign-in page shows (`/login?error=`).
  * The page shows only these: any other text in the address is shown as `failed`, so a link
@@ -18,8 +20,5 @@ export const SIGN_IN_ERRORS = {
 
 export type SignInErrorMessage = (typeof SIGN_IN_ERRORS)[keyof typeof SIGN_IN_ERRORS];
 
-const known = new Set<string>(Object.values(SIGN_IN_ERRORS));
-
 /** The words to show for `?error=`: the server's own, or the plain failure for anything else. */
-export const signInErrorToShow = (error: string): SignInErrorMessage =>
-  known.has(error) ? (error as SignInErrorMessage) : SIGN_IN_ERRORS.failed;
+export const signInErrorToShow = ownWords(SIGN_IN_ERRORS, "failed");
