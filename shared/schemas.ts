@@ -226,6 +226,17 @@ export const occurrenceScope = z.strictObject({
       "For a repeating task: this = only the current occurrence, all = the whole series (default). For an occurrence of a repeating event: this = only that one, all = that one and the ones after it (default).",
     ),
 });
+/**
+ * Deleting a repeating task or quick win: `scope`, and with `this` the day of the occurrence being
+ * skipped, so that the same skip sent again (its answer lost) skips one day only.
+ */
+export const skipScope = occurrenceScope.extend({
+  occurrence: dateString
+    .optional()
+    .describe(
+      "With scope=this: the day of the occurrence being skipped, as read (a task's dueDate, a quick win's occursOn). When the series has moved on from that day since (skipped already, done, or rolled to a later day), nothing changes.",
+    ),
+});
 
 // ---------- focus tasks ----------
 export const task = z.object({

@@ -7,6 +7,7 @@ import {
   occurrenceScope,
   quickWin,
   quickWinListQuery,
+  skipScope,
   updateQuickWinInput,
 } from "../../shared/schemas.ts";
 import { userIdOf } from "../auth/request-user.ts";
@@ -88,12 +89,12 @@ export function registerQuickWinRoutes(
   );
   r.delete(
     "/api/quick-wins/:id",
-    { schema: { tags, params: idParams, querystring: occurrenceScope } },
+    { schema: { tags, params: idParams, querystring: skipScope } },
     async (req, reply) => {
       const userId = userIdOf(req);
       if (req.query.scope === "this") {
         const today = await routines.today(userId, req);
-        await deleteQuickWinOccurrence(db, { userId, id: req.params.id, today });
+        await deleteQuickWinOccurrence(db, { userId, id: req.params.id, today, occurrence: req.query.occurrence });
       } else {
         await deleteQuickWin(db, { userId, id: req.params.id });
       }

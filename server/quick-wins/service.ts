@@ -176,6 +176,8 @@ async function skipOccurrence(db: Db, win: QuickWin, today: string): Promise<voi
     .set({ occurs_on: occurrenceAfter(win.repeat as string, current), completed: 0 })
     .where("id", "=", win.id)
     .where("user_id", "=", win.userId)
+    // Moved already by another request since it was read (the same skip sent twice at once): left alone.
+    .where("occurs_on", win.occursOn === null ? "is" : "=", win.occursOn)
     .execute();
 }
 
@@ -214,9 +216,11 @@ export async function updateQuickWinOccurrence(
 /** "Just this one" for deleting a repeating quick win: the series skips today's occurrence. */
 export async function deleteQuickWinOccurrence(
   db: Db,
-  opts: { userId: number; id: number; today: string },
+  opts: { userId: number; id: number; today: string; occurrence?: string },
 ): Promise<void> {
   const win = await getQuickWin(db, opts.userId, opts.id);
+  // The occurrence asked to skip is behind the series already: skipped, done or rolled past.
+  if (opts.occurrence !== undefined && win.occursOn !== opts.occurrence) return;
   if (win.repeat === null) return deleteQuickWin(db, opts);
   await skipOccurrence(db, win, opts.today);
 }

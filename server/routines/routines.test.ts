@@ -241,6 +241,24 @@ describe("just this one, or all of them", () => {
     expect(await allTasks()).toEqual([]);
   });
 
+  it("a skip that names its occurrence skips that day once: sent again, or sent after its day, it changes nothing", async () => {
+    const series = await addTask("stretch", { repeat: "FREQ=DAILY" });
+    const skipOf = (day: string) => call("DELETE", `/api/tasks/${series.id}?scope=this&occurrence=${day}`);
+    // Its answer lost, the device sends the same skip again: tomorrow stays.
+    expect((await skipOf("2025-03-12")).statusCode).toBe(204);
+    expect((await skipOf("2025-03-12")).statusCode).toBe(204);
+    expect(await allTasks()).toEqual([expect.objectContaining({ id: series.id, dueDate: "2025-03-13" })]);
+    // Kept on a device offline on the 13th and sent on the 14th: the 13th is gone by itself, the 14th stays.
+    at("2025-03-14T10:00:00.000Z");
+    expect((await skipOf("2025-03-13")).statusCode).toBe(204);
+    expect(await todaysTasks()).toEqual(["stretch"]);
+    expect(await allTasks()).toEqual([expect.objectContaining({ id: series.id, dueDate: "2025-03-14" })]);
+    const bad = await call("DELETE", `/api/tasks/${series.id}?scope=this&occurrence=14.03.2025`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: "BAD_REQUEST", field: "occurrence" });
+    expect(await allTasks()).toEqual([expect.objectContaining({ id: series.id, dueDate: "2025-03-14" })]);
+  });
+
   it("refuses an unknown scope, and another person's task is not found", async () => {
     const series = await addTask("mine", { repeat: "FREQ=DAILY" });
     const bad = await call("PATCH", `/api/tasks/${series.id}?scope=some`, { title: "x" });
@@ -285,6 +303,14 @@ describe("just this one, or all of them, for a quick win", () => {
     return res.json();
   }
   const allWins = async () => (await call("GET", "/api/quick-wins")).json() as QuickWin[];
+
+  it("a skip that names its occurrence, sent twice, skips that day only", async () => {
+    const series = await addWin("feed the cat", "FREQ=DAILY");
+    const skip = () => call("DELETE", `/api/quick-wins/${series.id}?scope=this&occurrence=2025-03-12`);
+    expect((await skip()).statusCode).toBe(204);
+    expect((await skip()).statusCode).toBe(204);
+    expect(await allWins()).toEqual([expect.objectContaining({ id: series.id, occursOn: "2025-03-13" })]);
+  });
 
   it("deletes just this one by skipping today, and the series is back on its next day", async () => {
     const series = await addWin("water plants", "FREQ=WEEKLY;BYDAY=MO,WE");

@@ -6,6 +6,7 @@ import {
   idParams,
   occurrenceScope,
   replaceTaskStepsInput,
+  skipScope,
   type TaskStep,
   task,
   taskListQuery,
@@ -96,20 +97,16 @@ export function registerTaskRoutes(
     await routines.today(userId, req);
     return toggleTask(db, { userId, id: req.params.id, now });
   });
-  r.delete(
-    "/api/tasks/:id",
-    { schema: { tags, params: idParams, querystring: occurrenceScope } },
-    async (req, reply) => {
-      const userId = userIdOf(req);
-      if (req.query.scope === "this") {
-        const today = await routines.today(userId, req);
-        await deleteTaskOccurrence(db, { userId, id: req.params.id, today });
-      } else {
-        await deleteTask(db, { userId, id: req.params.id });
-      }
-      return reply.status(204).send();
-    },
-  );
+  r.delete("/api/tasks/:id", { schema: { tags, params: idParams, querystring: skipScope } }, async (req, reply) => {
+    const userId = userIdOf(req);
+    if (req.query.scope === "this") {
+      const today = await routines.today(userId, req);
+      await deleteTaskOccurrence(db, { userId, id: req.params.id, today, occurrence: req.query.occurrence });
+    } else {
+      await deleteTask(db, { userId, id: req.params.id });
+    }
+    return reply.status(204).send();
+  });
 
   // A task's breakdown steps (docs/decisions/025-task-steps.md).
   // Each answer carries the checklist's version, for a change to send back as If-Match.

@@ -448,6 +448,8 @@ async function skipOccurrence(db: Db, task: Task, today: string): Promise<void> 
     .set({ due_date: next, not_before: next, completed: 0, completed_at: null })
     .where("id", "=", task.id)
     .where("user_id", "=", task.userId)
+    // Moved already by another request since it was read (the same skip sent twice at once): left alone.
+    .where("due_date", task.dueDate === null ? "is" : "=", task.dueDate)
     .execute();
 }
 
@@ -498,8 +500,13 @@ export async function updateTaskOccurrence(
 }
 
 /** "Just this one" for deleting a repeating task: the series skips its current occurrence. */
-export async function deleteTaskOccurrence(db: Db, opts: { userId: number; id: number; today: string }): Promise<void> {
+export async function deleteTaskOccurrence(
+  db: Db,
+  opts: { userId: number; id: number; today: string; occurrence?: string },
+): Promise<void> {
   const task = await getTask(db, opts.userId, opts.id);
+  // The occurrence asked to skip is behind the series already: skipped, done or rolled past.
+  if (opts.occurrence !== undefined && task.dueDate !== opts.occurrence) return;
   if (task.repeat === null) return deleteTask(db, opts);
   await skipOccurrence(db, task, opts.today);
 }
