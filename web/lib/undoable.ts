@@ -231,6 +231,8 @@ type UnsentDelete = {
   userId: number;
   list: string;
   id: number;
+  /** `this`: just one occurrence of a repeating event. Absent: the record's delete (all notes before it was said). */
+  scope?: "this";
   label: string;
   was?: Record<string, unknown>;
   drafts?: string[];
@@ -242,9 +244,13 @@ const UNSENT_PREFIX = `${STORAGE_KEYS.unsentDelete}:`;
 /** A note older than this belongs to a page that is gone: its toast would have closed long ago. */
 export const UNSENT_DELETE_LEFT_AFTER_MS = 2 * TOAST_DURATION_MS;
 
-/** Notes a delete waiting on its toast; answers what forgets the note (sent or undone). */
-function noteUnsentDelete(note: Omit<UnsentDelete, "at">): () => void {
-  const key = `${UNSENT_PREFIX}${note.userId}:${note.list}/${note.id}`;
+/**
+ * Notes a delete waiting on its toast; answers what forgets the note (sent or undone). Only for a
+ * delete that does no harm sent twice: the one sent as the page is left may have got through.
+ */
+export function noteUnsentDelete(note: Omit<UnsentDelete, "at">): () => void {
+  // One note a record path: just one occurrence (`?scope=this`) is another write than the event's delete.
+  const key = `${UNSENT_PREFIX}${note.userId}:${note.list}/${note.id}${note.scope ? `?scope=${note.scope}` : ""}`;
   writeLocal(key, JSON.stringify({ ...note, at: Date.now() }));
   return () => writeLocal(key, null);
 }
@@ -272,7 +278,8 @@ export async function keepUnsentDeletes(queryClient: QueryClient, userId: number
       if (readLocal(key) === null) return false;
       writeLocal(key, null);
       const { label, was, drafts } = note;
-      return keepDelete(queryClient, note.list, { id: note.id }, { userId, label, was, drafts });
+      const scope = note.scope === "this" ? note.scope : undefined;
+      return keepDelete(queryClient, note.list, { id: note.id }, { userId, scope, label, was, drafts });
     };
     const wait = note.at + UNSENT_DELETE_LEFT_AFTER_MS - Date.now();
     if (wait <= 0) await keep();
