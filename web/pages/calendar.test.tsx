@@ -1,16 +1,27 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import "fake-indexeddb/auto";
-import { configure, screen, waitFor } from "@testing-library/react";
+// The toast's own buttons are pressed through fireEvent: jsdom lacks the pointer capture its swipe reads.
+import { configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { STORAGE_KEYS } from "../../shared/constants.ts";
 import { addDays } from "../../shared/dates.ts";
 import type { CalendarEvent, User } from "../../shared/schemas.ts";
 import { dismissToast } from "../components/ui/toast-store.ts";
 import { formatShortDay } from "../lib/dates.ts";
+import { editDraft } from "../lib/draft.ts";
 import { sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
-import { loseConnection, renderWithOutbox, resetApp, server, signUpInUtc } from "../testing/app-harness.tsx";
+import { UNSENT_DELETE_LEFT_AFTER_MS } from "../lib/undoable.ts";
+import {
+  loseConnection,
+  renderWithOutbox,
+  resetApp,
+  server,
+  signUpInUtc,
+  storedDrafts,
+} from "../testing/app-harness.tsx";
 import { CalendarPage } from "./calendar.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
@@ -28,6 +39,26 @@ const addEvent = (title: string, extra: object = {}) =>
   server("POST", "/api/events", { title, date: TOMORROW, startTime: "09:00", duration: 30, ...extra });
 
 const renderCalendar = () => renderWithOutbox(<CalendarPage />, user);
+/** Deletes noted on this device until they are sent or undone (web/lib/undoable.ts). */
+const notes = () => Object.keys(localStorage).filter((key) => key.startsWith(`${STORAGE_KEYS.unsentDelete}:`));
+/** An edit of the event not saved, kept on this device (docs/decisions/067-edit-drafts.md). */
+const keepEditDraft = (id: number) =>
+  localStorage.setItem(`${STORAGE_KEYS.draft}:${user.id}:${editDraft("event", id)}`, JSON.stringify({ title: "x" }));
+
+/**
+ * The page dies with the delete's toast open: its one note stays, and nothing was sent. (Undo
+ * takes the toast away without sending; the note is then put back as the page left it, `ago` ms
+ * older.)
+ */
+async function dieWithToastOpen(page: { unmount: () => void }, ago = 0) {
+  const [key = "", ...more] = notes();
+  expect(more).toEqual([]);
+  const note = JSON.parse(localStorage.getItem(key) ?? "null") as { at: number };
+  fireEvent.click(await screen.findByRole("button", { name: "Undo" }));
+  expect(notes()).toEqual([]);
+  page.unmount();
+  localStorage.setItem(key, JSON.stringify({ ...note, at: note.at - ago }));
+}
 
 describe("changing an event while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   it("waits on this device: the calendar shows the change through a read of it, and it is saved once the connection is back", async () => {
@@ -140,6 +171,8 @@ describe("deleting an event while the server cannot be reached (docs/decisions/0
     await userEvent.click((await screen.findAllByRole("button", { name: "Delete Stretch" }))[0]);
     await userEvent.click(await screen.findByRole("button", { name: "All of them" }));
     expect(await screen.findByText("Repeating event deleted")).toBeInTheDocument();
+    // Nor is it noted to outlive the page (docs/decisions/075-a-delete-outlives-its-page.md).
+    expect(notes()).toEqual([]);
     loseConnection();
     dismissToast();
     expect(
@@ -161,5 +194,81 @@ describe("the calendar's days and what its toasts name", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Just this one" }));
     expect(await screen.findByText("Event deleted")).toBeInTheDocument();
     expect(screen.getByText(`Stretch on ${formatShortDay(TOMORROW)}`)).toBeInTheDocument();
+  });
+});
+
+describe("an event deleted just before its page dies, the toast still open (docs/decisions/075-a-delete-outlives-its-page.md)", () => {
+  it("is noted as the toast opens, and the next start deletes it once its toast would have closed, its edit draft with it", async () => {
+    const made = (await addEvent("Physio")) as CalendarEvent;
+    await addEvent("Choir");
+    keepEditDraft(made.id);
+    const page = renderCalendar();
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Physio" }));
+    expect(notes()).toEqual([`${STORAGE_KEYS.unsentDelete}:${user.id}:/api/events/${made.id}`]);
+    await dieWithToastOpen(page);
+    expect((await events()).map((e) => e.title).sort()).toEqual(["Choir", "Physio"]);
+
+    // The next start, soon after: the toast would still be open, so it waits for its time.
+    const started = Date.now();
+    renderCalendar();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await events()).map((e) => e.title)).toContain("Physio");
+    await waitFor(async () => expect((await events()).map((e) => e.title)).toEqual(["Choir"]), {
+      timeout: UNSENT_DELETE_LEFT_AFTER_MS + 5000,
+    });
+    expect(Date.now() - started).toBeGreaterThan(1000);
+    expect(notes()).toEqual([]);
+    await waitFor(() => expect(storedDrafts()).toEqual([]));
+  }, 30_000);
+
+  it("just this one of a repeating event is noted as its own delete, waits offline with its day's words, and only it goes", async () => {
+    const made = (await addEvent("Stretch", { repeat: "FREQ=DAILY" })) as CalendarEvent;
+    keepEditDraft(made.id);
+    const page = renderCalendar();
+    await userEvent.click((await screen.findAllByRole("button", { name: "Delete Stretch" }))[0]);
+    await userEvent.click(await screen.findByRole("button", { name: "Just this one" }));
+    expect(await screen.findByText("Event deleted")).toBeInTheDocument();
+    expect(notes()).toEqual([`${STORAGE_KEYS.unsentDelete}:${user.id}:/api/events/${made.id}?scope=this`]);
+    await dieWithToastOpen(page, UNSENT_DELETE_LEFT_AFTER_MS);
+    const occurrences = (await events()).length;
+
+    // The next start, long after, without a connection: it waits on this device, said as that day.
+    const reconnect = loseConnection();
+    const { queryClient } = renderCalendar();
+    await userEvent.click(await screen.findByText("Waiting to sync: 1"));
+    expect(screen.getByRole("list", { name: "What is waiting to sync" })).toHaveTextContent(
+      `Delete:Stretch (${formatShortDay(TOMORROW)})`,
+    );
+    expect(notes()).toEqual([]);
+    await queryClient.refetchQueries({ queryKey: queryKeys.events, exact: true });
+    expect((queryClient.getQueryData<CalendarEvent[]>(queryKeys.events) ?? []).map((e) => e.id)).not.toContain(made.id);
+    expect(storedDrafts()).toHaveLength(1);
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    const left = await events();
+    expect(left.map((e) => e.id)).not.toContain(made.id);
+    expect(left.length).toBeGreaterThanOrEqual(occurrences - 1);
+    expect(left.every((e) => e.title === "Stretch" && e.repeat === "FREQ=DAILY")).toBe(true);
+    expect(storedDrafts()).toEqual([]);
+  });
+
+  it("as the page is left, is sent to outlive it, and stays noted in case it did not get through", async () => {
+    const made = (await addEvent("Physio")) as CalendarEvent;
+    const reachable = globalThis.fetch;
+    const deletes: (boolean | undefined)[] = [];
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === "DELETE" && String(input).endsWith(`/api/events/${made.id}`)) deletes.push(init.keepalive);
+      return reachable(input, init);
+    });
+    renderCalendar();
+    await userEvent.click(await screen.findByRole("button", { name: "Delete Physio" }));
+    expect(await screen.findByText("Event deleted")).toBeInTheDocument();
+    window.dispatchEvent(new Event("pagehide"));
+    await waitFor(async () => expect(await events()).toEqual([]));
+    expect(deletes).toEqual([true]);
+    expect(notes()).toEqual([`${STORAGE_KEYS.unsentDelete}:${user.id}:/api/events/${made.id}`]);
   });
 });

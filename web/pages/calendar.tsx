@@ -3,7 +3,7 @@ import { CalendarPlus, Download, MapPin, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
 import { addDays } from "../../shared/dates.ts";
-import type { CalendarEvent } from "../../shared/schemas.ts";
+import type { CalendarEvent, User } from "../../shared/schemas.ts";
 import { ListLoadFailed } from "../components/list-load-failed.tsx";
 import { RepeatIcon } from "../components/repeat-icon.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
@@ -32,7 +32,7 @@ import { formatDisplayDate, formatShortDay, formatTime12, zonedNow } from "../li
 import { editDraft, forgetDraft } from "../lib/draft.ts";
 import { unreachable, useWaitingCreates } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
-import { keepDelete, undoable } from "../lib/undoable.ts";
+import { keepDelete, noteUnsentDelete, undoable } from "../lib/undoable.ts";
 import { DELETE_KEPT_OFFLINE } from "../lib/waiting-change.ts";
 
 export function CalendarPage() {
@@ -55,6 +55,23 @@ export function CalendarPage() {
     const going =
       scope === "all" ? (events.data ?? []).filter((o) => o.seriesId === e.seriesId && o.date >= e.date) : [e];
     for (const o of going) visibility.hide(o.id);
+    const drafts = going.map((o) => editDraft("event", o.id));
+    // Noted on this device until it is sent or undone, so a tab that dies meanwhile still deletes
+    // it on the next start (docs/decisions/075-a-delete-outlives-its-page.md). Sent twice, an
+    // event's delete or just this one's answers 404 the second time; not all of them from this one
+    // on, which needs the connection.
+    const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
+    const unsent =
+      scope !== "all" && userId !== undefined
+        ? noteUnsentDelete({
+            userId,
+            list: queryKeys.events[0],
+            id: e.id,
+            scope,
+            label: waitingLabel(e, scope),
+            drafts,
+          })
+        : () => {};
     undoable({
       title: scope === "all" ? "Repeating event deleted" : "Event deleted",
       // One of a series names its day: which of the Mondays went.
@@ -66,15 +83,18 @@ export function CalendarPage() {
             : e.title,
       altText: "Undo deleting the event from the notification (F8 reaches it)",
       undo: () => {
+        unsent();
         visibility.restore();
         toast({ title: "Restored" });
       },
-      commit: () =>
+      commit: (leaving) => {
+        // Leaving, the page may be gone before the answer: the note stays for the next start.
+        if (!leaving) unsent();
         void remove
-          .mutateAsync({ event: e, scope })
+          .mutateAsync({ event: e, scope, leaving })
           // An edit of them not saved is of no use once they are gone (decision 067).
           .then(() => {
-            for (const o of going) forgetDraft(editDraft("event", o.id));
+            for (const name of drafts) forgetDraft(name);
           })
           .catch(async (error: unknown) => {
             // Without a connection the delete of an event, or of just this one of a repeating event,
@@ -96,7 +116,8 @@ export function CalendarPage() {
             const description =
               offline && scope === "all" ? FROM_HERE_NEEDS_CONNECTION.delete : "Could not delete event.";
             toast({ title: "Error", description, variant: "destructive" });
-          }),
+          });
+      },
     });
   };
 

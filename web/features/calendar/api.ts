@@ -216,9 +216,20 @@ export function useDeleteEvent() {
   const queryClient = useQueryClient();
   const syncAfter = useSyncAfter();
   return useMutation({
-    /** `scope`: for an occurrence of a repeating event, just this one or all of them (from it on). */
-    mutationFn: async ({ event, scope }: { event: CalendarEvent; scope?: "this" | "all" }) => {
-      await api.delete(`${EVENTS}/${event.id}${scope ? `?scope=${scope}` : ""}`);
+    /**
+     * `scope`: for an occurrence of a repeating event, just this one or all of them (from it on).
+     * `leaving`: sent as the page is left, so the request outlives it.
+     */
+    mutationFn: async ({
+      event,
+      scope,
+      leaving,
+    }: {
+      event: CalendarEvent;
+      scope?: "this" | "all";
+      leaving?: boolean;
+    }) => {
+      await api.delete(`${EVENTS}/${event.id}${scope ? `?scope=${scope}` : ""}`, { keepalive: leaving });
       await syncAfter(event.googleId !== null);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.events }),
