@@ -94,9 +94,10 @@ describe("changing an event while the server cannot be reached (docs/decisions/0
 });
 
 describe("deleting an event while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
-  it("waits on this device once its toast closes: the event stays gone through a read of the calendar, and is deleted once the connection is back", async () => {
-    await addEvent("Physio");
+  it("waits on this device once its toast closes: the event stays gone through a read of the calendar, and is deleted once the connection is back, its edit draft with it", async () => {
+    const made = (await addEvent("Physio")) as CalendarEvent;
     await addEvent("Choir");
+    keepEditDraft(made.id);
     const { queryClient } = renderCalendar();
     await userEvent.click(await screen.findByRole("button", { name: "Delete Physio" }));
     expect(await screen.findByText("Event deleted")).toBeInTheDocument();
@@ -111,12 +112,14 @@ describe("deleting an event while the server cannot be reached (docs/decisions/0
     expect(queryClient.getQueryData<CalendarEvent[]>(queryKeys.events)?.map((e) => e.title)).toEqual(["Choir"]);
     expect(screen.queryByRole("button", { name: "Delete Physio" })).not.toBeInTheDocument();
     expect((await events()).map((e) => e.title).sort()).toEqual(["Choir", "Physio"]);
+    expect(storedDrafts()).toHaveLength(1);
 
     reconnect();
     const refused = vi.fn();
     await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
     expect(refused).not.toHaveBeenCalled();
     expect((await events()).map((e) => e.title)).toEqual(["Choir"]);
+    expect(storedDrafts()).toEqual([]);
   });
 
   it("just this one of a repeating event waits too: it stays off the calendar through a read of it, and only it is deleted once back", async () => {

@@ -107,6 +107,8 @@ export function CalendarPage() {
               (await keepDelete(queryClient, queryKeys.events[0], e, {
                 scope,
                 label: waitingLabel(e, scope),
+                // Given up once it is sent: until then, it can be brought back.
+                drafts,
               }))
             ) {
               toast(DELETE_KEPT_OFFLINE);
