@@ -115,6 +115,35 @@ test("deleting an event is undoable from its toast; nothing is deleted on the se
   expect(stored.map((e) => e.title)).toEqual(["Dentist"]);
 });
 
+test("an event deleted just before the tab crashes, its toast still open, is deleted on the next start (decision 075)", async ({
+  page,
+  api,
+  app,
+}) => {
+  await api.event({ title: "Dentist", date: localDate(1), startTime: "15:00", duration: 30 });
+  await api.event({ title: "Choir", date: localDate(1), startTime: "19:00", duration: 90 });
+  // Read through the browser's context: the crashed page's own requests go nowhere.
+  const titlesStored = async () =>
+    ((await (await page.context().request.get("/api/events")).json()) as Array<{ title: string }>).map((e) => e.title);
+  await app.calendar.open();
+  await app.calendar.delete("Dentist");
+  await expect(toastText(page, "Event deleted")).toBeVisible();
+  // The renderer dies at once: no pagehide, no toast closing, nothing sent.
+  const cdp = await page.context().newCDPSession(page);
+  const crashed = page.waitForEvent("crash");
+  void cdp.send("Page.crash").catch(() => undefined);
+  await crashed;
+  expect(await titlesStored()).toContain("Dentist");
+
+  const again = await page.context().newPage();
+  await again.goto("/calendar");
+  await expect(again.getByRole("main").getByText("Choir", { exact: true })).toBeVisible();
+  await expect.poll(titlesStored, { timeout: 20_000 }).toEqual(["Choir"]);
+  await again.reload();
+  await expect(again.getByRole("main").getByText("Choir", { exact: true })).toBeVisible();
+  await expect(again.getByRole("main").getByText("Dentist")).toBeHidden();
+});
+
 test("the .ics export link downloads the user's events as a calendar file", async ({ page, api, app }) => {
   await api.event({ title: "Therapy", date: localDate(1), startTime: "10:00", duration: 50 });
   await api.event({ title: "Birthday", date: localDate(3), startTime: "00:00", duration: 1440 });
