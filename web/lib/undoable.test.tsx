@@ -10,10 +10,11 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "../../shared/constants.ts";
+import { addDays } from "../../shared/dates.ts";
 import type { Task, User } from "../../shared/schemas.ts";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { useDeleteTask } from "../features/tasks/api.ts";
-import { renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { holdAnswers, renderWithApp, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { UNSENT_DELETE_LEFT_AFTER_MS } from "./undoable.ts";
 
 let user: User;
@@ -27,6 +28,16 @@ function DeleteButton({ task }: { task: Task }) {
   return (
     <button type="button" onClick={() => remove(task)}>
       Delete {task.title}
+    </button>
+  );
+}
+
+function SkipButton({ task }: { task: Task }) {
+  const remove = useDeleteTask();
+  const words = { title: "Skipped for today", description: task.title, altText: "Undo skipping" };
+  return (
+    <button type="button" onClick={() => remove(task, { scope: "this", words })}>
+      Skip {task.title}
     </button>
   );
 }
@@ -78,4 +89,35 @@ describe("a delete waiting on its toast when the page dies", () => {
     expect(Date.now() - started).toBeGreaterThan(1000);
     expect(notes()).toEqual([theirs]);
   }, 30_000);
+
+  it("a routine's skip is noted with its day, and sent again it skips that day only", async () => {
+    const routine = await server<Task>("POST", "/api/tasks", { title: "Stretch", repeat: "FREQ=DAILY" });
+    const today = routine.dueDate as string;
+    const page = renderWithApp(<SkipButton task={routine} />, { signedInAs: user });
+    await userEvent.click(screen.getByRole("button", { name: "Skip Stretch" }));
+    const key = `${STORAGE_KEYS.unsentDelete}:${user.id}:/api/tasks/${routine.id}?scope=this`;
+    expect(notes()).toEqual([key]);
+    const note = JSON.parse(localStorage.getItem(key) ?? "{}");
+    expect(note).toMatchObject({ scope: "this", occurrence: today, action: "Skip today" });
+    // The page dies with the toast open, after the skip it sent as it went got through.
+    fireEvent.click(await screen.findByRole("button", { name: "Undo" }));
+    page.unmount();
+    localStorage.setItem(key, JSON.stringify({ ...note, at: Date.now() - UNSENT_DELETE_LEFT_AFTER_MS - 1000 }));
+    await server("DELETE", `/api/tasks/${routine.id}?scope=this&occurrence=${today}`);
+
+    const sent: string[] = [];
+    holdAnswers((url, init) => {
+      if (init.method === "DELETE") sent.push(url);
+      return false;
+    });
+    renderWithApp(<WaitingWrites userId={user.id} />, { signedInAs: user });
+    await waitFor(() =>
+      expect(sent).toEqual([expect.stringContaining(`/api/tasks/${routine.id}?scope=this&occurrence=${today}`)]),
+    );
+    expect(notes()).toEqual([]);
+    // Tomorrow, not the day after: the day named was skipped already.
+    expect(await server<Task[]>("GET", "/api/tasks")).toEqual([
+      expect.objectContaining({ id: routine.id, dueDate: addDays(today, 1) }),
+    ]);
+  });
 });

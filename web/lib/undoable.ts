@@ -67,6 +67,11 @@ export function undoableDeletes<T extends { id: number }>(opts: {
   waitsOffline?: boolean;
   /** The row's fields as the server has them, kept with a delete that waits (a thought's status). */
   was?: (row: T) => Record<string, unknown>;
+  /**
+   * A routine's current day (a task's dueDate, a quick win's occursOn), named when it is skipped,
+   * so the same skip sent again, or sent after its day, changes nothing (decision 077).
+   */
+  occurrence?: (row: T) => string | null;
 }) {
   const deleting = new Set<number>();
   let version = 0;
@@ -106,18 +111,22 @@ export function undoableDeletes<T extends { id: number }>(opts: {
         // Whose delete it is, known even if the session has ended by the time it is sent.
         const userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id;
         setDeleting(row.id, true);
+        // A skip names the day it skips: sent twice, or late, it skips that day only.
+        const occurrence = (how.scope && opts.occurrence?.(row)) || undefined;
+        const skip = how.scope ? { scope: how.scope, occurrence, action: "Skip today" } : {};
         // Noted on this device until it is sent or undone, so a tab that dies meanwhile (a phone
-        // discarding it in the background) still deletes it on the next start. Not a skip of
-        // today: sent twice, it would skip the next day too.
+        // discarding it in the background) still deletes it on the next start. A skip only when
+        // it names its day: without, sent twice it would skip the next day too.
         const unsent =
-          opts.waitsOffline && !how.scope && userId !== undefined
+          opts.waitsOffline && (!how.scope || occurrence) && userId !== undefined
             ? noteUnsentDelete({
                 userId,
                 list: opts.list[0],
                 id: row.id,
+                ...skip,
                 label: wordsOf(row),
                 was: opts.was?.(row),
-                drafts: opts.drafts?.(row),
+                drafts: how.scope ? undefined : opts.drafts?.(row),
               })
             : () => {};
         undoable({
@@ -131,7 +140,7 @@ export function undoableDeletes<T extends { id: number }>(opts: {
             // which sends it again (a delete already made answers 404, which is what it asked).
             if (!leaving) unsent();
             api
-              .delete(`${opts.list[0]}/${row.id}${how.scope ? `?scope=${how.scope}` : ""}`, { keepalive: leaving })
+              .delete(pathOf(opts.list[0], row.id, skip), { keepalive: leaving })
               .then(() => {
                 // A skipped occurrence keeps its series, moved on: every read of the list is read again.
                 if (how.scope) return queryClient.invalidateQueries({ queryKey: opts.list });
@@ -142,8 +151,7 @@ export function undoableDeletes<T extends { id: number }>(opts: {
                 const waiting = {
                   userId,
                   was: opts.was?.(row),
-                  scope: how.scope,
-                  action: how.scope ? "Skip today" : "Delete",
+                  ...skip,
                   drafts: how.scope ? undefined : opts.drafts?.(row),
                 };
                 // Already gone: nothing to tell.
@@ -180,11 +188,15 @@ export function undoableDeletes<T extends { id: number }>(opts: {
   };
 }
 
+/** Where a delete goes: with `scope` (and a skip's `occurrence`, decision 077) in its query. */
+const pathOf = (list: string, id: number, { scope, occurrence }: { scope?: "this"; occurrence?: string }) =>
+  `${list}/${id}${scope ? `?scope=${scope}${occurrence ? `&occurrence=${occurrence}` : ""}` : ""}`;
+
 /**
  * Keeps the delete of `row` of `list` on this device until it can be sent (with `scope: "this"`,
- * a routine's skip of today, or one occurrence of a repeating event, called `action` in the list
- * of what waits, with `label` for its words there); false when the device cannot keep it (then it
- * failed).
+ * a routine's skip of today, named by its `occurrence`, or one occurrence of a repeating event,
+ * called `action` in the list of what waits, with `label` for its words there); false when the
+ * device cannot keep it (then it failed).
  */
 export function keepDelete<T extends { id: number }>(
   queryClient: QueryClient,
@@ -194,6 +206,7 @@ export function keepDelete<T extends { id: number }>(
     userId = queryClient.getQueryData<User | null>(queryKeys.me)?.id,
     was,
     scope,
+    occurrence,
     action = "Delete",
     label = wordsOf(row),
     drafts,
@@ -202,13 +215,14 @@ export function keepDelete<T extends { id: number }>(
     userId?: number;
     was?: Record<string, unknown>;
     scope?: "this";
+    occurrence?: string;
     action?: string;
     label?: string;
     drafts?: string[];
   } = {},
 ): Promise<boolean> {
   if (userId === undefined) return Promise.resolve(false);
-  const path = `${list}/${row.id}${scope ? `?scope=${scope}` : ""}`;
+  const path = pathOf(list, row.id, { scope, occurrence });
   return keepWaiting({
     userId,
     method: "DELETE",
@@ -231,8 +245,13 @@ type UnsentDelete = {
   userId: number;
   list: string;
   id: number;
-  /** `this`: just one occurrence of a repeating event. Absent: the record's delete (all notes before it was said). */
+  /**
+   * `this`: just one occurrence of a repeating event, or a routine's skip of the day `occurrence`
+   * (called `action` in the list of what waits). Absent: the record's delete (all notes before it was said).
+   */
   scope?: "this";
+  occurrence?: string;
+  action?: string;
   label: string;
   was?: Record<string, unknown>;
   drafts?: string[];
@@ -279,7 +298,14 @@ export async function keepUnsentDeletes(queryClient: QueryClient, userId: number
       writeLocal(key, null);
       const { label, was, drafts } = note;
       const scope = note.scope === "this" ? note.scope : undefined;
-      return keepDelete(queryClient, note.list, { id: note.id }, { userId, scope, label, was, drafts });
+      const occurrence = typeof note.occurrence === "string" ? note.occurrence : undefined;
+      const action = typeof note.action === "string" ? note.action : undefined;
+      return keepDelete(
+        queryClient,
+        note.list,
+        { id: note.id },
+        { userId, scope, occurrence, action, label, was, drafts },
+      );
     };
     const wait = note.at + UNSENT_DELETE_LEFT_AFTER_MS - Date.now();
     if (wait <= 0) await keep();

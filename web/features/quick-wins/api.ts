@@ -112,6 +112,7 @@ const quickWinDeletes = undoableDeletes<QuickWin>({
   waitsOffline: true,
   // Kept with a delete that waits, so the Tasks page's count leaves it out.
   was: (q) => ({ completed: q.completed }),
+  occurrence: (q) => q.occursOn,
 });
 
 /** The rows to show, without the quick wins waiting for their 'Quick win deleted' toast to close. */

@@ -211,6 +211,7 @@ const taskDeletes = undoableDeletes<Task>({
   waitsOffline: true,
   // Kept with a delete that waits, so the counts leave it out if they counted it.
   was: (task) => ({ completed: task.completed, notBefore: task.notBefore }),
+  occurrence: (task) => task.dueDate,
 });
 
 /**
