@@ -3,6 +3,7 @@ import { Dialog as D } from "radix-ui";
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "../../lib/cn.ts";
 import { shieldPointer } from "../../lib/pointer-shield.ts";
+import { dialogOpened } from "./toast-store.ts";
 
 type DialogProps = {
   open: boolean;
@@ -36,6 +37,9 @@ export function Dialog({ open, onOpenChange, title, description, children, class
   useLayoutEffect(() => {
     if (!open && opened) shieldPointer();
   }, [open, opened]);
+  // A toast showing as it opens would be out of reach behind it: it waits for the dialog to close
+  // (docs/decisions/076-toasts-over-dialogs.md). Before the browser paints the dialog.
+  useLayoutEffect(() => (open ? dialogOpened() : undefined), [open]);
   if (!opened) return null;
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
@@ -44,6 +48,9 @@ export function Dialog({ open, onOpenChange, title, description, children, class
         <D.Content
           className={cn(
             "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-min(2rem,32px))] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-[min(1.5rem,24px)] text-fg shadow-xl",
+            // On a phone the toasts span the foot of the screen: the dialog keeps clear of them
+            // (`--toast-space`, set by the Toaster while one shows), its buttons never under one.
+            "max-md:top-[calc(50%-var(--toast-space,0px)/2)] max-md:max-h-[calc(90dvh-var(--toast-space,0px))]",
             className,
           )}
           {...(description ? {} : { "aria-describedby": undefined })}

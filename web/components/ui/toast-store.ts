@@ -118,6 +118,52 @@ export function holdToasts(): () => void {
   };
 }
 
+/** The toasts an open dialog opened over, by how many did: not drawn until none is left open. */
+let overlaid: ReadonlyMap<string, number> = new Map();
+
+function changeOverlaid(by: 1 | -1, ids: string[]): void {
+  const next = new Map(overlaid);
+  for (const id of ids) {
+    const count = (next.get(id) ?? 0) + by;
+    if (count > 0) next.set(id, count);
+    else next.delete(id);
+  }
+  overlaid = next;
+  for (const listener of holdListeners) listener();
+}
+
+/**
+ * A modal dialog opened (web/components/ui/dialog.tsx). Everything outside it is inert, so a toast
+ * already showing could be seen but not pressed: its Undo ran out in plain sight, and a tap on it
+ * went through to the overlay and closed the dialog. Those toasts wait, not drawn and their time
+ * not running, and come back with their whole time and their Undo once the dialog closes. A toast
+ * raised while the dialog is open shows at once, as the spec has it ("Focus session completed!");
+ * on a phone the dialog keeps clear of it (`--toast-space`). Returns what to call as it closes.
+ * docs/decisions/076-toasts-over-dialogs.md
+ */
+export function dialogOpened(): () => void {
+  const ids = state.filter((t) => t.open).map((t) => t.id);
+  if (ids.length > 0) changeOverlaid(1, ids);
+  let open = true;
+  return () => {
+    if (!open) return;
+    open = false;
+    if (ids.length > 0) changeOverlaid(-1, ids);
+  };
+}
+
+/** The toasts waiting for the dialogs opened over them to close (dialogOpened). */
+export function useToastsUnderDialogs(): ReadonlyMap<string, number> {
+  return useSyncExternalStore(
+    (listener) => {
+      holdListeners.add(listener);
+      return () => holdListeners.delete(listener);
+    },
+    () => overlaid,
+    () => overlaid,
+  );
+}
+
 /** Whether the toasts are held off the screen (holdToasts). */
 export function useToastsHeld(): boolean {
   return useSyncExternalStore(

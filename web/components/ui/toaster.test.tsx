@@ -2,9 +2,11 @@
 // Fake timers drive the clock; user-event waits on real ones, so presses go through fireEvent.
 import "@testing-library/jest-dom/vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOAST_DURATION_MS } from "../../../shared/constants.ts";
 import { renderWithApp, resetApp } from "../../testing/app-harness.tsx";
+import { Dialog } from "./dialog.tsx";
 import { holdToasts, toast } from "./toast-store.ts";
 
 beforeEach(() => {
@@ -109,5 +111,56 @@ describe("Toaster while a full-screen menu is open", () => {
     expect(screen.queryByText("Saved on this device")).not.toBeInTheDocument();
     act(() => second());
     expect(screen.getByText("Saved on this device")).toBeVisible();
+  });
+});
+
+describe("Toaster and a dialog (decision 076)", () => {
+  function WithDialog() {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Add event
+        </button>
+        <Dialog open={open} onOpenChange={setOpen} title="Add event">
+          <button type="button" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        </Dialog>
+      </>
+    );
+  }
+
+  it("a toast showing as a dialog opens waits behind it, whole, its Undo with it, till the dialog closes", async () => {
+    const undone = vi.fn();
+    const closed = vi.fn();
+    renderWithApp(<WithDialog />);
+    act(() => {
+      toast({
+        title: "Quick win done",
+        action: { label: "Undo", altText: "Undo ticking the quick win", onClick: undone },
+        onClose: closed,
+      });
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Add event" }));
+    expect(screen.getByRole("dialog", { name: "Add event" })).toBeVisible();
+    expect(screen.queryByText("Quick win done")).not.toBeInTheDocument();
+    await wait(TOAST_DURATION_MS * 3);
+    expect(closed).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.getByText("Quick win done")).toBeVisible();
+    await wait(TOAST_DURATION_MS - 100);
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    expect(undone).toHaveBeenCalledOnce();
+  });
+
+  it("a toast raised while a dialog is open shows at once, as the spec has it", () => {
+    renderWithApp(<WithDialog />);
+    fireEvent.click(screen.getByRole("button", { name: "Add event" }));
+    act(() => {
+      toast({ title: "Focus session completed!" });
+    });
+    expect(screen.getByText("Focus session completed!")).toBeVisible();
   });
 });

@@ -1,14 +1,26 @@
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
+import { useLayoutEffect, useRef } from "react";
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "../../../shared/constants.ts";
 import { cn } from "../../lib/cn.ts";
-import { dismissToast, useToasts, useToastsHeld } from "./toast-store.ts";
+import { dismissToast, useToasts, useToastsHeld, useToastsUnderDialogs } from "./toast-store.ts";
 
 export function Toaster() {
   // Held toasts are not drawn, so their timers do not run: each starts its whole time again once
   // shown (docs/decisions/074-menu-over-toasts-and-all-password-errors.md).
   const held = useToastsHeld();
   const toasts = useToasts();
+  // A dialog opened over a toast keeps it waiting the same way; one raised while a dialog is open
+  // shows at once (decision 076).
+  const underDialogs = useToastsUnderDialogs();
+  const shown = held ? [] : toasts.filter((t) => !underDialogs.has(t.id));
+  // The room the toasts take at the foot of the screen, which an open dialog leaves free on a
+  // phone (`--toast-space`, web/components/ui/dialog.tsx), so none lies over its buttons.
+  const viewport = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    const height = shown.some((t) => t.open) ? (viewport.current?.getBoundingClientRect().height ?? 0) : 0;
+    document.documentElement.style.setProperty("--toast-space", `${Math.ceil(height)}px`);
+  }, [shown]);
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}
@@ -16,7 +28,7 @@ export function Toaster() {
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
       label="Notifications"
     >
-      {(held ? [] : toasts).map((t) => (
+      {shown.map((t) => (
         <Toast.Root
           key={t.id}
           data-toast=""
@@ -52,7 +64,10 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 md:max-w-[420px]" />
+      <Toast.Viewport
+        ref={viewport}
+        className="fixed right-0 bottom-0 z-[100] m-0 flex w-full list-none flex-col gap-2 p-4 md:max-w-[420px]"
+      />
     </Toast.Provider>
   );
 }

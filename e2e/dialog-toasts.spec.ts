@@ -1,0 +1,84 @@
+import type { Locator } from "@playwright/test";
+import { expect, expectAccessible, test, toastText } from "./fixtures.ts";
+import { EventDialog } from "./pages/event-dialog.ts";
+
+// A toast at the foot of a phone's screen lay over an open dialog's own buttons, and one showing
+// as a dialog opened could be seen but not pressed: Radix makes all outside a modal dialog inert,
+// so its Undo ran out in plain sight. Now an open dialog keeps clear of a toast raised meanwhile
+// on a phone, and one showing as it opens waits for it to close
+// (docs/decisions/076-toasts-over-dialogs.md).
+
+/** The controls of `dialog` in its view over which something else is drawn, by their words. */
+const coveredIn = (dialog: Locator) =>
+  dialog.locator("button, input, select, textarea").evaluateAll((elements) =>
+    elements
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        const view = el.closest("[role='dialog']")?.getBoundingClientRect();
+        const y = box.y + box.height / 2;
+        if (box.width === 0 || !view || y < view.top || y > view.bottom) return false;
+        const top = document.elementFromPoint(box.x + box.width / 2, y);
+        return !top || !el.contains(top);
+      })
+      .map((el) => el.textContent?.trim() || el.getAttribute("aria-label") || el.getAttribute("name")),
+  );
+
+test("on a phone, a refused save's error leaves the dialog's buttons free, and Save takes one tap", async ({
+  page,
+  api,
+}) => {
+  void api;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/calendar");
+  await page.getByRole("button", { name: "Add event" }).click();
+  const dialog = new EventDialog(page, "Add event");
+  // A day the server does not keep: it refuses the save, and the dialog stays open.
+  await dialog.fill({ title: "Dentist", date: "9999-01-01" });
+  await dialog.save();
+  await expect(toastText(page, "Error")).toBeVisible();
+  await expect(dialog.root).toBeVisible();
+  // Nothing lies over a control in the dialog's view, at its top or at its foot with its buttons.
+  expect(await coveredIn(dialog.root)).toEqual([]);
+  await dialog.root.getByRole("button", { name: "Save event" }).scrollIntoViewIfNeeded();
+  expect(await coveredIn(dialog.root)).toEqual([]);
+  const toastBox = await page.locator("[data-toast]").boundingBox();
+  const dialogBox = await dialog.root.boundingBox();
+  expect(dialogBox && toastBox && dialogBox.y + dialogBox.height <= toastBox.y).toBe(true);
+  await expectAccessible(page, "event dialog with its save refused");
+
+  await dialog.fill({ date: "2026-12-01" });
+  // A real tap: Playwright refuses to click a button something else lies over.
+  await dialog.root.getByRole("button", { name: "Save event" }).click({ timeout: 2_000 });
+  await expect(dialog.root).toBeHidden();
+  await expect
+    .poll(async () => (await api.get<Array<{ title: string }>>("/api/events")).map((e) => e.title))
+    .toEqual(["Dentist"]);
+});
+
+test("on a phone, a toast with Undo showing as a dialog opens waits for it, whole, and its Undo works after", async ({
+  page,
+  api,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await api.quickWin("Water the plants");
+  await page.goto("/");
+  await page.getByRole("checkbox", { name: "Water the plants" }).click();
+  await expect(toastText(page, "Quick win done")).toBeVisible();
+
+  await page.getByRole("button", { name: "Add Task" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Add Task" });
+  await expect(dialog).toBeVisible();
+  await expect(page.locator("[data-toast]")).toHaveCount(0);
+  await expectAccessible(page, "Add Task opened over a toast");
+  // Longer than a toast stays (5 s): its Undo could not have been pressed meanwhile.
+  await page.waitForTimeout(6_000);
+  await dialog.getByRole("button", { name: "Cancel" }).click({ timeout: 2_000 });
+  await expect(dialog).toBeHidden();
+
+  await expect(toastText(page, "Quick win done")).toBeVisible();
+  await page.locator("[data-toast]").getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("checkbox", { name: "Water the plants" })).not.toBeChecked();
+  await expect
+    .poll(async () => (await api.get<Array<{ completed: boolean }>>("/api/quick-wins"))[0]?.completed)
+    .toBe(false);
+});
