@@ -47,10 +47,12 @@ export function Dialog({ open, onOpenChange, title, description, children, class
         <D.Overlay className="fixed inset-0 z-50 bg-black/60" />
         <D.Content
           className={cn(
-            "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-min(2rem,32px))] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-[min(1.5rem,24px)] text-fg shadow-xl",
-            // On a phone the toasts span the foot of the screen: the dialog keeps clear of them
-            // (`--toast-space`, set by the Toaster while one shows), its buttons never under one.
-            "max-md:top-[calc(50%-var(--toast-space,0px)/2)] max-md:max-h-[calc(90dvh-var(--toast-space,0px))]",
+            "fixed left-1/2 z-50 w-[calc(100%-min(2rem,32px))] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-[min(1.5rem,24px)] text-fg shadow-xl",
+            // The dialog keeps clear of the toasts at the foot of the screen (across a phone's, in
+            // the corner of a wider one, which reaches under a centred dialog up to about 1,300 px
+            // wide): `--toast-space`, set by the Toaster while one shows, is taken off its height
+            // and half of it off its middle, so its buttons are never under one.
+            "top-[calc(50%-var(--toast-space,0px)/2)] max-h-[calc(90dvh-var(--toast-space,0px))]",
             className,
           )}
           {...(description ? {} : { "aria-describedby": undefined })}

@@ -14,13 +14,24 @@ export function Toaster() {
   // shows at once (decision 076).
   const underDialogs = useToastsUnderDialogs();
   const shown = held ? [] : toasts.filter((t) => !underDialogs.has(t.id));
-  // The room the toasts take at the foot of the screen, which an open dialog leaves free on a
-  // phone (`--toast-space`, web/components/ui/dialog.tsx), so none lies over its buttons.
+  // The room the toasts take at the foot of the screen, which an open dialog leaves free
+  // (`--toast-space`, web/components/ui/dialog.tsx), so none lies over its buttons. Measured
+  // again whenever that room changes while one shows: another toast, a phone turned, a window
+  // made narrower so the words take more lines.
   const viewport = useRef<HTMLOListElement>(null);
+  const showing = shown.some((t) => t.open);
   useLayoutEffect(() => {
-    const height = shown.some((t) => t.open) ? (viewport.current?.getBoundingClientRect().height ?? 0) : 0;
-    document.documentElement.style.setProperty("--toast-space", `${Math.ceil(height)}px`);
-  }, [shown]);
+    const element = viewport.current;
+    const setSpace = () => {
+      const height = showing && element ? element.getBoundingClientRect().height : 0;
+      document.documentElement.style.setProperty("--toast-space", `${Math.ceil(height)}px`);
+    };
+    setSpace();
+    if (!showing || !element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(setSpace);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [showing]);
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}
