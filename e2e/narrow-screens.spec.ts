@@ -232,6 +232,8 @@ for (const { label, width, largerText } of ENLARGED)
       ["/calendar", "Calendar"],
       ["/focus", "Focus Mode"],
       ["/settings", "Settings"],
+      // Its longest shortcut, "Enter or A / C / R / S", ran past its card's edge.
+      ["/help", "Help & Support"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading }).first()).toBeVisible();

@@ -70,7 +70,8 @@ export function HelpPage() {
           {KEYS.map(([key, text]) => (
             <div key={key} className="contents">
               <dt>
-                <kbd className="whitespace-nowrap rounded-md border border-border bg-accent px-2 py-0.5 font-mono text-sm">
+                {/* A key's name stays on one line where it fits; with larger text a long one wraps inside its box. */}
+                <kbd className="inline-block max-w-full rounded-md border border-border bg-accent px-2 py-0.5 font-mono text-sm">
                   {key}
                 </kbd>
               </dt>
