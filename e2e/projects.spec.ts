@@ -266,3 +266,36 @@ test("create dialog: offline 'Get AI suggestions' adds the built-in assistant's 
   await expect(page).toHaveURL(/\/project-detail\/\d+$/);
   for (const task of answer.tasks) await expect(page.getByText(task, { exact: true })).toBeVisible();
 });
+
+test("projects page: a short project's card beside a taller one keeps its rows together at the top", async ({
+  page,
+  api,
+  app,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const long = "Call the insurance company about the hail damage claim for the car and ask about the windscreen";
+  await api.project(long, { bucket: "work", description: "Claim number on the letter", tasks: [] });
+  await api.project("Tidy the shed", { bucket: "work", description: "Short", tasks: [] });
+  await app.projects.open();
+  const cards = page.getByRole("link").filter({ has: page.getByRole("heading", { level: 3 }) });
+  const tall = cards.filter({ hasText: long });
+  const short = cards.filter({ hasText: "Tidy the shed" });
+  const [tallBox, shortBox] = [await tall.boundingBox(), await short.boundingBox()];
+  expect(tallBox && shortBox).toBeTruthy();
+  if (!tallBox || !shortBox) return;
+  // Side by side in one row, as tall as each other.
+  expect(shortBox.y).toBeCloseTo(tallBox.y, 0);
+  expect(shortBox.height).toBeCloseTo(tallBox.height, 0);
+  // The short card's badge, name and progress start where the tall card's do, not spread down it.
+  for (const part of [
+    (card: typeof short) => card.getByText("Work", { exact: true }),
+    (card: typeof short) => card.getByRole("heading", { level: 3 }),
+  ]) {
+    const [a, b] = [await part(tall).boundingBox(), await part(short).boundingBox()];
+    expect(b?.y).toBeCloseTo(a?.y ?? Number.NaN, 0);
+  }
+  const heading = await short.getByRole("heading", { level: 3 }).boundingBox();
+  const progress = await short.getByText("Progress", { exact: true }).boundingBox();
+  expect(heading && progress).toBeTruthy();
+  if (heading && progress) expect(progress.y - (heading.y + heading.height)).toBeLessThan(48);
+});

@@ -26,9 +26,11 @@ export function ProjectCard({ project }: { project: Project }) {
   const progress = projectProgress(project.tasks);
   const next = project.tasks.find((t) => !t.completed);
   return (
+    // A card as tall as a longer one beside it keeps its rows together at the top (content-start),
+    // rather than spreading them over its height.
     <Link
       to={`/project-detail/${project.id}`}
-      className="grid gap-3 rounded-2xl border border-border bg-card p-[min(1.25rem,20px)] transition-colors hover:border-primary"
+      className="grid content-start gap-3 rounded-2xl border border-border bg-card p-[min(1.25rem,20px)] transition-colors hover:border-primary"
     >
       <div className="flex items-center justify-between gap-2">
         <Badge className={bucketClass(project.bucket)}>{capitalize(project.bucket)}</Badge>
