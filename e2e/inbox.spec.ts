@@ -287,3 +287,33 @@ test("inbox: a thought's words and type are fixed by keyboard alone, and an arch
   await page.reload();
   await expect(page.getByRole("button", { name: "Archived (0)" })).toBeVisible();
 });
+
+test("inbox: a short thought beside a long one keeps its words and buttons together at the top", async ({
+  page,
+  api,
+  app,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const long =
+    "Plan the spring: the garden needs new soil, the shed roof leaks on the left side, the neighbours asked about sharing a new fence, and the bike needs a new chain before the commute gets busy again.";
+  // Newest first: the short one is drawn first, the long one beside it.
+  await api.thought(long, "Note");
+  await api.thought("Buy batteries", "Reminder");
+  await app.inbox.open();
+  const short = app.inbox.card("Buy batteries");
+  const tall = app.inbox.card("Plan the spring");
+  const [shortBox, tallBox] = [await short.boundingBox(), await tall.boundingBox()];
+  expect(shortBox && tallBox).toBeTruthy();
+  if (!shortBox || !tallBox) return;
+  // Side by side, as tall as each other.
+  expect(shortBox.y).toBeCloseTo(tallBox.y, 0);
+  expect(shortBox.height).toBeCloseTo(tallBox.height, 0);
+  // The short card's words and its Convert button start where the long card's rows do: right under
+  // its type, not spread over its height.
+  const words = await short.getByText("Buy batteries", { exact: true }).boundingBox();
+  const tallWords = await tall.getByText(long, { exact: true }).boundingBox();
+  expect(words?.y).toBeCloseTo(tallWords?.y ?? Number.NaN, 0);
+  const convert = await short.getByRole("button", { name: "Convert" }).boundingBox();
+  expect(words && convert).toBeTruthy();
+  if (words && convert) expect(convert.y - (words.y + words.height)).toBeLessThan(24);
+});

@@ -29,9 +29,10 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
   // The stored placeholder reads oddly next to the player; the note below says the same calmly.
   const content = recording?.pending ? thoughtWords(thought) : thought.content;
   return (
+    // Beside a longer thought (two columns), the card keeps its rows together at the top.
     <li
       tabIndex={-1}
-      className="grid gap-3 rounded-2xl border border-border bg-card p-[min(1rem,16px)] focus-visible:outline-2 focus-visible:outline-ring"
+      className="grid content-start gap-3 rounded-2xl border border-border bg-card p-[min(1rem,16px)] focus-visible:outline-2 focus-visible:outline-ring"
     >
       <div className="flex items-center justify-between gap-2">
         <Badge className={TYPE_BADGE[thought.type]}>{thought.type}</Badge>
