@@ -516,6 +516,36 @@ test("with 200 % text on a 390 px phone a row's words keep their room, its butto
   await expectNoSidewaysScroll(page, "the dashboard with 200 % text");
 });
 
+test("with 200 % text on a 390 px phone the Task Breaker's tasks and the focus dialog's new step keep their room, and Listen its card", async ({
+  page,
+  api,
+  app,
+}) => {
+  const title = "Water the plants on the balcony";
+  await api.task(title, { category: "Personal", timeEstimate: 15 });
+  await page.setViewportSize({ width: 390, height: 760 });
+  await withLargerText(page);
+
+  // The Task Breaker's choice of task: its title was two or three letters a line beside its estimate.
+  await page.goto("/");
+  await app.dashboard.openTaskBreaker();
+  const chooser = app.dashboard.taskBreakerChooser;
+  const choice = chooser.getByRole("button", { name: new RegExp(title) });
+  expect(await brokenWords(choice.getByText(title, { exact: true })), "the task's title").toEqual([]);
+  await expectInside(choice.getByText("15 min"), choice, "the estimate");
+  await page.keyboard.press("Escape");
+
+  // The focus dialog: the box for a new step was a few letters wide beside Add step, and Listen ran
+  // past the edge of the voice commands' card.
+  await app.focus.open();
+  const dialog = await app.focus.chooseTask(title);
+  await expectRoomToType(dialog.root.getByRole("textbox", { name: "New step" }), "A new step");
+  await expectInside(dialog.button("Add step"), dialog.root, "Add step");
+  const voice = dialog.voiceCommands;
+  await expectInside(voice.getByRole("button", { name: "Listen" }), voice, "Listen");
+  await expectNoSidewaysScroll(page, "the focus dialog with 200 % text");
+});
+
 test("with 200 % text on a 390 px phone the schedule's line shows the hours that fit, none over another", async ({
   page,
   api,

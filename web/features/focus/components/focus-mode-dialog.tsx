@@ -191,7 +191,8 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
         />
 
         <section aria-labelledby="voice-title" className="rounded-2xl border border-border p-4">
-          <div className="flex items-center justify-between gap-2">
+          {/* Listen goes under the heading when both do not fit (larger text). */}
+          <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 id="voice-title" className="font-semibold">
               Voice commands
             </h3>

@@ -174,14 +174,16 @@ export function StepList({ steps, onToggle, change }: Props) {
         )}
       </div>
       <form
-        className="mt-2 flex gap-2"
+        className="mt-2 flex flex-wrap gap-2"
         onSubmit={(e) => {
           e.preventDefault();
           void add();
         }}
       >
+        {/* The box keeps at least 8 rem beside Add step; narrower (larger text), Add step goes under it. */}
         <Input
           id="new-step"
+          className="min-w-[min(8rem,100%)] flex-1"
           aria-label="New step"
           placeholder="Add a step..."
           maxLength={300}

@@ -52,9 +52,10 @@ export function TaskBreakerDialog({ open, onOpenChange, tasks, onChoose, onUseEs
                     setBusy(null);
                   }
                 }}
-                className="flex w-full items-center justify-between gap-3 rounded-xl border border-border p-3 text-left hover:border-primary disabled:opacity-60"
+                className="flex w-full flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-xl border border-border p-3 text-left hover:border-primary disabled:opacity-60"
               >
-                <span className="flex min-w-0 items-center gap-2">
+                {/* The title keeps at least 8 rem; narrower (larger text), the estimate goes under it. */}
+                <span className="flex min-w-[min(8rem,100%)] flex-1 items-center gap-2">
                   <ListChecks className="size-4 shrink-0 text-primary" aria-hidden />
                   <span className="min-w-0 wrap-anywhere font-medium">{t.title || "Untitled Task"}</span>
                 </span>
