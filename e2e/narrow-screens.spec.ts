@@ -516,13 +516,14 @@ test("with 200 % text on a 390 px phone a row's words keep their room, its butto
   await expectNoSidewaysScroll(page, "the dashboard with 200 % text");
 });
 
-test("with 200 % text on a 390 px phone the Task Breaker's tasks and the focus dialog's new step keep their room, and Listen its card", async ({
+test("with 200 % text on a 390 px phone the Task Breaker's tasks and the focus dialog's steps keep their room, and Listen its card", async ({
   page,
   api,
   app,
 }) => {
   const title = "Water the plants on the balcony";
-  await api.task(title, { category: "Personal", timeEstimate: 15 });
+  const task = await api.task(title, { category: "Personal", timeEstimate: 15 });
+  await api.taskSteps(task.id, ["Water the tomatoes"]);
   await page.setViewportSize({ width: 390, height: 760 });
   await withLargerText(page);
 
@@ -539,6 +540,10 @@ test("with 200 % text on a 390 px phone the Task Breaker's tasks and the focus d
   // past the edge of the voice commands' card.
   await app.focus.open();
   const dialog = await app.focus.chooseTask(title);
+  // A step's words were three or four letters a line beside its remove button.
+  const step = dialog.root.getByRole("region", { name: "Steps" }).getByRole("listitem");
+  expect(await brokenWords(step.getByText("Water the tomatoes", { exact: true })), "the step's words").toEqual([]);
+  await expectInside(step.getByRole("button", { name: "Remove step: Water the tomatoes" }), dialog.root, "Remove step");
   await expectRoomToType(dialog.root.getByRole("textbox", { name: "New step" }), "A new step");
   await expectInside(dialog.button("Add step"), dialog.root, "Add step");
   const voice = dialog.voiceCommands;

@@ -136,8 +136,9 @@ export function StepList({ steps, onToggle, change }: Props) {
       ) : (
         <ul className="grid gap-1">
           {steps.map((step, i) => (
-            <li key={rowKeys[i]} className="flex items-start gap-1">
-              <label className="flex min-w-0 flex-1 items-start gap-3 rounded-lg px-2 py-1.5 hover:bg-accent">
+            // The words keep at least 8 rem; narrower (larger text), the remove button goes under them.
+            <li key={rowKeys[i]} className="flex flex-wrap items-start gap-1">
+              <label className="flex min-w-[min(8rem,100%)] flex-1 items-start gap-3 rounded-lg px-2 py-1.5 hover:bg-accent">
                 <input
                   type="checkbox"
                   className="mt-1 size-4 shrink-0 accent-[var(--primary)]"
@@ -151,6 +152,7 @@ export function StepList({ steps, onToggle, change }: Props) {
               <Button
                 variant="ghost"
                 size="icon"
+                className="ml-auto"
                 data-remove-step=""
                 aria-label={`Remove step: ${step.text}`}
                 title="Remove step"
