@@ -238,3 +238,17 @@ test("focus dialog: a person writes their own steps, removes one and puts it bac
     { text: "Lay out clothes", done: false },
   ]);
 });
+
+test("focus page: beside a long list of tasks, the timer keeps its own height at the top", async ({ page, api }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (let i = 1; i <= 8; i++) await api.task(`Task number ${i}`, { timeEstimate: 10 });
+  await page.goto("/focus");
+  const timer = page.getByRole("region", { name: "Focus Session" });
+  const list = page.getByRole("region", { name: "Focus Tasks" });
+  await expect(list.getByRole("listitem")).toHaveCount(8);
+  const [timerBox, listBox] = [await timer.boundingBox(), await list.boundingBox()];
+  // Side by side, both from the top; the timer not stretched into an empty card as long as the list.
+  expect(timerBox?.y).toBeCloseTo(listBox?.y ?? Number.NaN, 0);
+  expect((timerBox?.height ?? 0) + 200).toBeLessThan(listBox?.height ?? 0);
+  await expect(timer.getByRole("button", { name: "Start Focus Session" })).toBeInViewport();
+});

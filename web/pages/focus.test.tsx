@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
-import { configure, screen, within } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "../../shared/dates.ts";
 import type { Task } from "../../shared/schemas.ts";
@@ -71,5 +72,23 @@ describe("Focus page's tasks", () => {
     expect(button).toHaveTextContent("Finance");
     expect(button).toHaveTextContent("45 min");
     expect(button).toHaveTextContent("Due 1:30 PM");
+  });
+});
+
+describe("a long list of focus tasks (docs/decisions/066-long-lists-in-steps.md)", () => {
+  it("draws the first 20; Show more adds the rest and takes focus to the first of them", async () => {
+    for (let i = 1; i <= 26; i++) await addTask({ title: `Task number ${i}`, timeEstimate: 10 });
+    renderFocus();
+    const list = await screen.findByRole("list", { name: "Focus Tasks" });
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(20));
+    // Oldest first, as the dashboard ranks them: the newest wait behind Show more.
+    expect(within(list).queryByText("Task number 21")).toBeNull();
+
+    await userEvent.click(screen.getByRole("button", { name: "Show more" }));
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows).toHaveLength(26);
+    expect(within(rows[20] as HTMLElement).getByRole("button")).toHaveTextContent("Task number 21");
+    expect(rows[20]).toHaveFocus();
+    expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { isLowEnergyMood, todaysFocusTasks } from "../../shared/ranking.ts";
 import { useFocusMode } from "../app/focus-mode.tsx";
 import { ListLoadFailed } from "../components/list-load-failed.tsx";
+import { useShownInSteps } from "../components/shown-in-steps.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../components/ui/card.tsx";
 import { toast } from "../components/ui/toast-store.ts";
@@ -25,6 +26,9 @@ export function FocusPage() {
   // Today's open tasks in the dashboard's focus order, so the first here is the first there; tasks
   // put off with "Not today" wait for their day here too (docs/decisions/015-ranked-short-lists.md).
   const open = todaysFocusTasks(tasks.data ?? [], { today, lowEnergy: isLowEnergyMood(storedMood()) });
+  // A long list is drawn a part at a time, as the inbox's (docs/decisions/066-long-lists-in-steps.md):
+  // the first ones are what to choose from, not a wall of every open task.
+  const { shown, listRef, showMore } = useShownInSteps(open);
   const current = (tasks.data ?? []).find((t) => t.id === currentTaskId) ?? null;
 
   return (
@@ -33,7 +37,8 @@ export function FocusPage() {
         <h1 className="text-3xl font-semibold tracking-tight">Focus Mode</h1>
         <p className="mt-1 text-muted">One task, one timer. Everything else can wait.</p>
       </header>
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* Side by side, each card as tall as it is: the timer not stretched beside a long list. */}
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <FocusTimerCard
           taskTitle={current && !current.completed ? current.title : null}
           taskEstimate={current && !current.completed ? current.timeEstimate : null}
@@ -62,30 +67,38 @@ export function FocusPage() {
               </Button>
             </div>
           ) : (
-            <ul className="grid gap-2" aria-labelledby="focus-list-title">
-              {open.map((t) => (
-                <li key={t.id}>
-                  {/* The whole title, wrapped: a phone's width would cut it to a few words. */}
-                  <button
-                    type="button"
-                    onClick={() => startFocus(t.id)}
-                    className="grid w-full gap-1 rounded-xl border border-border p-[min(0.75rem,12px)] text-left hover:border-primary"
+            <div className="grid gap-3">
+              <ul ref={listRef} className="grid gap-2" aria-labelledby="focus-list-title">
+                {shown.map((t) => (
+                  // Takes focus after Show more, so a keyboard goes on where the new rows start.
+                  <li
+                    key={t.id}
+                    tabIndex={-1}
+                    className="rounded-xl focus-visible:outline-2 focus-visible:outline-ring"
                   >
-                    <span className="min-w-0 wrap-anywhere font-medium" data-testid="focus-task-title">
-                      {t.title || "Untitled Task"}
-                    </span>
-                    <span className="flex flex-wrap items-center gap-2 text-xs text-muted">
-                      <Badge className={taskCategoryClass(t.category)}>{t.category}</Badge>
-                      <span className="inline-flex items-center gap-1">
-                        <Clock className="size-3.5" aria-hidden />
-                        {t.timeEstimate} min
+                    {/* The whole title, wrapped: a phone's width would cut it to a few words. */}
+                    <button
+                      type="button"
+                      onClick={() => startFocus(t.id)}
+                      className="grid w-full gap-1 rounded-xl border border-border p-[min(0.75rem,12px)] text-left hover:border-primary"
+                    >
+                      <span className="min-w-0 wrap-anywhere font-medium" data-testid="focus-task-title">
+                        {t.title || "Untitled Task"}
                       </span>
-                      {t.dueTime && <span>Due {formatTime12(t.dueTime)}</span>}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+                      <span className="flex flex-wrap items-center gap-2 text-xs text-muted">
+                        <Badge className={taskCategoryClass(t.category)}>{t.category}</Badge>
+                        <span className="inline-flex items-center gap-1">
+                          <Clock className="size-3.5" aria-hidden />
+                          {t.timeEstimate} min
+                        </span>
+                        {t.dueTime && <span>Due {formatTime12(t.dueTime)}</span>}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {showMore}
+            </div>
           )}
         </Card>
       </div>
