@@ -276,3 +276,39 @@ describe("an event deleted just before its page dies, the toast still open (docs
     expect(notes()).toEqual([`${STORAGE_KEYS.unsentDelete}:${user.id}:/api/events/${made.id}`]);
   });
 });
+
+describe("focus as events are deleted by keyboard", () => {
+  it("goes to the next event's Delete, and with none left to Add event, never to the page's body", async () => {
+    await addEvent("Physio");
+    await addEvent("Choir", { startTime: "19:00" });
+    renderCalendar();
+    (await screen.findByRole("button", { name: "Delete Physio" })).focus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Delete Physio" })).toBeNull());
+    expect(screen.getByRole("button", { name: "Delete Choir" })).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Delete Choir" })).toBeNull());
+    expect(screen.getByRole("button", { name: "Add event" })).toHaveFocus();
+  });
+
+  it("goes on to what stays once just this one, or all of them, of a repeating event is chosen", async () => {
+    await addEvent("Stretch", { repeat: "FREQ=DAILY" });
+    await addEvent("Choir", { startTime: "19:00" });
+    renderCalendar();
+    const first = (await screen.findAllByRole("button", { name: "Delete Stretch" }))[0];
+    const second = screen.getAllByRole("button", { name: "Delete Stretch" })[1];
+    first.focus();
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByRole("button", { name: "Just this one" })).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(first).not.toBeInTheDocument());
+    // Tomorrow's Choir comes after tomorrow's Stretch.
+    await waitFor(() => expect(screen.getByRole("button", { name: "Delete Choir" })).toHaveFocus());
+
+    second.focus();
+    await userEvent.keyboard("{Enter}");
+    await userEvent.click(await screen.findByRole("button", { name: "All of them" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Delete Stretch" })).toBeNull());
+    await waitFor(() => expect(screen.getByRole("button", { name: "Delete Choir" })).toHaveFocus());
+  });
+});

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarPlus, Download, MapPin, Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
 import { addDays } from "../../shared/dates.ts";
 import type { CalendarEvent, User } from "../../shared/schemas.ts";
@@ -31,6 +31,7 @@ import { cn } from "../lib/cn.ts";
 import { formatDisplayDate, formatShortDay, formatTime12, zonedNow } from "../lib/dates.ts";
 import { editDraft, forgetDraft } from "../lib/draft.ts";
 import { unreachable, useWaitingCreates } from "../lib/outbox.ts";
+import { shieldPointer } from "../lib/pointer-shield.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { keepDelete, noteUnsentDelete, undoable } from "../lib/undoable.ts";
 import { DELETE_KEPT_OFFLINE } from "../lib/waiting-change.ts";
@@ -49,11 +50,30 @@ export function CalendarPage() {
   const [showPast, setShowPast] = useState(false);
   /** An occurrence of a repeating event about to be deleted: just this one, or all of them? */
   const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
+  const sorted = [...(events.data ?? [])]
+    .filter((e) => showPast || e.date >= today)
+    .sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime));
+  const days = [...new Set(sorted.map((e) => e.date))];
+  /** Where focus goes as the occurrence choice closes on a delete: the row it was opened from is gone. */
+  const focusAfterChoice = useRef<HTMLElement | null>(null);
 
-  const deleteEvent = (e: CalendarEvent, scope?: OccurrenceScope) => {
+  /**
+   * Deletes `e` (or with `scope`, just this one or all of them from it on), and answers where focus
+   * goes as it leaves: the Delete button of the next event shown that stays, else of the one
+   * before, else Add event — never the page's body, where a keyboard user would lose their place.
+   */
+  const deleteEvent = (e: CalendarEvent, scope?: OccurrenceScope): HTMLElement | null => {
     // All of them: this one and the later ones of its series leave the screen at once.
     const going =
       scope === "all" ? (events.data ?? []).filter((o) => o.seriesId === e.seriesId && o.date >= e.date) : [e];
+    const gone = new Set(going.map((o) => o.id));
+    const at = sorted.findIndex((o) => o.id === e.id);
+    const nearest = [...sorted.slice(at + 1), ...sorted.slice(0, Math.max(at, 0)).reverse()].filter(
+      (o) => !gone.has(o.id),
+    );
+    const next =
+      nearest.map((o) => document.getElementById(`delete-event-${o.id}`)).find(Boolean) ??
+      document.getElementById("add-event");
     for (const o of going) visibility.hide(o.id);
     const drafts = going.map((o) => editDraft("event", o.id));
     // Noted on this device until it is sent or undone, so a tab that dies meanwhile still deletes
@@ -121,12 +141,8 @@ export function CalendarPage() {
           });
       },
     });
+    return next;
   };
-
-  const sorted = [...(events.data ?? [])]
-    .filter((e) => showPast || e.date >= today)
-    .sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime));
-  const days = [...new Set(sorted.map((e) => e.date))];
 
   return (
     <div className="grid gap-6">
@@ -144,6 +160,7 @@ export function CalendarPage() {
             {showPast ? "Hide past events" : "Show past events"}
           </Button>
           <Button
+            id="add-event"
             onClick={() => {
               setEditing(null);
               setOpen(true);
@@ -228,9 +245,18 @@ export function CalendarPage() {
                       </button>
                       <button
                         type="button"
+                        id={`delete-event-${e.id}`}
                         aria-label={`Delete ${e.title}`}
                         className="rounded-md p-2 text-muted hover:bg-accent hover:text-danger"
-                        onClick={() => (e.repeat ? setDeleting(e) : deleteEvent(e))}
+                        onClick={() => {
+                          if (e.repeat) {
+                            setDeleting(e);
+                            return;
+                          }
+                          // The next row slides under the pointer: a double tap's second half is held back.
+                          shieldPointer();
+                          deleteEvent(e)?.focus();
+                        }}
                       >
                         <Trash2 className="size-4" aria-hidden />
                       </button>
@@ -246,10 +272,15 @@ export function CalendarPage() {
         action={deleting ? "delete" : null}
         title={deleting?.title ?? ""}
         onChoose={(scope) => {
-          if (deleting) deleteEvent(deleting, scope);
+          if (deleting) focusAfterChoice.current = deleteEvent(deleting, scope);
           setDeleting(null);
         }}
         onCancel={() => setDeleting(null)}
+        focusOnClose={() => {
+          const target = focusAfterChoice.current;
+          focusAfterChoice.current = null;
+          return target;
+        }}
       />
     </div>
   );

@@ -12,9 +12,14 @@ type DialogProps = {
   description?: string;
   children: ReactNode;
   className?: string;
+  /**
+   * Where focus goes as it closes, when not back to what opened it: a choice made in the dialog
+   * took that away (a deleted row's button). Nothing, and the opener has it as usual.
+   */
+  focusOnClose?: () => HTMLElement | null;
 };
 
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, className, focusOnClose }: DialogProps) {
   // The element that had focus when the dialog opened gets it back when it closes (Radix only
   // does this for its own Trigger, and these dialogs are opened from anywhere: buttons, list
   // rows, keyboard shortcuts).
@@ -57,7 +62,7 @@ export function Dialog({ open, onOpenChange, title, description, children, class
           )}
           {...(description ? {} : { "aria-describedby": undefined })}
           onCloseAutoFocus={(event) => {
-            const target = returnTo.current;
+            const target = focusOnClose?.() ?? returnTo.current;
             returnTo.current = null;
             event.preventDefault();
             // Gone with the screen it was on (a dialog opened as a page opened, such as focus mode

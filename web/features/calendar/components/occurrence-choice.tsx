@@ -18,13 +18,15 @@ type Props = {
   title: string;
   onChoose: (scope: OccurrenceScope) => void;
   onCancel: () => void;
+  /** Where focus goes once a choice is made, the row it came from gone (see `Dialog`). */
+  focusOnClose?: () => HTMLElement | null;
 };
 
 /**
  * "Just this one, or all of them?" for an occurrence of a repeating event
  * (docs/decisions/034-repeating-events.md): all of them is this one and the ones after it.
  */
-export function OccurrenceChoice({ action, title, onChoose, onCancel }: Props) {
+export function OccurrenceChoice({ action, title, onChoose, onCancel, focusOnClose }: Props) {
   const verb = action === "delete" ? "Delete" : "Change";
   return (
     <Dialog
@@ -32,6 +34,7 @@ export function OccurrenceChoice({ action, title, onChoose, onCancel }: Props) {
       onOpenChange={(open) => !open && onCancel()}
       title={`${verb} a repeating event`}
       description={`"${title}" repeats. ${verb} just this one, or all of them?`}
+      focusOnClose={focusOnClose}
     >
       <div className="grid gap-3">
         <Button variant="outline" onClick={() => onChoose("this")}>
