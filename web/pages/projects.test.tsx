@@ -371,3 +371,33 @@ describe("a change to a project's tasks whose answer was lost, made again (docs/
     expect((await server<Project>("GET", `/api/projects/${project.id}`)).progress).toBe(50);
   });
 });
+
+describe("a project's tasks by keyboard", () => {
+  it("gives focus back to a task's Edit button once it is renamed or left as it was", async () => {
+    await projectWith(["Order boxes", "Book the van"]);
+    screen.getByRole("button", { name: "Edit Order boxes" }).focus();
+    await userEvent.keyboard("{Enter}");
+    expect(screen.getByRole("textbox", { name: "Edit task title" })).toHaveFocus();
+    await userEvent.keyboard(" and tape{Enter}");
+    await waitFor(() => expect(screen.getByRole("button", { name: "Edit Order boxes and tape" })).toHaveFocus());
+
+    await userEvent.keyboard("{Tab}{Tab}{Tab}");
+    expect(screen.getByRole("button", { name: "Edit Book the van" })).toHaveFocus();
+    await userEvent.keyboard("{Enter}{Escape}");
+    expect(screen.getByRole("button", { name: "Edit Book the van" })).toHaveFocus();
+  });
+
+  it("moves focus to the next task's Delete as one is deleted, then the one before's, then the New task box", async () => {
+    await projectWith(["Order boxes", "Book the van", "Pack books"]);
+    screen.getByRole("button", { name: "Delete Book the van" }).focus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Delete Book the van" })).toBeNull());
+    await waitFor(() => expect(screen.getByRole("button", { name: "Delete Pack books" })).toHaveFocus());
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Delete Pack books" })).toBeNull());
+    await waitFor(() => expect(screen.getByRole("button", { name: "Delete Order boxes" })).toHaveFocus());
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Delete Order boxes" })).toBeNull());
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "New task" })).toHaveFocus());
+  });
+});

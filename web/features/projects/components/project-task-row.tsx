@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ProjectTask } from "../../../../shared/schemas.ts";
 import { Input } from "../../../components/ui/input.tsx";
 import { cn } from "../../../lib/cn.ts";
@@ -15,10 +15,21 @@ export function ProjectTaskRow({
   onToggle: () => void;
   /** Answers whether the new title was saved: when it was not, the box stays open with it. */
   onRename: (title: string) => Promise<boolean>;
-  onDelete: () => void;
+  /** `from` is the Delete button pressed. */
+  onDelete: (from: HTMLElement) => void;
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(task.title);
+  // Renamed (Enter) or left as it was (Escape), the box goes and its Edit button comes back: focus
+  // goes to it, where it was before, rather than to the page's body. Not when the box lost focus
+  // to something else.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
 
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-2 py-2 hover:bg-accent">
@@ -41,12 +52,16 @@ export function ProjectTaskRow({
               if (e.key === "Escape") {
                 e.preventDefault();
                 setDraft(task.title);
+                refocus.current = true;
                 setEditing(false);
               } else if (e.key === "Enter") {
                 e.preventDefault();
                 if (!draft.trim()) return;
                 // Not saved (the connection dropped): the words typed stay, for Enter to send again.
-                if (await onRename(draft.trim())) setEditing(false);
+                if (await onRename(draft.trim())) {
+                  refocus.current = true;
+                  setEditing(false);
+                }
               }
             }}
             onBlur={() => {
@@ -64,6 +79,7 @@ export function ProjectTaskRow({
       {!editing && (
         <div className="ml-auto flex shrink-0 gap-3">
           <button
+            ref={editButton}
             type="button"
             aria-label={`Edit ${task.title}`}
             className="shrink-0 rounded-md p-1.5 text-muted hover:text-fg"
@@ -77,8 +93,9 @@ export function ProjectTaskRow({
           <button
             type="button"
             aria-label={`Delete ${task.title}`}
+            data-project-task-delete=""
             className="shrink-0 rounded-md p-1.5 text-muted hover:text-danger"
-            onClick={onDelete}
+            onClick={(e) => onDelete(e.currentTarget)}
           >
             <Trash2 className="size-4" aria-hidden />
           </button>

@@ -248,6 +248,7 @@ export function ProjectView({ project }: { project: Project }) {
           {/* The box keeps at least 8 rem beside Add; narrower (larger text), Add goes under it. */}
           <div className="mb-3 flex flex-wrap gap-2">
             <Input
+              id="project-new-task"
               className="min-w-[min(8rem,100%)] flex-1"
               aria-label="New task"
               placeholder="Add a new task..."
@@ -289,11 +290,22 @@ export function ProjectView({ project }: { project: Project }) {
                         "Failed to update task",
                       )
                     }
-                    onDelete={async () => {
+                    onDelete={async (from) => {
                       const at = tasks.findIndex((t) => t.id === task.id);
+                      // The row leaves once saved: focus then goes to the next task's Delete (else
+                      // the one before's, else the New task box), not to the page's body.
+                      const row = from.closest("li");
+                      const neighbour = (
+                        row?.nextElementSibling ?? row?.previousElementSibling
+                      )?.querySelector<HTMLElement>("[data-project-task-delete]");
                       if (
                         await save((now) => withProgress(now.filter((t) => t.id !== task.id)), "Failed to delete task")
                       ) {
+                        // Still on the row about to leave, or lost with it: not when the person moved on.
+                        const focused = document.activeElement;
+                        if (focused === from || focused === document.body || !focused) {
+                          (neighbour?.isConnected ? neighbour : document.getElementById("project-new-task"))?.focus();
+                        }
                         toast({
                           title: "Task deleted",
                           description: `"${task.title}" is off this project.`,
