@@ -105,3 +105,19 @@ test("help page explains the app", async ({ page, user: _signedIn }) => {
   const { expectAccessible } = await import("./fixtures.ts");
   await expectAccessible(page, "help");
 });
+
+test("a project deleted by keyboard leaves focus on the Projects page's main part, not the document's start", async ({
+  page,
+  api,
+}) => {
+  const project = await api.project("Garden");
+  await page.goto(`/project-detail/${project.id}`);
+  await expect(page.getByRole("heading", { name: "Garden", level: 1 })).toBeVisible();
+  await tabTo(page, page.getByRole("button", { name: "Delete project" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
+  await expect(toastText(page, "Project deleted")).toBeVisible();
+  await expect(page.locator("#main")).toBeFocused();
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.getElementById("main")?.contains(document.activeElement))).toBe(true);
+});

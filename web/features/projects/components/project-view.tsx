@@ -127,6 +127,9 @@ export function ProjectView({ project }: { project: Project }) {
               // Undoable from its toast, which outlives the page: the list it goes back to no
               // longer shows it (docs/decisions/047-edit-and-delete-projects.md).
               removeProject(project);
+              // The button goes with this page: the main part, which stays, keeps focus, so the
+              // next Tab goes on inside the Projects page rather than from the document's start.
+              document.getElementById("main")?.focus();
               navigate("/projects");
             }}
           >
