@@ -680,3 +680,24 @@ describe("a long inbox (docs/decisions/066-long-lists-in-steps.md)", () => {
     expect(panel.queryByRole("button", { name: "Show more" })).toBeNull();
   });
 });
+
+describe("which thought a card's buttons are for", () => {
+  it("each button is described by its thought's words, so one 'Edit' among many says whose it is", async () => {
+    await add("Call the plumber", "Task");
+    await add("Herb garden on the balcony", "Idea");
+    renderInbox();
+    await screen.findByText("Call the plumber");
+    for (const words of ["Call the plumber", "Herb garden on the balcony"]) {
+      for (const name of ["Convert", "Edit", "Archive"]) {
+        expect(within(cardOf(words)).getByRole("button", { name })).toHaveAccessibleDescription(words);
+      }
+    }
+    await userEvent.click(within(cardOf("Call the plumber")).getByRole("button", { name: "Archive" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Archived (1)" }));
+    for (const name of ["Restore", "Delete"]) {
+      expect(
+        within(await waitFor(() => cardOf("Call the plumber"))).getByRole("button", { name }),
+      ).toHaveAccessibleDescription("Call the plumber");
+    }
+  });
+});

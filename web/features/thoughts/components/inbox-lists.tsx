@@ -39,15 +39,16 @@ export function ArchivedThoughts({
               key={t.id}
               thought={t}
               recording={voiceNotes.get(t.id)}
-              actions={
+              actions={(words) => (
                 <>
-                  <Button variant="outline" size="sm" onClick={() => onRestore(t)}>
+                  <Button variant="outline" size="sm" aria-describedby={words} onClick={() => onRestore(t)}>
                     <ArchiveRestore className="size-4" aria-hidden />
                     Restore
                   </Button>
                   <Button
                     variant="ghost"
                     size="sm"
+                    aria-describedby={words}
                     data-delete-thought=""
                     onClick={(e) => onDelete(t, e.currentTarget)}
                   >
@@ -55,7 +56,7 @@ export function ArchivedThoughts({
                     Delete
                   </Button>
                 </>
-              }
+              )}
             />
           )}
         </ThoughtList>
@@ -82,9 +83,9 @@ export function ConvertedThoughts({ thoughts: converted, recordings: voiceNotes,
                 key={t.id}
                 thought={t}
                 recording={voiceNotes.get(t.id)}
-                actions={
+                actions={(words) =>
                   link ? (
-                    <Link to={link.href} className={buttonClass("outline", "sm")}>
+                    <Link to={link.href} aria-describedby={words} className={buttonClass("outline", "sm")}>
                       <ExternalLink className="size-4" aria-hidden />
                       {link.linkText}
                     </Link>
@@ -175,22 +176,28 @@ export function InboxThoughts({
                     key={t.id}
                     thought={t}
                     recording={voiceNotes.get(t.id)}
-                    actions={
+                    actions={(words) => (
                       <>
-                        <Button variant="outline" size="sm" onClick={() => onConvert(t)}>
+                        <Button variant="outline" size="sm" aria-describedby={words} onClick={() => onConvert(t)}>
                           <ArrowRightLeft className="size-4" aria-hidden />
                           Convert
                         </Button>
-                        <Button id={`edit-thought-${t.id}`} variant="ghost" size="sm" onClick={() => onEdit(t)}>
+                        <Button
+                          id={`edit-thought-${t.id}`}
+                          variant="ghost"
+                          size="sm"
+                          aria-describedby={words}
+                          onClick={() => onEdit(t)}
+                        >
                           <Pencil className="size-4" aria-hidden />
                           Edit
                         </Button>
-                        <Button variant="ghost" size="sm" onClick={() => onArchive(t)}>
+                        <Button variant="ghost" size="sm" aria-describedby={words} onClick={() => onArchive(t)}>
                           <Archive className="size-4" aria-hidden />
                           Archive
                         </Button>
                       </>
-                    }
+                    )}
                   />
                 )}
               </ThoughtList>

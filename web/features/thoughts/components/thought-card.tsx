@@ -1,6 +1,6 @@
 import { format } from "date-fns";
 import { CalendarClock } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import type { Thought } from "../../../../shared/schemas.ts";
 import { Badge } from "../../../components/ui/card.tsx";
 import { WaitingMark } from "../../../components/waiting-mark.tsx";
@@ -19,7 +19,11 @@ const TYPE_BADGE: Record<string, string> = {
 
 type Props = {
   thought: Thought;
-  actions: ReactNode;
+  /**
+   * The card's buttons, given the id of the thought's words: each is described by them, so
+   * "Edit" or "Archive" says which thought it is for to a screen reader, as the card shows it.
+   */
+  actions: (wordsId: string) => ReactNode;
   /** A voice recording kept with the thought; pending until its transcript arrives. */
   recording?: { pending: boolean };
 };
@@ -28,6 +32,7 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
   const time = format(new Date(thought.createdAt), "MMM d, h:mm a");
   // The stored placeholder reads oddly next to the player; the note below says the same calmly.
   const content = recording?.pending ? thoughtWords(thought) : thought.content;
+  const wordsId = useId();
   return (
     // Beside a longer thought (two columns), the card keeps its rows together at the top.
     <li
@@ -40,7 +45,9 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
           {time}
         </time>
       </div>
-      <p className="whitespace-pre-wrap wrap-anywhere">{content}</p>
+      <p id={wordsId} className="whitespace-pre-wrap wrap-anywhere">
+        {content}
+      </p>
       {thought.whenDate && (
         <p className="flex items-center gap-1.5 text-sm text-muted">
           <CalendarClock className="size-4 shrink-0" aria-hidden />
@@ -71,7 +78,7 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        {actions}
+        {actions(wordsId)}
         <WaitingMark list={queryKeys.thoughts} id={thought.id} className="ml-auto" />
       </div>
     </li>
