@@ -401,3 +401,14 @@ describe("a project's tasks by keyboard", () => {
     await waitFor(() => expect(screen.getByRole("textbox", { name: "New task" })).toHaveFocus());
   });
 });
+
+describe("the Projects page's add buttons", () => {
+  it("each names the category it adds to", async () => {
+    await addProject("Garden");
+    renderWithOutbox(<ProjectsPage />, user);
+    expect(await screen.findByRole("button", { name: "Add New Project to Personal" })).toBeVisible();
+    for (const bucket of ["Work", "Health", "Finance"]) {
+      expect(screen.getByRole("button", { name: `Add Project to ${bucket}` })).toBeVisible();
+    }
+  });
+});

@@ -78,6 +78,8 @@ export function ProjectsPage() {
                     <Button variant="outline" size="sm" onClick={() => openDialog(bucket)}>
                       <Plus className="size-4" aria-hidden />
                       Add Project
+                      {/* Four of them on the page: each says which category it adds to. */}
+                      <span className="sr-only"> to {capitalize(bucket)}</span>
                     </Button>
                   </div>
                 ) : (
@@ -91,7 +93,10 @@ export function ProjectsPage() {
                       className="flex min-h-40 flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-border text-muted hover:border-primary hover:text-fg"
                     >
                       <Plus className="size-6" aria-hidden />
-                      Add New Project
+                      <span>
+                        Add New Project
+                        <span className="sr-only"> to {capitalize(bucket)}</span>
+                      </span>
                     </button>
                   </div>
                 )}
