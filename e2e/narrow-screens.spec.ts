@@ -706,3 +706,36 @@ test("on a phone Top Focus Tasks shows a long title on up to three lines, its ti
   }
   await expectNoSidewaysScroll(page, "dashboard with long focus task titles");
 });
+
+test("with 200 % text on a 390 px phone a routine's edit choices, and the focus timer's switches, are drawn at one size", async ({
+  page,
+  api,
+  app,
+}) => {
+  await api.task("Morning walk", { repeat: "FREQ=DAILY" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await withLargerText(page);
+  await app.tasks.open();
+  const dialog = await app.tasks.edit("Morning walk");
+  const choice = dialog.root.getByRole("group", { name: "It repeats. Which ones to change?" });
+  const sizes = [];
+  for (const name of [/All of them/, /Just this one/]) {
+    const radio = choice.getByRole("radio", { name });
+    await radio.scrollIntoViewIfNeeded();
+    const box = await radio.boundingBox();
+    sizes.push([Math.round(box?.width ?? 0), Math.round(box?.height ?? 0)]);
+  }
+  // The radio beside the longer words was drawn narrower (squeezed by them) than the other.
+  expect(sizes[1]).toEqual(sizes[0]);
+  expect(sizes[0]?.[0]).toBeGreaterThanOrEqual(16);
+  await dialog.root.getByRole("button", { name: "Cancel" }).click();
+
+  // The focus timer's two switches the same way: the longer words squeezed theirs.
+  await page.goto("/focus");
+  const switches = [];
+  for (const name of ["Play a sound when time is up", "Show a notification when I'm in another tab"]) {
+    const box = await page.getByRole("checkbox", { name }).boundingBox();
+    switches.push([Math.round(box?.width ?? 0), Math.round(box?.height ?? 0)]);
+  }
+  expect(switches[1]).toEqual(switches[0]);
+});

@@ -164,7 +164,7 @@ function RoutineEditScope({
             value={s.value}
             checked={scope === s.value}
             onChange={() => onChange(s.value)}
-            className="mt-0.5 size-4 accent-[var(--primary)]"
+            className="mt-0.5 size-4 shrink-0 accent-[var(--primary)]"
           />
           <span className="grid">
             <span className="text-sm font-medium">{s.label}</span>

@@ -40,7 +40,7 @@ export function EventWhenFields({ idPrefix, value, onChange, duration, onDuratio
         <label className="flex h-10 items-center gap-2 self-start text-sm font-medium sm:mt-[1.625rem]">
           <input
             type="checkbox"
-            className="size-4 accent-[var(--primary)]"
+            className="size-4 shrink-0 accent-[var(--primary)]"
             checked={value.allDay}
             onChange={(e) => set({ allDay: e.target.checked })}
           />

@@ -113,7 +113,7 @@ function EndAlerts() {
       <label className="flex items-center gap-2">
         <input
           type="checkbox"
-          className="size-4 accent-[var(--primary)]"
+          className="size-4 shrink-0 accent-[var(--primary)]"
           checked={session.sound}
           onChange={(e) => session.setSound(e.target.checked)}
         />
@@ -123,7 +123,7 @@ function EndAlerts() {
         <label className="flex items-center gap-2">
           <input
             type="checkbox"
-            className="size-4 accent-[var(--primary)]"
+            className="size-4 shrink-0 accent-[var(--primary)]"
             checked={session.notify && permission === "granted"}
             disabled={permission === "denied"}
             onChange={async (e) => {
