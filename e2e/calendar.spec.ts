@@ -202,3 +202,36 @@ test("a date in the event's title shows as a chip to use or remove", async ({ pa
   const events = await api.get<Array<{ title: string; date: string; startTime: string }>>("/api/events");
   expect(events).toEqual([expect.objectContaining({ title: "Dentist", date: tomorrow, startTime: "16:00" })]);
 });
+
+test("a long description shows its first lines, with Show all for the rest; a short one shows whole", async ({
+  page,
+  api,
+}) => {
+  const ending = "Bring the blue folder.";
+  const long = `${"Parking is behind the building, enter from the side street and take a ticket. ".repeat(20)}${ending}`;
+  await api.event({ title: "Dentist", date: localDate(1), startTime: "15:00", duration: 30, description: long });
+  await api.event({ title: "Choir", date: localDate(1), startTime: "19:00", duration: 60, description: "Room 4" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/calendar");
+  const dentist = page.getByRole("main").getByRole("listitem").filter({ hasText: "Dentist" });
+  const choir = page.getByRole("main").getByRole("listitem").filter({ hasText: "Choir" });
+  await expect(choir.getByText("Room 4")).toBeVisible();
+  await expect(choir.getByRole("button", { name: /^Show all/ })).toHaveCount(0);
+
+  // About 1,600 characters took some 40 lines of a phone's list; now three, and the card stays short.
+  const words = dentist.getByText(/^Parking is behind/);
+  const cut = await words.boundingBox();
+  expect(cut?.height ?? 0).toBeLessThan(80);
+  expect(await words.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  const showAll = dentist.getByRole("button", { name: "Show all of the description of Dentist" });
+  await expect(showAll).toHaveAttribute("aria-expanded", "false");
+  await expectAccessible(page, "calendar with a long description cut");
+
+  await showAll.click();
+  const less = dentist.getByRole("button", { name: "Show less of the description of Dentist" });
+  await expect(less).toHaveAttribute("aria-expanded", "true");
+  expect((await words.boundingBox())?.height ?? 0).toBeGreaterThan(300);
+  expect(await words.evaluate((el) => el.scrollHeight > el.clientHeight + 1)).toBe(false);
+  await less.click();
+  await expect.poll(async () => (await words.boundingBox())?.height ?? 0).toBeLessThan(80);
+});

@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { ALL_DAY_MINUTES } from "../../shared/constants.ts";
 import { addDays } from "../../shared/dates.ts";
 import type { CalendarEvent, User } from "../../shared/schemas.ts";
+import { ClampedText } from "../components/clamped-text.tsx";
 import { ListLoadFailed } from "../components/list-load-failed.tsx";
 import { RepeatIcon } from "../components/repeat-icon.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
@@ -228,7 +229,11 @@ export function CalendarPage() {
                             <span className="min-w-0">{e.location}</span>
                           </p>
                         )}
-                        {e.description && <p className="mt-1 text-sm">{e.description}</p>}
+                        {e.description && (
+                          <ClampedText className="mt-1" about={`the description of ${e.title}`}>
+                            {e.description}
+                          </ClampedText>
+                        )}
                       </div>
                     </div>
                     <div className="ml-auto flex gap-3">

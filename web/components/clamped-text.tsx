@@ -1,0 +1,44 @@
+import { useId, useLayoutEffect, useRef, useState } from "react";
+import { cn } from "../lib/cn.ts";
+
+/**
+ * Words that may run long (an event's description, up to 10,000 characters), shown in their first
+ * three lines, with 'Show all' when there are more: a list stays a list, not a wall of text.
+ * Whether the words are cut is measured, again whenever the box changes size (a phone turned).
+ */
+export function ClampedText({ children, about, className }: { children: string; about: string; className?: string }) {
+  const id = useId();
+  const text = useRef<HTMLParagraphElement>(null);
+  const [whole, setWhole] = useState(false);
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    const element = text.current;
+    if (!element || whole) return;
+    void children; // measured again when the words change
+    const measure = () => setCut(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [whole, children]);
+  return (
+    <div className={className}>
+      <p ref={text} id={id} className={cn("text-sm", !whole && "line-clamp-3")}>
+        {children}
+      </p>
+      {(cut || whole) && (
+        <button
+          type="button"
+          aria-expanded={whole}
+          aria-controls={id}
+          className="mt-0.5 rounded text-sm font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          onClick={() => setWhole(!whole)}
+        >
+          {whole ? "Show less" : "Show all"}
+          <span className="sr-only"> of {about}</span>
+        </button>
+      )}
+    </div>
+  );
+}
