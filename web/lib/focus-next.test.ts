@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { focusNextRow } from "./focus-next.ts";
+import { focusNextRow, nearestStayingRow } from "./focus-next.ts";
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -45,5 +45,42 @@ describe("focusNextRow", () => {
     const boxes = list([true, true, false]);
     focusNextRow(boxes[2] as HTMLElement, "input[type=checkbox]", "add");
     expect(focused()).toBe("add");
+  });
+});
+
+describe("nearestStayingRow", () => {
+  /** Two days' lists of events in one part of the page, each row with its Delete. */
+  const days = () => {
+    document.body.innerHTML = `<div data-days>${[
+      ["a", "b"],
+      ["c", "d"],
+    ]
+      .map((day) => `<ul>${day.map((id) => `<li><button id="${id}" data-delete>Delete</button></li>`).join("")}</ul>`)
+      .join("")}</div>`;
+    return (id: string) => document.getElementById(id) as HTMLElement;
+  };
+
+  it("goes on into the next list, and back into the one before, when the rows are taken across lists", () => {
+    const button = days();
+    expect(nearestStayingRow(button("b"), "[data-delete]")).toBe(button("a"));
+    expect(nearestStayingRow(button("b"), "[data-delete]", { across: "[data-days]" })).toBe(button("c"));
+    expect(nearestStayingRow(button("c"), "[data-delete]")).toBe(button("d"));
+    expect(nearestStayingRow(button("d"), "[data-delete]", { across: "[data-days]" })).toBe(button("c"));
+  });
+
+  it("passes over the rows that leave with it, and answers nothing when none stays", () => {
+    const button = days();
+    const leaving = ["c", "d"].map((id) => button(id).closest("li"));
+    expect(nearestStayingRow(button("b"), "[data-delete]", { across: "[data-days]", leaving })).toBe(button("a"));
+    const all = ["a", "c", "d"].map((id) => button(id).closest("li"));
+    expect(nearestStayingRow(button("b"), "[data-delete]", { across: "[data-days]", leaving: all })).toBeNull();
+  });
+
+  it("only looks: it neither moves focus nor marks the row as leaving", () => {
+    const button = days();
+    button("a").focus();
+    nearestStayingRow(button("a"), "[data-delete]");
+    expect(document.activeElement).toBe(button("a"));
+    expect(nearestStayingRow(button("b"), "[data-delete]")).toBe(button("a"));
   });
 });

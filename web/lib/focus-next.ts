@@ -4,32 +4,52 @@ import { shieldPointer } from "./pointer-shield.ts";
 /** How long a row that was just ticked or deleted counts as on its way out (a refusal brings it back). */
 const LEAVING_MS = 3000;
 
+/** Where the rows that `from`'s row is one of are, and which others leave with it. */
+export type RowScope = {
+  /**
+   * The rows are every `li` inside the nearest element `from` is in that matches this, in the order
+   * they are drawn, rather than only `from`'s own list: focus goes on into the next list (the
+   * calendar's next day).
+   */
+  across?: string;
+  /** Rows that leave at the same moment as `from`'s (a series' later occurrences): passed over. */
+  leaving?: Iterable<Element | null | undefined>;
+};
+
+/**
+ * The same control (`selector`) in the nearest row that stays when `from`'s row leaves — the next
+ * ones first, then the ones before — or null. Rows marked as leaving a moment ago (they may still
+ * be drawn when ticks come quickly) are passed over.
+ */
+export function nearestStayingRow(from: HTMLElement, selector: string, scope: RowScope = {}): HTMLElement | null {
+  const row = from.closest("li");
+  if (!row) return null;
+  const going = new Set<Element | null | undefined>(scope.leaving);
+  const rows = scope.across
+    ? [...(row.closest(scope.across)?.querySelectorAll("li") ?? [])]
+    : [...(row.parentElement?.children ?? [])];
+  const at = rows.indexOf(row);
+  for (const li of [...rows.slice(at + 1), ...rows.slice(0, Math.max(at, 0)).reverse()]) {
+    const left = Number(li.getAttribute("data-leaving-at") ?? 0);
+    if (going.has(li) || Date.now() - left < LEAVING_MS) continue;
+    const target = li.querySelector<HTMLElement>(selector);
+    if (target) return target;
+  }
+  return null;
+}
+
 /**
  * Before a row leaves a list (ticked done, deleted), the pointer is held back a moment (the next
  * row slides under it, and a double tap's second half would press it), and focus moves to the
- * same control in the nearest row that stays — the next ones first, then the ones before — or
- * else to `fallbackId`: never to the page body, where a keyboard or screen-reader user would lose
- * their place. Rows that left a moment ago may still be drawn when ticks come quickly, so each
- * leaving row is marked and passed over.
+ * same control in the nearest row that stays (`nearestStayingRow`), or else to `fallbackId`:
+ * never to the page body, where a keyboard or screen-reader user would lose their place. The row
+ * is marked as leaving, so that the next quick tick passes over it while it is still drawn.
  */
-export function focusNextRow(from: HTMLElement, selector: string, fallbackId: string): void {
+export function focusNextRow(from: HTMLElement, selector: string, fallbackId: string, scope?: RowScope): void {
   shieldPointer();
-  const row = from.closest("li");
-  row?.setAttribute("data-leaving-at", String(Date.now()));
-  const staying = (li: Element) => {
-    const left = Number(li.getAttribute("data-leaving-at") ?? 0);
-    return Date.now() - left < LEAVING_MS ? null : li.querySelector<HTMLElement>(selector);
-  };
-  for (const step of ["nextElementSibling", "previousElementSibling"] as const) {
-    for (let li = row?.[step]; li; li = li[step]) {
-      const target = staying(li);
-      if (target) {
-        target.focus();
-        return;
-      }
-    }
-  }
-  document.getElementById(fallbackId)?.focus();
+  const target = nearestStayingRow(from, selector, scope);
+  from.closest("li")?.setAttribute("data-leaving-at", String(Date.now()));
+  (target ?? document.getElementById(fallbackId))?.focus();
 }
 
 /**

@@ -31,6 +31,7 @@ import { CALENDAR_FILE_URL } from "../features/settings/data.ts";
 import { cn } from "../lib/cn.ts";
 import { formatDisplayDate, formatShortDay, formatTime12, zonedNow } from "../lib/dates.ts";
 import { editDraft, forgetDraft } from "../lib/draft.ts";
+import { nearestStayingRow } from "../lib/focus-next.ts";
 import { unreachable, useWaitingCreates } from "../lib/outbox.ts";
 import { shieldPointer } from "../lib/pointer-shield.ts";
 import { queryKeys } from "../lib/query-keys.ts";
@@ -67,13 +68,14 @@ export function CalendarPage() {
     // All of them: this one and the later ones of its series leave the screen at once.
     const going =
       scope === "all" ? (events.data ?? []).filter((o) => o.seriesId === e.seriesId && o.date >= e.date) : [e];
-    const gone = new Set(going.map((o) => o.id));
-    const at = sorted.findIndex((o) => o.id === e.id);
-    const nearest = [...sorted.slice(at + 1), ...sorted.slice(0, Math.max(at, 0)).reverse()].filter(
-      (o) => !gone.has(o.id),
-    );
+    const deleteButton = (o: CalendarEvent) => document.getElementById(`delete-event-${o.id}`);
+    const from = deleteButton(e);
     const next =
-      nearest.map((o) => document.getElementById(`delete-event-${o.id}`)).find(Boolean) ??
+      (from &&
+        nearestStayingRow(from, "[data-delete-event]", {
+          across: "[data-event-days]",
+          leaving: going.map((o) => deleteButton(o)?.closest("li")),
+        })) ??
       document.getElementById("add-event");
     for (const o of going) visibility.hide(o.id);
     const drafts = going.map((o) => editDraft("event", o.id));
@@ -190,87 +192,91 @@ export function CalendarPage() {
           <p className="mt-1 text-sm text-muted">Add an event or sync with Google Calendar.</p>
         </Card>
       ) : (
-        days.map((day) => (
-          <section key={day} aria-labelledby={`day-${day}`} className="grid gap-2">
-            <h2 id={`day-${day}`} className="text-lg font-semibold">
-              {day === today
-                ? `Today · ${formatDisplayDate(day)}`
-                : day === addDays(today, 1)
-                  ? `Tomorrow · ${formatShortDay(day)}`
-                  : formatShortDay(day)}
-            </h2>
-            <ul className="grid gap-2">
-              {sorted
-                .filter((e) => e.date === day)
-                .map((e) => (
-                  <li
-                    key={e.id}
-                    className="flex flex-wrap items-start gap-x-3 gap-y-1 rounded-2xl border border-border bg-card p-[min(1rem,16px)]"
-                  >
-                    {/* The words keep at least 8 rem beside Edit and Delete; narrower (larger text), those go under them. */}
-                    <div className="flex min-w-[min(8rem,100%)] flex-1 items-start gap-3">
-                      <span
-                        className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", eventColorClass(e.category))}
-                        aria-hidden
-                      />
-                      <div className="min-w-0 flex-1 wrap-anywhere">
-                        <p className="font-medium">{e.title}</p>
-                        <p className="text-sm text-muted">
-                          {e.duration === ALL_DAY_MINUTES
-                            ? "All day"
-                            : `${formatTime12(e.startTime)} · ${e.duration} min`}
-                          {e.category ? ` · ${e.category}` : ""}
-                          {e.repeat && <RepeatIcon rule={e.repeat} className="ml-1.5 inline size-3.5 align-[-2px]" />}
-                        </p>
-                        <WaitingMark list={queryKeys.events} id={e.id} className="block" />
-                        {e.location && (
-                          <p className="flex items-start gap-1 text-sm text-muted">
-                            <MapPin className="mt-[0.1875rem] size-3.5 shrink-0" aria-hidden />
-                            <span className="min-w-0">{e.location}</span>
+        // One list per day; focus goes on from one day's events to the next's.
+        <div className="contents" data-event-days="">
+          {days.map((day) => (
+            <section key={day} aria-labelledby={`day-${day}`} className="grid gap-2">
+              <h2 id={`day-${day}`} className="text-lg font-semibold">
+                {day === today
+                  ? `Today · ${formatDisplayDate(day)}`
+                  : day === addDays(today, 1)
+                    ? `Tomorrow · ${formatShortDay(day)}`
+                    : formatShortDay(day)}
+              </h2>
+              <ul className="grid gap-2">
+                {sorted
+                  .filter((e) => e.date === day)
+                  .map((e) => (
+                    <li
+                      key={e.id}
+                      className="flex flex-wrap items-start gap-x-3 gap-y-1 rounded-2xl border border-border bg-card p-[min(1rem,16px)]"
+                    >
+                      {/* The words keep at least 8 rem beside Edit and Delete; narrower (larger text), those go under them. */}
+                      <div className="flex min-w-[min(8rem,100%)] flex-1 items-start gap-3">
+                        <span
+                          className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", eventColorClass(e.category))}
+                          aria-hidden
+                        />
+                        <div className="min-w-0 flex-1 wrap-anywhere">
+                          <p className="font-medium">{e.title}</p>
+                          <p className="text-sm text-muted">
+                            {e.duration === ALL_DAY_MINUTES
+                              ? "All day"
+                              : `${formatTime12(e.startTime)} · ${e.duration} min`}
+                            {e.category ? ` · ${e.category}` : ""}
+                            {e.repeat && <RepeatIcon rule={e.repeat} className="ml-1.5 inline size-3.5 align-[-2px]" />}
                           </p>
-                        )}
-                        {e.description && (
-                          <ClampedText className="mt-1" about={`the description of ${e.title}`}>
-                            {e.description}
-                          </ClampedText>
-                        )}
+                          <WaitingMark list={queryKeys.events} id={e.id} className="block" />
+                          {e.location && (
+                            <p className="flex items-start gap-1 text-sm text-muted">
+                              <MapPin className="mt-[0.1875rem] size-3.5 shrink-0" aria-hidden />
+                              <span className="min-w-0">{e.location}</span>
+                            </p>
+                          )}
+                          {e.description && (
+                            <ClampedText className="mt-1" about={`the description of ${e.title}`}>
+                              {e.description}
+                            </ClampedText>
+                          )}
+                        </div>
                       </div>
-                    </div>
-                    <div className="ml-auto flex gap-3">
-                      <button
-                        type="button"
-                        aria-label={`Edit ${e.title}`}
-                        className="rounded-md p-2 text-muted hover:bg-accent hover:text-fg"
-                        onClick={() => {
-                          setEditing(e);
-                          setOpen(true);
-                        }}
-                      >
-                        <Pencil className="size-4" aria-hidden />
-                      </button>
-                      <button
-                        type="button"
-                        id={`delete-event-${e.id}`}
-                        aria-label={`Delete ${e.title}`}
-                        className="rounded-md p-2 text-muted hover:bg-accent hover:text-danger"
-                        onClick={() => {
-                          if (e.repeat) {
-                            setDeleting(e);
-                            return;
-                          }
-                          // The next row slides under the pointer: a double tap's second half is held back.
-                          shieldPointer();
-                          deleteEvent(e)?.focus();
-                        }}
-                      >
-                        <Trash2 className="size-4" aria-hidden />
-                      </button>
-                    </div>
-                  </li>
-                ))}
-            </ul>
-          </section>
-        ))
+                      <div className="ml-auto flex gap-3">
+                        <button
+                          type="button"
+                          aria-label={`Edit ${e.title}`}
+                          className="rounded-md p-2 text-muted hover:bg-accent hover:text-fg"
+                          onClick={() => {
+                            setEditing(e);
+                            setOpen(true);
+                          }}
+                        >
+                          <Pencil className="size-4" aria-hidden />
+                        </button>
+                        <button
+                          type="button"
+                          id={`delete-event-${e.id}`}
+                          data-delete-event=""
+                          aria-label={`Delete ${e.title}`}
+                          className="rounded-md p-2 text-muted hover:bg-accent hover:text-danger"
+                          onClick={() => {
+                            if (e.repeat) {
+                              setDeleting(e);
+                              return;
+                            }
+                            // The next row slides under the pointer: a double tap's second half is held back.
+                            shieldPointer();
+                            deleteEvent(e)?.focus();
+                          }}
+                        >
+                          <Trash2 className="size-4" aria-hidden />
+                        </button>
+                      </div>
+                    </li>
+                  ))}
+              </ul>
+            </section>
+          ))}
+        </div>
       )}
       <EventDialog open={open} onOpenChange={setOpen} defaultDate={today} event={editing} timeZone={timeZone} />
       <OccurrenceChoice

@@ -1,8 +1,9 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useId, useState } from "react";
 import type { ProjectTask } from "../../../../shared/schemas.ts";
 import { Input } from "../../../components/ui/input.tsx";
 import { cn } from "../../../lib/cn.ts";
+import { useFocusWhenSettled } from "../../../lib/focus-next.ts";
 
 /** One task of a project: tick it, rename it in place (Enter saves, Escape cancels), delete it. */
 export function ProjectTaskRow({
@@ -23,13 +24,8 @@ export function ProjectTaskRow({
   // Renamed (Enter) or left as it was (Escape), the box goes and its Edit button comes back: focus
   // goes to it, where it was before, rather than to the page's body. Not when the box lost focus
   // to something else.
-  const editButton = useRef<HTMLButtonElement>(null);
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (editing || !refocus.current) return;
-    refocus.current = false;
-    editButton.current?.focus();
-  }, [editing]);
+  const editId = useId();
+  const focusOnceClosed = useFocusWhenSettled(!editing);
 
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg px-2 py-2 hover:bg-accent">
@@ -52,14 +48,14 @@ export function ProjectTaskRow({
               if (e.key === "Escape") {
                 e.preventDefault();
                 setDraft(task.title);
-                refocus.current = true;
+                focusOnceClosed({ id: editId });
                 setEditing(false);
               } else if (e.key === "Enter") {
                 e.preventDefault();
                 if (!draft.trim()) return;
                 // Not saved (the connection dropped): the words typed stay, for Enter to send again.
                 if (await onRename(draft.trim())) {
-                  refocus.current = true;
+                  focusOnceClosed({ id: editId });
                   setEditing(false);
                 }
               }
@@ -79,7 +75,7 @@ export function ProjectTaskRow({
       {!editing && (
         <div className="ml-auto flex shrink-0 gap-3">
           <button
-            ref={editButton}
+            id={editId}
             type="button"
             aria-label={`Edit ${task.title}`}
             className="shrink-0 rounded-md p-1.5 text-muted hover:text-fg"

@@ -10,6 +10,7 @@ import { toast } from "../../../components/ui/toast-store.ts";
 import { limitReason } from "../../../lib/api.ts";
 import { formatDisplayDate } from "../../../lib/dates.ts";
 import { type DraftRules, useDraft } from "../../../lib/draft.ts";
+import { nearestStayingRow } from "../../../lib/focus-next.ts";
 import { useOneAfterAnother } from "../../../lib/one-after-another.ts";
 import {
   bucketClass,
@@ -297,10 +298,7 @@ export function ProjectView({ project }: { project: Project }) {
                       const at = tasks.findIndex((t) => t.id === task.id);
                       // The row leaves once saved: focus then goes to the next task's Delete (else
                       // the one before's, else the New task box), not to the page's body.
-                      const row = from.closest("li");
-                      const neighbour = (
-                        row?.nextElementSibling ?? row?.previousElementSibling
-                      )?.querySelector<HTMLElement>("[data-project-task-delete]");
+                      const neighbour = nearestStayingRow(from, "[data-project-task-delete]");
                       if (
                         await save((now) => withProgress(now.filter((t) => t.id !== task.id)), "Failed to delete task")
                       ) {
