@@ -1,5 +1,6 @@
-import { useId, useLayoutEffect, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { cn } from "../lib/cn.ts";
+import { useMeasure } from "../lib/resize.ts";
 
 /**
  * Words that may run long (an event's description, up to 10,000 characters), shown in their first
@@ -11,17 +12,14 @@ export function ClampedText({ children, about, className }: { children: string; 
   const text = useRef<HTMLParagraphElement>(null);
   const [whole, setWhole] = useState(false);
   const [cut, setCut] = useState(false);
-  useLayoutEffect(() => {
-    const element = text.current;
-    if (!element || whole) return;
-    void children; // measured again when the words change
-    const measure = () => setCut(element.scrollHeight > element.clientHeight + 1);
-    measure();
-    if (typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [whole, children]);
+  // Measured again when the words change, and when shown whole and cut again.
+  useMeasure(
+    text,
+    (element) => {
+      if (!whole) setCut(element.scrollHeight > element.clientHeight + 1);
+    },
+    [whole, children],
+  );
   return (
     <div className={className}>
       <p ref={text} id={id} className={cn("text-sm", !whole && "line-clamp-3")}>

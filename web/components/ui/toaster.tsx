@@ -1,8 +1,9 @@
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
-import { useLayoutEffect, useRef } from "react";
+import { useRef } from "react";
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from "../../../shared/constants.ts";
 import { cn } from "../../lib/cn.ts";
+import { useMeasure } from "../../lib/resize.ts";
 import { dismissToast, useToasts, useToastsHeld, useToastsUnderDialogs } from "./toast-store.ts";
 
 export function Toaster() {
@@ -20,18 +21,14 @@ export function Toaster() {
   // made narrower so the words take more lines.
   const viewport = useRef<HTMLOListElement>(null);
   const showing = shown.some((t) => t.open);
-  useLayoutEffect(() => {
-    const element = viewport.current;
-    const setSpace = () => {
-      const height = showing && element ? element.getBoundingClientRect().height : 0;
+  useMeasure(
+    viewport,
+    (element) => {
+      const height = showing ? element.getBoundingClientRect().height : 0;
       document.documentElement.style.setProperty("--toast-space", `${Math.ceil(height)}px`);
-    };
-    setSpace();
-    if (!showing || !element || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(setSpace);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [showing]);
+    },
+    [showing],
+  );
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}

@@ -1,7 +1,8 @@
-import { type RefObject, useLayoutEffect, useRef } from "react";
+import { type RefObject, useRef } from "react";
 import type { CalendarEvent } from "../../../../shared/schemas.ts";
 import { cn } from "../../../lib/cn.ts";
 import { type ZonedNow, zonedNow } from "../../../lib/dates.ts";
+import { useMeasure } from "../../../lib/resize.ts";
 import {
   buildTimeline,
   countdownText,
@@ -60,28 +61,22 @@ function Caption({ events, now }: { events: TimelineItem[]; now: number }) {
  * again whenever the line or a label changes size (the text size setting, a rotated phone).
  */
 function useHoursThatFit(row: RefObject<HTMLDivElement | null>, hours: string): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels are drawn anew when the hours change
-  useLayoutEffect(() => {
-    const el = row.current;
-    if (!el) return;
-    const labels = Array.from(el.children) as HTMLElement[];
-    const hideOverlapping = () => {
+  useMeasure(
+    row,
+    (el) => {
       const space = Number.parseFloat(getComputedStyle(el).fontSize) / 2;
       let free = Number.NEGATIVE_INFINITY;
-      for (const label of labels) {
+      for (const label of el.children as HTMLCollectionOf<HTMLElement>) {
         const box = label.getBoundingClientRect();
         const shown = box.left >= free;
         label.style.visibility = shown ? "" : "hidden";
         if (shown) free = box.right + space;
       }
-    };
-    hideOverlapping();
-    if (typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(hideOverlapping);
-    observer.observe(el);
-    for (const label of labels) observer.observe(label);
-    return () => observer.disconnect();
-  }, [row, hours]);
+    },
+    // The labels are drawn anew when the hours change.
+    [hours],
+    { children: true },
+  );
 }
 
 /**
