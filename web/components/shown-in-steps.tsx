@@ -9,14 +9,20 @@ export const ROWS_AT_ONCE = 20;
  * the first `ROWS_AT_ONCE` rows, and a 'Show more' button that adds as many again. After more rows
  * are drawn, focus moves to the first of them, so a keyboard user goes on where the new rows start.
  * `listRef` goes on the list whose children are the rows (each able to take focus).
+ *
+ * A row may stand for several (`size`: a calendar day counts its events, and is drawn whole) or for
+ * none (a past day, drawn whenever asked for).
  */
-export function useShownInSteps<T>(rows: readonly T[]): {
+export function useShownInSteps<T, E extends HTMLElement = HTMLUListElement>(
+  rows: readonly T[],
+  size: (row: T) => number = () => 1,
+): {
   shown: readonly T[];
-  listRef: RefObject<HTMLUListElement | null>;
+  listRef: RefObject<E | null>;
   showMore: ReactNode;
 } {
   const [count, setCount] = useState(ROWS_AT_ONCE);
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<E>(null);
   const focusFrom = useRef<number | null>(null);
 
   useEffect(() => {
@@ -26,18 +32,28 @@ export function useShownInSteps<T>(rows: readonly T[]): {
     (listRef.current?.children[from] as HTMLElement | undefined)?.focus();
   });
 
+  // Rows are drawn while fewer than `count` are; the row that reaches it is drawn whole.
+  let drawn = 0;
+  let counted = 0;
+  for (const row of rows) {
+    const more = size(row);
+    if (more > 0 && counted >= count) break;
+    counted += more;
+    drawn += 1;
+  }
+
   const showMore =
-    rows.length > count ? (
+    rows.length > drawn ? (
       <Button
         variant="outline"
         className="w-full sm:w-auto sm:justify-self-start"
         onClick={() => {
-          focusFrom.current = count;
-          setCount(count + ROWS_AT_ONCE);
+          focusFrom.current = drawn;
+          setCount(counted + ROWS_AT_ONCE);
         }}
       >
         Show more
       </Button>
     ) : null;
-  return { shown: rows.slice(0, count), listRef, showMore };
+  return { shown: rows.slice(0, drawn), listRef, showMore };
 }

@@ -312,3 +312,29 @@ describe("focus as events are deleted by keyboard", () => {
     await waitFor(() => expect(screen.getByRole("button", { name: "Delete Choir" })).toHaveFocus());
   });
 });
+
+describe("a long calendar (docs/decisions/066-long-lists-in-steps.md)", () => {
+  it("draws whole days until 20 upcoming events are drawn, Show more the next ones with focus on the first new day, and past days shown count for nothing", async () => {
+    await addEvent("Stretch", { repeat: "FREQ=DAILY" });
+    // The twentieth day holds a second event: the day is drawn whole.
+    await addEvent("Choir", { date: addDays(TOMORROW, 19), startTime: "19:00" });
+    await addEvent("Old meeting", { date: addDays(TOMORROW, -3) });
+    const stretches = (await events()).filter((e) => e.title === "Stretch").length;
+    expect(stretches).toBeGreaterThan(50);
+    renderCalendar();
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Delete Stretch" })).toHaveLength(20));
+    expect(screen.getByRole("button", { name: "Delete Choir" })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Show past events" }));
+    expect(await screen.findByRole("button", { name: "Delete Old meeting" })).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: "Delete Stretch" })).toHaveLength(20);
+
+    await userEvent.click(screen.getByRole("button", { name: "Show more" }));
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Delete Stretch" })).toHaveLength(40));
+    expect(screen.getByRole("region", { name: formatShortDay(addDays(TOMORROW, 20)) })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole("button", { name: "Show more" }));
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Delete Stretch" })).toHaveLength(stretches));
+    expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
+  });
+});

@@ -7,6 +7,7 @@ import type { CalendarEvent, User } from "../../shared/schemas.ts";
 import { ClampedText } from "../components/clamped-text.tsx";
 import { ListLoadFailed } from "../components/list-load-failed.tsx";
 import { RepeatIcon } from "../components/repeat-icon.tsx";
+import { useShownInSteps } from "../components/shown-in-steps.tsx";
 import { Button, buttonClass } from "../components/ui/button.tsx";
 import { Card } from "../components/ui/card.tsx";
 import { toast } from "../components/ui/toast-store.ts";
@@ -55,7 +56,20 @@ export function CalendarPage() {
   const sorted = [...(events.data ?? [])]
     .filter((e) => showPast || e.date >= today)
     .sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime));
-  const days = [...new Set(sorted.map((e) => e.date))];
+  const byDay = new Map<string, CalendarEvent[]>();
+  for (const e of sorted) {
+    const day = byDay.get(e.date);
+    if (day) day.push(e);
+    else byDay.set(e.date, [e]);
+  }
+  const days = [...byDay.keys()];
+  // Whole days, until 20 events from today on are drawn; past days, when shown, are all drawn
+  // (docs/decisions/066-long-lists-in-steps.md): eight weeks of a daily event are not one long wall.
+  const {
+    shown: shownDays,
+    listRef: daysRef,
+    showMore,
+  } = useShownInSteps<string, HTMLDivElement>(days, (day) => (day < today ? 0 : (byDay.get(day)?.length ?? 0)));
   /** Where focus goes as the occurrence choice closes on a delete: the row it was opened from is gone. */
   const focusAfterChoice = useRef<HTMLElement | null>(null);
 
@@ -192,21 +206,26 @@ export function CalendarPage() {
           <p className="mt-1 text-sm text-muted">Add an event or sync with Google Calendar.</p>
         </Card>
       ) : (
-        // One list per day; focus goes on from one day's events to the next's.
-        <div className="contents" data-event-days="">
-          {days.map((day) => (
-            <section key={day} aria-labelledby={`day-${day}`} className="grid gap-2">
-              <h2 id={`day-${day}`} className="text-lg font-semibold">
-                {day === today
-                  ? `Today · ${formatDisplayDate(day)}`
-                  : day === addDays(today, 1)
-                    ? `Tomorrow · ${formatShortDay(day)}`
-                    : formatShortDay(day)}
-              </h2>
-              <ul className="grid gap-2">
-                {sorted
-                  .filter((e) => e.date === day)
-                  .map((e) => (
+        <>
+          {/* One list per day; focus goes on from one day's events to the next's. */}
+          <div ref={daysRef} className="contents" data-event-days="">
+            {shownDays.map((day) => (
+              // Takes focus after Show more, so a keyboard goes on where the new days start.
+              <section
+                key={day}
+                aria-labelledby={`day-${day}`}
+                tabIndex={-1}
+                className="grid gap-2 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
+              >
+                <h2 id={`day-${day}`} className="text-lg font-semibold">
+                  {day === today
+                    ? `Today · ${formatDisplayDate(day)}`
+                    : day === addDays(today, 1)
+                      ? `Tomorrow · ${formatShortDay(day)}`
+                      : formatShortDay(day)}
+                </h2>
+                <ul className="grid gap-2">
+                  {(byDay.get(day) ?? []).map((e) => (
                     <li
                       key={e.id}
                       className="flex flex-wrap items-start gap-x-3 gap-y-1 rounded-2xl border border-border bg-card p-[min(1rem,16px)]"
@@ -273,10 +292,12 @@ export function CalendarPage() {
                       </div>
                     </li>
                   ))}
-              </ul>
-            </section>
-          ))}
-        </div>
+                </ul>
+              </section>
+            ))}
+          </div>
+          {showMore}
+        </>
       )}
       <EventDialog open={open} onOpenChange={setOpen} defaultDate={today} event={editing} timeZone={timeZone} />
       <OccurrenceChoice
