@@ -338,3 +338,18 @@ describe("a long calendar (docs/decisions/066-long-lists-in-steps.md)", () => {
     expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
   });
 });
+
+describe("what a screen reader hears of an event's buttons", () => {
+  it("a repeating event's Edit and Delete are each described by their own day and time", async () => {
+    await addEvent("Stretch", { repeat: "FREQ=DAILY" });
+    renderCalendar();
+    const [first, second] = await screen.findAllByRole("button", { name: "Delete Stretch" });
+    const tomorrow = `Tomorrow · ${formatShortDay(TOMORROW)} 9:00 AM · 30 min`;
+    expect(first).toHaveAccessibleDescription(expect.stringContaining(tomorrow));
+    expect(second).toHaveAccessibleDescription(
+      expect.stringContaining(`${formatShortDay(addDays(TOMORROW, 1))} 9:00 AM · 30 min`),
+    );
+    const [edit] = screen.getAllByRole("button", { name: "Edit Stretch" });
+    expect(edit).toHaveAccessibleDescription(expect.stringContaining(tomorrow));
+  });
+});

@@ -238,7 +238,7 @@ export function CalendarPage() {
                         />
                         <div className="min-w-0 flex-1 wrap-anywhere">
                           <p className="font-medium">{e.title}</p>
-                          <p className="text-sm text-muted">
+                          <p id={`event-when-${e.id}`} className="text-sm text-muted">
                             {e.duration === ALL_DAY_MINUTES
                               ? "All day"
                               : `${formatTime12(e.startTime)} · ${e.duration} min`}
@@ -263,6 +263,8 @@ export function CalendarPage() {
                         <button
                           type="button"
                           aria-label={`Edit ${e.title}`}
+                          // Its day and time: a repeating event's occurrences share their names.
+                          aria-describedby={`day-${day} event-when-${e.id}`}
                           className="rounded-md p-2 text-muted hover:bg-accent hover:text-fg"
                           onClick={() => {
                             setEditing(e);
@@ -276,6 +278,8 @@ export function CalendarPage() {
                           id={`delete-event-${e.id}`}
                           data-delete-event=""
                           aria-label={`Delete ${e.title}`}
+                          // Its day and time: a repeating event's occurrences share their names.
+                          aria-describedby={`day-${day} event-when-${e.id}`}
                           className="rounded-md p-2 text-muted hover:bg-accent hover:text-danger"
                           onClick={() => {
                             if (e.repeat) {
