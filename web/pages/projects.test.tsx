@@ -412,3 +412,24 @@ describe("the Projects page's add buttons", () => {
     }
   });
 });
+
+describe("a project's card on the Projects page", () => {
+  it("is a link named by the project, described once by its category, progress, tasks done and next task", async () => {
+    const garden = await addProject("Garden");
+    await server("PUT", `/api/projects/${garden.id}`, {
+      tasks: [
+        { id: 1, title: "Buy soil", completed: true },
+        { id: 2, title: "Plant tulips", completed: false },
+      ],
+    });
+    renderWithOutbox(<ProjectsPage />, user);
+    const card = await screen.findByRole("link", { name: "Garden" });
+    expect(card).toHaveAccessibleDescription("Personal Progress 50% 1 of 2 tasks completed Next: Plant tulips");
+    cleanup();
+    await server("PUT", `/api/projects/${garden.id}`, { deadline: "2027-04-01" });
+    renderWithOutbox(<ProjectsPage />, user);
+    expect(await screen.findByRole("link", { name: "Garden" })).toHaveAccessibleDescription(
+      "Personal Due Apr 1, 2027 Progress 50% 1 of 2 tasks completed Next: Plant tulips",
+    );
+  });
+});
