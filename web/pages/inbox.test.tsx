@@ -700,4 +700,16 @@ describe("which thought a card's buttons are for", () => {
       ).toHaveAccessibleDescription("Call the plumber");
     }
   });
+
+  it("a long thought describes them by its first words only, not by every word after each button", async () => {
+    const long = `Plan the garden: ${"tulips and daffodils along the fence, ".repeat(20)}and a bench`;
+    await add(long, "Idea");
+    renderInbox();
+    const card = await waitFor(() => screen.getByText(/and a bench$/).closest("li") as HTMLElement);
+    for (const name of ["Convert", "Edit", "Archive"]) {
+      expect(within(card).getByRole("button", { name })).toHaveAccessibleDescription(
+        "Plan the garden: tulips and daffodils along the fence…",
+      );
+    }
+  });
 });

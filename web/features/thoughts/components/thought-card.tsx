@@ -17,6 +17,17 @@ const TYPE_BADGE: Record<string, string> = {
   Journal: "bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200",
 };
 
+/** How much of a thought's words describe its card's buttons: enough to tell it from another. */
+const DESCRIBED_BY_CHARS = 60;
+
+/** The first words of `text` up to `max` characters, cut between words and ended with '…'. */
+function firstWords(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max + 1).replace(/\s+\S*$/, "");
+  return `${cut.replace(/[\s,.;:!?-]+$/, "")}…`;
+}
+
 type Props = {
   thought: Thought;
   /**
@@ -33,6 +44,7 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
   // The stored placeholder reads oddly next to the player; the note below says the same calmly.
   const content = recording?.pending ? thoughtWords(thought) : thought.content;
   const wordsId = useId();
+  const short = firstWords(content, DESCRIBED_BY_CHARS);
   return (
     // Beside a longer thought (two columns), the card keeps its rows together at the top.
     <li
@@ -45,9 +57,15 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
           {time}
         </time>
       </div>
-      <p id={wordsId} className="whitespace-pre-wrap wrap-anywhere">
+      <p id={short === content ? wordsId : undefined} className="whitespace-pre-wrap wrap-anywhere">
         {content}
       </p>
+      {/* A long thought describes the buttons by its first words: not hundreds after each one. */}
+      {short !== content && (
+        <span id={wordsId} hidden>
+          {short}
+        </span>
+      )}
       {thought.whenDate && (
         <p className="flex items-center gap-1.5 text-sm text-muted">
           <CalendarClock className="size-4 shrink-0" aria-hidden />
