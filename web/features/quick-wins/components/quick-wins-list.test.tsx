@@ -107,3 +107,27 @@ describe("Edit quick win (docs/decisions/046-edit-quick-wins.md)", () => {
     expect((await quickWins()).map((q) => q.text)).toEqual(["Call Mum"]);
   });
 });
+
+describe("deleting a repeating quick win by keyboard", () => {
+  it("gives focus to the row that stays once just this one, or all of them, is chosen: not to the page's body", async () => {
+    await add("Vitamins", "FREQ=DAILY");
+    await add("Stretch", "FREQ=DAILY");
+    await add("Water the plants");
+    renderWithApp(<QuickWinsList />);
+    const list = await screen.findByRole("list", { name: "Quick wins" });
+    for (const [text, choice] of [
+      ["Vitamins", "Just this one"],
+      ["Stretch", "All of them"],
+    ] as const) {
+      (await within(list).findByRole("button", { name: `Delete ${text}` })).focus();
+      await userEvent.keyboard("{Enter}");
+      const dialog = await screen.findByRole("dialog", { name: `Delete "${text}"?` });
+      within(dialog).getByRole("button", { name: choice }).focus();
+      await userEvent.keyboard("{Enter}");
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      await waitFor(() => expect(within(list).queryByRole("button", { name: `Delete ${text}` })).toBeNull());
+      await waitFor(() => expect(within(list).getAllByRole("listitem")).toContain(document.activeElement));
+    }
+    expect(document.activeElement).toHaveTextContent("Water the plants");
+  });
+});

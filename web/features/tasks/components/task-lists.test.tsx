@@ -375,3 +375,39 @@ describe("routines on the Tasks page", () => {
     );
   });
 });
+
+describe("deleting a routine on the Tasks page by keyboard", () => {
+  it("gives focus to the row that stays once just this one, or all of them, is chosen: not to the page's body", async () => {
+    await server<Task>("POST", "/api/tasks", { title: "Vitamins", repeat: "FREQ=DAILY" });
+    await server<Task>("POST", "/api/tasks", { title: "Stretch", repeat: "FREQ=DAILY" });
+    await seed("Read");
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    const open = await screen.findByRole("list", { name: "Today's tasks" });
+    const rowOf = (title: string) =>
+      within(open)
+        .getByRole("checkbox", { name: `Complete ${title}` })
+        .closest("li");
+
+    for (const [title, choice] of [
+      ["Vitamins", "Just this one"],
+      ["Stretch", "All of them"],
+    ] as const) {
+      await waitFor(() => expect(within(open).getByRole("button", { name: `Delete ${title}` })).toBeVisible());
+      within(open)
+        .getByRole("button", { name: `Delete ${title}` })
+        .focus();
+      await userEvent.keyboard("{Enter}");
+      const dialog = await screen.findByRole("dialog", { name: `Delete "${title}"?` });
+      within(dialog).getByRole("button", { name: choice }).focus();
+      await userEvent.keyboard("{Enter}");
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      await waitFor(() => expect(within(open).queryByRole("button", { name: `Delete ${title}` })).toBeNull());
+      const left = within(open)
+        .getAllByRole("checkbox")
+        .map((box) => box.closest("li"));
+      await waitFor(() => expect(left).toContain(document.activeElement));
+      expect(document.activeElement).not.toBe(document.body);
+    }
+    expect(document.activeElement).toBe(rowOf("Read"));
+  });
+});
