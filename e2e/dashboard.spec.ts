@@ -579,3 +579,27 @@ test("a double click on Add Task adds the task and presses nothing beneath the c
   await beneath.click();
   await expect(page).toHaveURL(/\/focus$/);
 });
+
+test("beside a long schedule, Top Focus Tasks keeps its own height at the top, not stretched into an empty card", async ({
+  page,
+  api,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  for (const title of ["Call the bank", "Tidy the desk"]) await api.task(title);
+  for (let hour = 9; hour < 17; hour++) {
+    await api.event({
+      title: `Meeting ${hour}`,
+      date: localDate(0),
+      startTime: `${String(hour).padStart(2, "0")}:00`,
+      duration: 30,
+    });
+  }
+  await page.goto("/");
+  const focus = page.getByRole("region", { name: "Top Focus Tasks" });
+  const schedule = page.getByRole("region", { name: "Schedule" });
+  await expect(focus.getByRole("checkbox")).toHaveCount(2);
+  await expect(schedule.getByRole("listitem").filter({ hasText: /^Meeting/ })).toHaveCount(8);
+  const [focusBox, scheduleBox] = [await focus.boundingBox(), await schedule.boundingBox()];
+  expect(focusBox?.y).toBeCloseTo(scheduleBox?.y ?? Number.NaN, 0);
+  expect((focusBox?.height ?? 0) + 200).toBeLessThan(scheduleBox?.height ?? 0);
+});

@@ -209,7 +209,9 @@ export function DashboardPage() {
         <MoodCheckInMemo mood={mood} onChange={setMood} today={today} />
         {drawCards && (
           <>
-            <div className="grid gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            {/* Side by side, each card keeps its own height from the top: a short list is not
+                stretched into an empty card as long as a full day's schedule (decision 079). */}
+            <div className="grid items-start gap-6 lg:grid-cols-2 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
               <div>
                 <TopFocusTasksCard mood={mood} onChoose={chooseFocusTask} onAddFocusTask={addFocusTask} />
               </div>

@@ -78,7 +78,7 @@ export function ScheduleCard({ timeZone }: { timeZone: string }) {
   };
 
   return (
-    <Card aria-labelledby="schedule-title" className="h-full">
+    <Card aria-labelledby="schedule-title">
       <CardHeader
         id="schedule-title"
         title="Schedule"

@@ -50,7 +50,7 @@ export function TopFocusTasks({ mood, onChoose, onAddFocusTask }: Props) {
   const waiting = useWaitingCreates(TASKS);
 
   return (
-    <Card aria-labelledby="focus-tasks-title" className="h-full">
+    <Card aria-labelledby="focus-tasks-title">
       <CardHeader
         id="focus-tasks-title"
         title="Top Focus Tasks"
