@@ -20,10 +20,13 @@ const TYPE_BADGE: Record<string, string> = {
 /** How much of a thought's words describe its card's buttons: enough to tell it from another. */
 const DESCRIBED_BY_CHARS = 60;
 
-/** The first words of `text` up to `max` characters, cut between words and ended with '…'. */
-function firstWords(text: string, max: number): string {
+/**
+ * The first words of `text` up to `max` characters, cut between words and ended with '…'; null
+ * when the whole of it is no longer.
+ */
+function firstWords(text: string, max: number): string | null {
   const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= max) return flat;
+  if (flat.length <= max) return null;
   const cut = flat.slice(0, max + 1).replace(/\s+\S*$/, "");
   return `${cut.replace(/[\s,.;:!?-]+$/, "")}…`;
 }
@@ -57,11 +60,11 @@ export function ThoughtCard({ thought, actions, recording }: Props) {
           {time}
         </time>
       </div>
-      <p id={short === content ? wordsId : undefined} className="whitespace-pre-wrap wrap-anywhere">
+      <p id={short ? undefined : wordsId} className="whitespace-pre-wrap wrap-anywhere">
         {content}
       </p>
       {/* A long thought describes the buttons by its first words: not hundreds after each one. */}
-      {short !== content && (
+      {short && (
         <span id={wordsId} hidden>
           {short}
         </span>
