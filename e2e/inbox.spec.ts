@@ -223,9 +223,16 @@ test("converting 'Dentist tomorrow at 3pm' makes an event tomorrow at 15:00, and
   await dialog.getByRole("button", { name: "Don't use it" }).click();
   await expect(dialog.getByLabel("Title")).toHaveValue("Dentist tomorrow at 3pm");
   await expect(dialog.getByLabel("Date")).toHaveValue(localDate());
-  // Today's start is 9:00, or the next hour once 9:00 has passed: never one gone.
-  const hour = await page.evaluate(() => new Date().getHours());
-  const offered = hour < 9 ? "09:00" : `${String(Math.min(hour + 1, 23)).padStart(2, "0")}:00`;
+  // Today's start is 9:00, or the next hour once 9:00 has passed, and in the day's last hour the
+  // next quarter, at most 23:45: never one gone.
+  const [hour, minute] = await page.evaluate(() => [new Date().getHours(), new Date().getMinutes()]);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const offered =
+    hour < 9
+      ? "09:00"
+      : hour < 23
+        ? `${pad(hour + 1)}:00`
+        : `23:${pad(Math.min((Math.floor(minute / 15) + 1) * 15, 45))}`;
   await expect(dialog.getByLabel("Start time")).toHaveValue(offered);
   await dialog.getByRole("button", { name: "Use “tomorrow at 3pm”" }).click();
   await expect(dialog.getByLabel("Start time")).toHaveValue("15:00");
