@@ -45,9 +45,9 @@ export function nearestStayingRow(from: HTMLElement, selector: string, scope: Ro
  * never to the page body, where a keyboard or screen-reader user would lose their place. The row
  * is marked as leaving, so that the next quick tick passes over it while it is still drawn.
  */
-export function focusNextRow(from: HTMLElement, selector: string, fallbackId: string, scope?: RowScope): void {
+export function focusNextRow(from: HTMLElement, selector: string, fallbackId: string): void {
   shieldPointer();
-  const target = nearestStayingRow(from, selector, scope);
+  const target = nearestStayingRow(from, selector);
   from.closest("li")?.setAttribute("data-leaving-at", String(Date.now()));
   (target ?? document.getElementById(fallbackId))?.focus();
 }
