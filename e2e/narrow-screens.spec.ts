@@ -516,6 +516,59 @@ test("with 200 % text on a 390 px phone a row's words keep their room, its butto
   await expectNoSidewaysScroll(page, "the dashboard with 200 % text");
 });
 
+test("with 200 % text on a 390 px phone a project's task list grows with the words, up to three quarters of the screen", async ({
+  page,
+  api,
+}) => {
+  const tasks = Array.from({ length: 8 }, (_, i) => ({
+    id: i + 1,
+    title: `Step ${i + 1} of the garden plan`,
+    completed: false,
+  }));
+  const project = await api.project("Garden", { category: "Personal", tasks });
+  /** The task list's scroll box: its height, and how many tasks it shows whole. */
+  const listBox = () =>
+    page
+      .getByRole("listitem")
+      .filter({ hasText: "Step 1 of the garden plan" })
+      .evaluate((row) => {
+        let box = row.parentElement;
+        while (box && getComputedStyle(box).overflowY !== "auto") box = box.parentElement;
+        if (!box) throw new Error("no scroll box around the tasks");
+        const outer = box.getBoundingClientRect();
+        const whole = Array.from(box.querySelectorAll("li")).filter((li) => {
+          const r = li.getBoundingClientRect();
+          return r.top >= outer.top - 0.5 && r.bottom <= outer.bottom + 0.5;
+        }).length;
+        return { height: Math.round(outer.height), whole };
+      });
+
+  // At normal text the list is the spec's 400 px, on a phone and on a desktop.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`/project-detail/${project.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Garden" })).toBeVisible();
+    expect((await listBox()).height, `the list at ${width} px`).toBe(400);
+  }
+
+  // With 200 % text a 400 px box showed one task and a half; it grows, but leaves a quarter of the
+  // screen to scroll the page by.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await withLargerText(page);
+  await page.goto(`/project-detail/${project.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Garden" })).toBeVisible();
+  const large = await listBox();
+  expect(large.height).toBeGreaterThan(600);
+  expect(large.height).toBeLessThanOrEqual(Math.round(844 * 0.75));
+  expect(large.whole, "tasks shown whole").toBeGreaterThanOrEqual(3);
+  // The count, on a line of its own under the heading, starts at the card's edge as the heading does.
+  const heading = await page.getByRole("heading", { level: 2, name: "Tasks" }).boundingBox();
+  const count = await page.getByText("0 of 8 completed", { exact: true }).boundingBox();
+  expect(count && heading && count.y >= heading.y + heading.height).toBe(true);
+  expect(Math.abs((count?.x ?? 0) - (heading?.x ?? -99)), "the count's indent").toBeLessThanOrEqual(1);
+  await expectNoSidewaysScroll(page, "a project with 200 % text");
+});
+
 test("with 200 % text on a 390 px phone the Task Breaker's tasks and the focus dialog's steps keep their room, and Listen its card", async ({
   page,
   api,

@@ -28,6 +28,13 @@ import { EditProjectDialog } from "./edit-project-dialog.tsx";
 import { ProgressBar } from "./project-card.tsx";
 import { ProjectTaskRow } from "./project-task-row.tsx";
 
+/**
+ * The spec's 400 px at normal text; with larger text it grows with the words (25 rem is 400 px at
+ * 16 px), up to three quarters of the screen, so a task or two is not all it shows and the page can
+ * still be scrolled beside it (docs/decisions/080-a-project-task-list-grows-with-its-words.md).
+ */
+const TASK_LIST_HEIGHT = `max(${PROJECT_TASK_LIST_HEIGHT_PX}px, min(${PROJECT_TASK_LIST_HEIGHT_PX / 16}rem, 75dvh))`;
+
 function fail(description: string) {
   toast({ title: "Error", description, variant: "destructive" });
 }
@@ -233,9 +240,10 @@ export function ProjectView({ project }: { project: Project }) {
             id="tasks-title"
             title="Tasks"
             action={
-              <span className="flex items-center gap-3 text-sm text-muted">
-                {/* A change shows once saved (spec section 4): until then, on a slow network, this says it is on its way. */}
-                <span role="status" className="inline-flex items-center gap-1">
+              <span className="flex items-center text-sm text-muted">
+                {/* A change shows once saved (spec section 4): until then, on a slow network, this says it is on its way.
+                    Its room beside the count only while it says so: on a line of its own, the count starts at the edge. */}
+                <span role="status" className="inline-flex items-center gap-1 not-empty:mr-3">
                   {update.isPending && (
                     <>
                       <Loader2 className="size-3.5 animate-spin" aria-hidden />
@@ -270,7 +278,7 @@ export function ProjectView({ project }: { project: Project }) {
               Add
             </Button>
           </div>
-          <div className="overflow-y-auto pr-1" style={{ height: PROJECT_TASK_LIST_HEIGHT_PX }}>
+          <div className="overflow-y-auto pr-1" style={{ height: TASK_LIST_HEIGHT }}>
             {tasks.length === 0 ? (
               <p className="py-8 text-center text-muted">No tasks yet. Add your first task above.</p>
             ) : (
