@@ -10,12 +10,16 @@ export const ROWS_AT_ONCE = 20;
  * are drawn, focus moves to the first of them, so a keyboard user goes on where the new rows start.
  * `listRef` goes on the list whose children are the rows (each able to take focus).
  *
- * A row may stand for several (`size`: a calendar day counts its events, and is drawn whole) or for
- * none (a past day, drawn whenever asked for).
+ * A row may stand for several (`size`: a calendar day counts its events, and is drawn whole).
+ *
+ * `fromEnd` draws the last rows first (the calendar's past, back from yesterday): its button,
+ * 'Show earlier', goes above them, and the rows it adds are drawn above the ones shown, with focus
+ * on the first of them, where reading down goes on through the new rows to the ones seen before.
  */
 export function useShownInSteps<T, E extends HTMLElement = HTMLUListElement>(
   rows: readonly T[],
   size: (row: T) => number = () => 1,
+  { fromEnd = false }: { fromEnd?: boolean } = {},
 ): {
   shown: readonly T[];
   listRef: RefObject<E | null>;
@@ -35,7 +39,7 @@ export function useShownInSteps<T, E extends HTMLElement = HTMLUListElement>(
   // Rows are drawn while fewer than `count` are; the row that reaches it is drawn whole.
   let drawn = 0;
   let counted = 0;
-  for (const row of rows) {
+  for (const row of fromEnd ? [...rows].reverse() : rows) {
     const more = size(row);
     if (more > 0 && counted >= count) break;
     counted += more;
@@ -48,12 +52,13 @@ export function useShownInSteps<T, E extends HTMLElement = HTMLUListElement>(
         variant="outline"
         className="w-full sm:w-auto sm:justify-self-start"
         onClick={() => {
-          focusFrom.current = drawn;
+          // Drawn from the end, the new rows come first.
+          focusFrom.current = fromEnd ? 0 : drawn;
           setCount(counted + ROWS_AT_ONCE);
         }}
       >
-        Show more
+        {fromEnd ? "Show earlier" : "Show more"}
       </Button>
     ) : null;
-  return { shown: rows.slice(0, drawn), listRef, showMore };
+  return { shown: fromEnd ? rows.slice(rows.length - drawn) : rows.slice(0, drawn), listRef, showMore };
 }

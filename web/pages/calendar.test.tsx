@@ -339,6 +339,39 @@ describe("a long calendar (docs/decisions/066-long-lists-in-steps.md)", () => {
   });
 });
 
+describe("a long past (docs/decisions/066-long-lists-in-steps.md)", () => {
+  it("shown, draws whole past days back from yesterday until 20 events, above them Show earlier the ones before with focus on the earliest new day", async () => {
+    const today = addDays(TOMORROW, -1);
+    for (let back = 1; back <= 45; back++) await addEvent("Old walk", { date: addDays(today, -back) });
+    // The twentieth day back holds a second event: the day is drawn whole.
+    await addEvent("Dentist", { date: addDays(today, -20), startTime: "15:00" });
+    await addEvent("Choir");
+    renderCalendar();
+    await screen.findByRole("button", { name: "Delete Choir" });
+    expect(screen.queryByRole("button", { name: "Delete Old walk" })).toBeNull();
+
+    await userEvent.click(screen.getByRole("button", { name: "Show past events" }));
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Delete Old walk" })).toHaveLength(20));
+    expect(screen.getByRole("button", { name: "Delete Dentist" })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: formatShortDay(addDays(today, -1)) })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: formatShortDay(addDays(today, -21)) })).toBeNull();
+    // The button is above the past days, where the earlier ones will be drawn, and today's stay in view below.
+    const earlier = screen.getByRole("button", { name: "Show earlier" });
+    const firstShown = screen.getByRole("region", { name: formatShortDay(addDays(today, -20)) });
+    expect(earlier.compareDocumentPosition(firstShown) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Delete Choir" })).toBeInTheDocument();
+
+    await userEvent.click(earlier);
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Delete Old walk" })).toHaveLength(40));
+    expect(screen.getByRole("region", { name: formatShortDay(addDays(today, -40)) })).toHaveFocus();
+
+    await userEvent.click(screen.getByRole("button", { name: "Show earlier" }));
+    await waitFor(() => expect(screen.getAllByRole("button", { name: "Delete Old walk" })).toHaveLength(45));
+    expect(screen.queryByRole("button", { name: "Show earlier" })).toBeNull();
+    expect(screen.getByRole("region", { name: formatShortDay(addDays(today, -45)) })).toHaveFocus();
+  });
+});
+
 describe("what a screen reader hears of an event's buttons", () => {
   it("a repeating event's Edit and Delete are each described by their own day and time", async () => {
     await addEvent("Stretch", { repeat: "FREQ=DAILY" });

@@ -63,13 +63,27 @@ export function CalendarPage() {
     else byDay.set(e.date, [e]);
   }
   const days = [...byDay.keys()];
-  // Whole days, until 20 events from today on are drawn; past days, when shown, are all drawn
-  // (docs/decisions/066-long-lists-in-steps.md): eight weeks of a daily event are not one long wall.
+  const eventsOn = (day: string) => byDay.get(day)?.length ?? 0;
+  // Whole days, until 20 events from today on are drawn, and when the past is shown, until 20 back
+  // from yesterday (docs/decisions/066-long-lists-in-steps.md): eight weeks of a daily event, or
+  // years of a synced calendar, are not one long wall.
   const {
     shown: shownDays,
     listRef: daysRef,
     showMore,
-  } = useShownInSteps<string, HTMLDivElement>(days, (day) => (day < today ? 0 : (byDay.get(day)?.length ?? 0)));
+  } = useShownInSteps<string, HTMLDivElement>(
+    days.filter((day) => day >= today),
+    eventsOn,
+  );
+  const {
+    shown: shownPast,
+    listRef: pastRef,
+    showMore: showEarlier,
+  } = useShownInSteps<string, HTMLDivElement>(
+    days.filter((day) => day < today),
+    eventsOn,
+    { fromEnd: true },
+  );
   /** Where focus goes as the occurrence choice closes on a delete: the row it was opened from is gone. */
   const focusAfterChoice = useRef<HTMLElement | null>(null);
 
@@ -161,6 +175,93 @@ export function CalendarPage() {
     return next;
   };
 
+  /** A day: its heading and its events, each with its Edit and Delete. */
+  const daySection = (day: string) => (
+    // Takes focus after Show more or Show earlier, so a keyboard goes on where the new days start.
+    <section
+      key={day}
+      aria-labelledby={`day-${day}`}
+      tabIndex={-1}
+      className="grid gap-2 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
+    >
+      <h2 id={`day-${day}`} className="text-lg font-semibold">
+        {day === today
+          ? `Today · ${formatDisplayDate(day)}`
+          : day === addDays(today, 1)
+            ? `Tomorrow · ${formatShortDay(day)}`
+            : formatShortDay(day)}
+      </h2>
+      <ul className="grid gap-2">
+        {(byDay.get(day) ?? []).map((e) => (
+          <li
+            key={e.id}
+            className="flex flex-wrap items-start gap-x-3 gap-y-1 rounded-2xl border border-border bg-card p-[min(1rem,16px)]"
+          >
+            {/* The words keep at least 8 rem beside Edit and Delete; narrower (larger text), those go under them. */}
+            <div className="flex min-w-[min(8rem,100%)] flex-1 items-start gap-3">
+              <span className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", eventColorClass(e.category))} aria-hidden />
+              <div className="min-w-0 flex-1 wrap-anywhere">
+                <p className="font-medium">{e.title}</p>
+                <p id={`event-when-${e.id}`} className="text-sm text-muted">
+                  {e.duration === ALL_DAY_MINUTES ? "All day" : `${formatTime12(e.startTime)} · ${e.duration} min`}
+                  {e.category ? ` · ${e.category}` : ""}
+                  {e.repeat && <RepeatIcon rule={e.repeat} className="ml-1.5 inline size-3.5 align-[-2px]" />}
+                </p>
+                <WaitingMark list={queryKeys.events} id={e.id} className="block" />
+                {e.location && (
+                  <p className="flex items-start gap-1 text-sm text-muted">
+                    <MapPin className="mt-[0.1875rem] size-3.5 shrink-0" aria-hidden />
+                    <span className="min-w-0">{e.location}</span>
+                  </p>
+                )}
+                {e.description && (
+                  <ClampedText className="mt-1" about={`the description of ${e.title}`}>
+                    {e.description}
+                  </ClampedText>
+                )}
+              </div>
+            </div>
+            <div className="ml-auto flex gap-3">
+              <button
+                type="button"
+                aria-label={`Edit ${e.title}`}
+                // Its day and time: a repeating event's occurrences share their names.
+                aria-describedby={`day-${day} event-when-${e.id}`}
+                className="rounded-md p-2 text-muted hover:bg-accent hover:text-fg"
+                onClick={() => {
+                  setEditing(e);
+                  setOpen(true);
+                }}
+              >
+                <Pencil className="size-4" aria-hidden />
+              </button>
+              <button
+                type="button"
+                id={`delete-event-${e.id}`}
+                data-delete-event=""
+                aria-label={`Delete ${e.title}`}
+                // Its day and time: a repeating event's occurrences share their names.
+                aria-describedby={`day-${day} event-when-${e.id}`}
+                className="rounded-md p-2 text-muted hover:bg-accent hover:text-danger"
+                onClick={() => {
+                  if (e.repeat) {
+                    setDeleting(e);
+                    return;
+                  }
+                  // The next row slides under the pointer: a double tap's second half is held back.
+                  shieldPointer();
+                  deleteEvent(e)?.focus();
+                }}
+              >
+                <Trash2 className="size-4" aria-hidden />
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+
   return (
     <div className="grid gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -207,98 +308,15 @@ export function CalendarPage() {
         </Card>
       ) : (
         <>
-          {/* One list per day; focus goes on from one day's events to the next's. */}
-          <div ref={daysRef} className="contents" data-event-days="">
-            {shownDays.map((day) => (
-              // Takes focus after Show more, so a keyboard goes on where the new days start.
-              <section
-                key={day}
-                aria-labelledby={`day-${day}`}
-                tabIndex={-1}
-                className="grid gap-2 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
-              >
-                <h2 id={`day-${day}`} className="text-lg font-semibold">
-                  {day === today
-                    ? `Today · ${formatDisplayDate(day)}`
-                    : day === addDays(today, 1)
-                      ? `Tomorrow · ${formatShortDay(day)}`
-                      : formatShortDay(day)}
-                </h2>
-                <ul className="grid gap-2">
-                  {(byDay.get(day) ?? []).map((e) => (
-                    <li
-                      key={e.id}
-                      className="flex flex-wrap items-start gap-x-3 gap-y-1 rounded-2xl border border-border bg-card p-[min(1rem,16px)]"
-                    >
-                      {/* The words keep at least 8 rem beside Edit and Delete; narrower (larger text), those go under them. */}
-                      <div className="flex min-w-[min(8rem,100%)] flex-1 items-start gap-3">
-                        <span
-                          className={cn("mt-1.5 size-2.5 shrink-0 rounded-full", eventColorClass(e.category))}
-                          aria-hidden
-                        />
-                        <div className="min-w-0 flex-1 wrap-anywhere">
-                          <p className="font-medium">{e.title}</p>
-                          <p id={`event-when-${e.id}`} className="text-sm text-muted">
-                            {e.duration === ALL_DAY_MINUTES
-                              ? "All day"
-                              : `${formatTime12(e.startTime)} · ${e.duration} min`}
-                            {e.category ? ` · ${e.category}` : ""}
-                            {e.repeat && <RepeatIcon rule={e.repeat} className="ml-1.5 inline size-3.5 align-[-2px]" />}
-                          </p>
-                          <WaitingMark list={queryKeys.events} id={e.id} className="block" />
-                          {e.location && (
-                            <p className="flex items-start gap-1 text-sm text-muted">
-                              <MapPin className="mt-[0.1875rem] size-3.5 shrink-0" aria-hidden />
-                              <span className="min-w-0">{e.location}</span>
-                            </p>
-                          )}
-                          {e.description && (
-                            <ClampedText className="mt-1" about={`the description of ${e.title}`}>
-                              {e.description}
-                            </ClampedText>
-                          )}
-                        </div>
-                      </div>
-                      <div className="ml-auto flex gap-3">
-                        <button
-                          type="button"
-                          aria-label={`Edit ${e.title}`}
-                          // Its day and time: a repeating event's occurrences share their names.
-                          aria-describedby={`day-${day} event-when-${e.id}`}
-                          className="rounded-md p-2 text-muted hover:bg-accent hover:text-fg"
-                          onClick={() => {
-                            setEditing(e);
-                            setOpen(true);
-                          }}
-                        >
-                          <Pencil className="size-4" aria-hidden />
-                        </button>
-                        <button
-                          type="button"
-                          id={`delete-event-${e.id}`}
-                          data-delete-event=""
-                          aria-label={`Delete ${e.title}`}
-                          // Its day and time: a repeating event's occurrences share their names.
-                          aria-describedby={`day-${day} event-when-${e.id}`}
-                          className="rounded-md p-2 text-muted hover:bg-accent hover:text-danger"
-                          onClick={() => {
-                            if (e.repeat) {
-                              setDeleting(e);
-                              return;
-                            }
-                            // The next row slides under the pointer: a double tap's second half is held back.
-                            shieldPointer();
-                            deleteEvent(e)?.focus();
-                          }}
-                        >
-                          <Trash2 className="size-4" aria-hidden />
-                        </button>
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
+          {/* One list per day; focus goes on from one day's events to the next's, the past's into today's. */}
+          <div className="contents" data-event-days="">
+            {showEarlier}
+            <div ref={pastRef} className="contents">
+              {shownPast.map(daySection)}
+            </div>
+            <div ref={daysRef} className="contents">
+              {shownDays.map(daySection)}
+            </div>
           </div>
           {showMore}
         </>
