@@ -6,7 +6,7 @@
  */
 import type { KeptKind } from "../shared/constants.ts";
 import type { KeepLimits } from "./config.ts";
-import type { Db } from "./db/database.ts";
+import { type Db, inTransaction, locksRows } from "./db/database.ts";
 import { precompiled } from "./db/precompiled.ts";
 import { AppError } from "./errors.ts";
 
@@ -24,16 +24,25 @@ export type KeptCounts = Record<CountedKind, number>;
 /** Who is adding, and the bounds this server holds them to. */
 export type Keeper = { userId: number; keep: KeepLimits };
 
-const readCounts = precompiled((db: Db, userId: number) =>
+const countsOf = (db: Db, userId: number) =>
   db
     .selectFrom("kept_counts")
     .select(["tasks", "quick_wins", "thoughts", "projects", "events", "focus_sessions", "recording_bytes"])
-    .where("user_id", "=", userId),
-);
+    .where("user_id", "=", userId);
+const readCounts = precompiled(countsOf);
+const holdCounts = precompiled((db: Db, userId: number) => countsOf(db, userId).forUpdate());
 
-/** How much the user keeps of each counted kind: one row read by its key, never a count. */
+/**
+ * How much the user keeps of each counted kind: one row read by its key, never a count.
+ *
+ * Read in a transaction, the row is held until it ends, so creates sent at the same moment are
+ * checked one after another and never pass a bound together. On PostgreSQL the row is locked: a
+ * second create's read waits for the first one's commit and then reads the row as it left it
+ * (READ COMMITTED reads the newest version of a row it waited for). On SQLite a transaction holds
+ * the one connection, which does the same.
+ */
 export async function keptCounts(db: Db, userId: number): Promise<KeptCounts> {
-  const [row] = await readCounts(db, userId);
+  const [row] = await (db.isTransaction && locksRows(db) ? holdCounts : readCounts)(db, userId);
   return {
     tasks: row?.tasks ?? 0,
     quickWins: row?.quick_wins ?? 0,
@@ -88,12 +97,28 @@ export function limitReached(kind: keyof typeof WORDS, limit: number, field = FI
 
 /**
  * Refuses adding `adding` more of `kind` (rows, or bytes of recordings) when the user would then
- * keep more than their bound. Several creates at the very same moment can each see room for
- * themselves and together pass the bound by as many; the next one is refused.
+ * keep more than their bound. It must run in the transaction that adds them (`keptCounts`): else
+ * creates at the same moment could each see room for themselves and together pass the bound.
  */
 export async function assertRoom(db: Db, keeper: Keeper, kind: CountedKind, adding = 1, field?: string): Promise<void> {
   if (adding <= 0) return;
   const limit = keeper.keep[kind];
   const kept = (await keptCounts(db, keeper.userId))[kind];
   if (kept + adding > limit) throw limitReached(kind, limit, field);
+}
+
+/**
+ * Adds one of `kind` with `create`, in a transaction that first makes sure there is room for it:
+ * no create sent at the same moment comes between the check and the new row.
+ */
+export function createWithRoom<T>(
+  db: Db,
+  keeper: Keeper,
+  kind: CountedKind,
+  create: (trx: Db) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, async (trx) => {
+    await assertRoom(trx, keeper, kind);
+    return create(trx);
+  });
 }

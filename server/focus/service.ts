@@ -14,32 +14,33 @@ import {
 } from "../../shared/focus-schemas.ts";
 import type { Db } from "../db/database.ts";
 import { notFound } from "../errors.ts";
-import { assertRoom, type Keeper } from "../keep-limits.ts";
+import { createWithRoom, type Keeper } from "../keep-limits.ts";
 
 export async function recordFocusSession(
   db: Db,
   opts: Keeper & { input: FocusSessionInput; now: Date },
 ): Promise<FocusSession> {
-  await assertRoom(db, opts, "focusSessions");
-  const task = await db
-    .selectFrom("tasks")
-    .select(["id", "category", "time_estimate"])
-    .where("id", "=", opts.input.taskId)
-    .where("user_id", "=", opts.userId)
-    .executeTakeFirst();
-  if (!task) throw notFound("Task");
-  const row = await db
-    .insertInto("focus_sessions")
-    .values({
-      user_id: opts.userId,
-      task_id: task.id,
-      category: task.category,
-      estimated_minutes: task.time_estimate,
-      actual_minutes: opts.input.actualMinutes,
-      ended_at: opts.now.toISOString(),
-    })
-    .returning(["id", "task_id", "category", "estimated_minutes", "actual_minutes", "ended_at"])
-    .executeTakeFirstOrThrow();
+  const row = await createWithRoom(db, opts, "focusSessions", async (trx) => {
+    const task = await trx
+      .selectFrom("tasks")
+      .select(["id", "category", "time_estimate"])
+      .where("id", "=", opts.input.taskId)
+      .where("user_id", "=", opts.userId)
+      .executeTakeFirst();
+    if (!task) throw notFound("Task");
+    return trx
+      .insertInto("focus_sessions")
+      .values({
+        user_id: opts.userId,
+        task_id: task.id,
+        category: task.category,
+        estimated_minutes: task.time_estimate,
+        actual_minutes: opts.input.actualMinutes,
+        ended_at: opts.now.toISOString(),
+      })
+      .returning(["id", "task_id", "category", "estimated_minutes", "actual_minutes", "ended_at"])
+      .executeTakeFirstOrThrow();
+  });
   return {
     id: row.id,
     taskId: row.task_id,

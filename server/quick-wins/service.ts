@@ -3,12 +3,12 @@ import { z } from "zod";
 import { quickWinKey } from "../../shared/ranking.ts";
 import type { createQuickWinInput, QuickWin, quickWinListQuery, updateQuickWinInput } from "../../shared/schemas.ts";
 import { foldWords } from "../../shared/search-words.ts";
-import { type Db, fromBool, inTransaction, nowIso, toBool } from "../db/database.ts";
+import { type Db, fromBool, inTransaction, locksRows, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned, toggleOwnedCompleted } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { QuickWinsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
-import { assertRoom, type Keeper } from "../keep-limits.ts";
+import { assertRoom, createWithRoom, type Keeper, limitReached } from "../keep-limits.ts";
 import {
   afterKey,
   cursorValue,
@@ -97,38 +97,68 @@ async function getQuickWin(db: Db, userId: number, id: number): Promise<QuickWin
   return toQuickWin(row);
 }
 
-const insertQuickWin = precompiled((db: Db, userId: number, text: string, searchText: string, createdAt: string) =>
-  db
-    .insertInto("quick_wins")
-    .values({ user_id: userId, text, search_text: searchText, completed: 0, created_at: createdAt })
-    .returning(columns),
+/**
+ * A new quick win, only while the user keeps fewer than `limit`: one statement that reads the
+ * count and adds the row, so creates sent at the same moment never pass the bound together, and
+ * the new quick win keeps its shared commit on SQLite (decision 042), where each statement of the
+ * commit sees the rows of the ones before it. On PostgreSQL the count's row is locked, so a second
+ * insert waits for the first one's commit and reads the count it left.
+ */
+const insertQuickWinIfRoom = precompiled(
+  (db: Db, userId: number, text: string, searchText: string, createdAt: string, limit: number) => {
+    const row = db
+      .selectFrom("kept_counts")
+      .select((eb) => [
+        eb.val(userId).as("user_id"),
+        eb.val(text).as("text"),
+        eb.val(searchText).as("search_text"),
+        eb.lit(0).as("completed"),
+        eb.val(createdAt).as("created_at"),
+      ])
+      .where("user_id", "=", userId)
+      .where("quick_wins", "<", limit);
+    return db
+      .insertInto("quick_wins")
+      .columns(["user_id", "text", "search_text", "completed", "created_at"])
+      .expression(locksRows(db) ? row.forUpdate() : row)
+      .returning(columns);
+  },
 );
 
 export async function createQuickWin(
   db: Db,
   opts: Keeper & { input: z.output<typeof createQuickWinInput>; today?: string },
 ): Promise<QuickWin> {
-  await assertRoom(db, opts, "quickWins");
   const repeat = opts.input.repeat ?? null;
   if (repeat !== null) {
     const today = opts.today ?? (await userToday(db, opts.userId, Date.now())).today;
-    const row = await db
-      .insertInto("quick_wins")
-      .values({
-        user_id: opts.userId,
-        text: opts.input.text,
-        search_text: foldWords(opts.input.text),
-        completed: 0,
-        created_at: nowIso(),
-        repeat,
-        occurs_on: placeSeries(repeat, null, today).on,
-      })
-      .returning(columns)
-      .executeTakeFirstOrThrow();
+    const row = await createWithRoom(db, opts, "quickWins", (trx) =>
+      trx
+        .insertInto("quick_wins")
+        .values({
+          user_id: opts.userId,
+          text: opts.input.text,
+          search_text: foldWords(opts.input.text),
+          completed: 0,
+          created_at: nowIso(),
+          repeat,
+          occurs_on: placeSeries(repeat, null, today).on,
+        })
+        .returning(columns)
+        .executeTakeFirstOrThrow(),
+    );
     return toQuickWin(row);
   }
-  const [row] = await insertQuickWin(db, opts.userId, opts.input.text, foldWords(opts.input.text), nowIso());
-  if (!row) throw new Error("the new quick win was not returned");
+  const limit = opts.keep.quickWins;
+  const [row] = await insertQuickWinIfRoom(
+    db,
+    opts.userId,
+    opts.input.text,
+    foldWords(opts.input.text),
+    nowIso(),
+    limit,
+  );
+  if (!row) throw limitReached("quickWins", limit);
   return toQuickWin(row);
 }
 

@@ -10,7 +10,7 @@ import { deleteOwned } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { TasksTable } from "../db/schema.ts";
 import { invalidField, notFound } from "../errors.ts";
-import { assertRoom, type Keeper } from "../keep-limits.ts";
+import { assertRoom, createWithRoom, type Keeper } from "../keep-limits.ts";
 import {
   afterKey,
   cursorValue,
@@ -275,31 +275,32 @@ export async function createTask(
   opts: Keeper & { input: z.output<typeof createTaskInput>; today?: string },
 ): Promise<Task> {
   const { input } = opts;
-  await assertRoom(db, opts, "tasks");
   // A series starts at its first occurrence on or after its due date (or today), hidden until then.
   const repeat = input.repeat ?? null;
   const series = repeat
     ? placeSeries(repeat, input.dueDate, opts.today ?? (await userToday(db, opts.userId, Date.now())).today)
     : null;
-  const row = await db
-    .insertInto("tasks")
-    .values({
-      user_id: opts.userId,
-      title: input.title,
-      search_text: foldWords(input.title),
-      category: input.category,
-      time_estimate: input.timeEstimate,
-      due_time: input.dueTime,
-      due_date: series ? series.on : input.dueDate,
-      completed: 0,
-      created_at: nowIso(),
-      not_before: series ? series.hiddenUntil : null,
-      completed_at: null,
-      archived_at: null,
-      repeat,
-    })
-    .returning(columns)
-    .executeTakeFirstOrThrow();
+  const row = await createWithRoom(db, opts, "tasks", (trx) =>
+    trx
+      .insertInto("tasks")
+      .values({
+        user_id: opts.userId,
+        title: input.title,
+        search_text: foldWords(input.title),
+        category: input.category,
+        time_estimate: input.timeEstimate,
+        due_time: input.dueTime,
+        due_date: series ? series.on : input.dueDate,
+        completed: 0,
+        created_at: nowIso(),
+        not_before: series ? series.hiddenUntil : null,
+        completed_at: null,
+        archived_at: null,
+        repeat,
+      })
+      .returning(columns)
+      .executeTakeFirstOrThrow(),
+  );
   return toTask(row);
 }
 

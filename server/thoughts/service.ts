@@ -6,7 +6,7 @@ import { deleteOwned } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { ThoughtsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
-import { assertRoom, type Keeper } from "../keep-limits.ts";
+import { createWithRoom, type Keeper } from "../keep-limits.ts";
 import { afterKey, cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
 
 const columns = [
@@ -86,21 +86,22 @@ export async function createThought(
   db: Db,
   opts: Keeper & { input: z.output<typeof createThoughtInput> },
 ): Promise<Thought> {
-  await assertRoom(db, opts, "thoughts");
-  const row = await db
-    .insertInto("thoughts")
-    .values({
-      user_id: opts.userId,
-      content: opts.input.content,
-      type: opts.input.type,
-      status: "inbox",
-      converted_to: null,
-      created_at: nowIso(),
-      when_date: opts.input.whenDate ?? null,
-      when_time: opts.input.whenDate ? (opts.input.whenTime ?? null) : null,
-    })
-    .returning(columns)
-    .executeTakeFirstOrThrow();
+  const row = await createWithRoom(db, opts, "thoughts", (trx) =>
+    trx
+      .insertInto("thoughts")
+      .values({
+        user_id: opts.userId,
+        content: opts.input.content,
+        type: opts.input.type,
+        status: "inbox",
+        converted_to: null,
+        created_at: nowIso(),
+        when_date: opts.input.whenDate ?? null,
+        when_time: opts.input.whenDate ? (opts.input.whenTime ?? null) : null,
+      })
+      .returning(columns)
+      .executeTakeFirstOrThrow(),
+  );
   return toThought(row);
 }
 
