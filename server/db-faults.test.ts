@@ -157,6 +157,61 @@ if (onPostgres) {
     });
   });
 
+  describe("a PostgreSQL deadlock", () => {
+    it("costs the write it ended a 503 with Retry-After, logged as a warning, and the next one is saved", async () => {
+      const schema = await freshSchema();
+      cleanups.push(() => schema.drop());
+      let logs = "";
+      const logStream = new PassThrough().on("data", (chunk) => {
+        logs += chunk.toString();
+      });
+      const t = await appOn({ DATABASE_URL: schema.url, LOG_LEVEL: "warn" }, { logStream });
+      const me = await t.signUp();
+      const other = await freshSchemaClient(schema);
+      cleanups.push(() => other.end());
+      // Another writer holds the person's row, which a new task's lists version writes; it waits
+      // longer than the server's connection before it looks for a deadlock, so the server's
+      // write is the one PostgreSQL ends.
+      await other.query("begin");
+      await other.query("set local deadlock_timeout = '60s'");
+      await other.query("update users set display_name = display_name where id = $1", [me.userId]);
+      const adding = t.app.inject({
+        method: "POST",
+        url: "/api/tasks",
+        headers: { cookie: me.cookie },
+        payload: { title: "Ended by a deadlock" },
+      });
+      await waitFor(
+        async () => (await backendsOf(schema.applicationName)).some((b) => b.wait_event_type === "Lock"),
+        "the new task to wait on the person's row",
+      );
+      // Then it asks for the counts the new task holds: each waits on the other.
+      const otherWaits = other.query("select tasks from kept_counts where user_id = $1 for update", [me.userId]);
+      const res = await adding;
+      await otherWaits;
+      await other.query("rollback");
+
+      expectUnavailable(res);
+      expect(res.json().message).toBe("The server is very busy right now. Please try again in a moment.");
+      const fault = logs
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line))
+        .find((w) => w.msg === "database unavailable");
+      expect(fault).toMatchObject({ level: 40, dbFault: { kind: "busy", code: "40P01" } });
+      const send = () => t.app.inject({ method: "GET", url: "/api/tasks", headers: { cookie: me.cookie } });
+      expect((await send()).json()).toEqual([]);
+      const again = await t.app.inject({
+        method: "POST",
+        url: "/api/tasks",
+        headers: { cookie: me.cookie },
+        payload: { title: "Sent again" },
+      });
+      expect(again.statusCode).toBe(201);
+      expect((await send()).json().map((x: { title: string }) => x.title)).toEqual(["Sent again"]);
+    });
+  });
+
   describe("a PostgreSQL server that refuses writes", () => {
     it("answers writes with 503 while reads still work", async () => {
       const schema = await freshSchema();

@@ -342,6 +342,9 @@ function faultKindOfCode(code: string): DatabaseFault["kind"] | undefined {
   if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03") return "unreachable";
   if (code === "25006" || code === "53100") return "storage"; // read_only_sql_transaction, disk_full
   if (code === "53300") return "busy"; // too_many_connections
+  // deadlock_detected, serialization_failure, lock_not_available: the write was ended whole, and
+  // the same write sent again a moment later goes through.
+  if (code === "40P01" || code === "40001" || code === "55P03") return "busy";
   return undefined;
 }
 
