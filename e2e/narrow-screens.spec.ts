@@ -569,6 +569,38 @@ test("with 200 % text on a 390 px phone a project's task list grows with the wor
   await expectNoSidewaysScroll(page, "a project with 200 % text");
 });
 
+test("with 200 % text on a 390 px phone a placeholder wider than its box ends in an ellipsis, not a cut letter", async ({
+  page,
+  api,
+}) => {
+  await api.quickWin("Water plants");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await withLargerText(page);
+  let cut = 0;
+  for (const path of ["/", "/tasks"]) {
+    await page.goto(path);
+    await expect(page.locator("main h1").first()).toBeVisible();
+    for (const box of await page.locator("main input[placeholder]").all()) {
+      const { wider, overflow, placeholder } = await box.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement("canvas").getContext("2d") as CanvasRenderingContext2D;
+        context.font = style.font;
+        const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return {
+          wider: context.measureText(input.placeholder).width > room,
+          overflow: style.textOverflow,
+          placeholder: input.placeholder,
+        };
+      });
+      if (!wider) continue;
+      cut += 1;
+      expect(overflow, `"${placeholder}" on ${path}`).toBe("ellipsis");
+    }
+  }
+  // The search box's "Find a task or quick win..." at least is wider than a phone's box at 200 %.
+  expect(cut).toBeGreaterThan(0);
+});
+
 test("with 200 % text on a 390 px phone the Task Breaker's tasks and the focus dialog's steps keep their room, and Listen its card", async ({
   page,
   api,

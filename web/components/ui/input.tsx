@@ -5,7 +5,8 @@ const field =
   "w-full rounded-lg border border-border bg-bg px-3 text-fg placeholder:text-muted disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-ring";
 
 export function Input({ className, ...props }: ComponentProps<"input">) {
-  return <input className={cn(field, "h-10", className)} {...props} />;
+  // A placeholder or value longer than the box (larger text on a phone) ends in "…", not a cut letter.
+  return <input className={cn(field, "h-10 text-ellipsis", className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
