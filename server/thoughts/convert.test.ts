@@ -36,6 +36,17 @@ describe("POST /api/thoughts/:id/convert", () => {
     expect(titles.filter((x: string) => x === "Book the car service")).toHaveLength(1);
   });
 
+  it("converted twice at the same moment (two tabs, a double tap), makes one task: the other answers 409", async () => {
+    const th = await thought("Renew the passport");
+    const answers = await Promise.all([
+      call("POST", `/api/thoughts/${th.id}/convert`, { to: "task" }),
+      call("POST", `/api/thoughts/${th.id}/convert`, { to: "task" }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const titles = (await call("GET", "/api/tasks")).json().map((x: { title: string }) => x.title);
+    expect(titles.filter((x: string) => x === "Renew the passport")).toHaveLength(1);
+  });
+
   it("makes a quick win", async () => {
     const th = await thought("Water the plants");
     const { target } = (await call("POST", `/api/thoughts/${th.id}/convert`, { to: "quick-win" })).json();

@@ -26,7 +26,9 @@ export async function convertThought(
 ): Promise<ConvertThoughtResponse> {
   const { userId, keep, input } = opts;
   return inTransaction(db, async (trx) => {
-    const thought = await getThought(trx, userId, opts.id);
+    // Held first: a second conversion sent at the same moment (two tabs, a double tap) waits, then
+    // finds it converted. Taken before the new record's rows, as an edit of the thought takes it.
+    const thought = await getThought(trx, userId, opts.id, { hold: true });
     if (thought.status === "converted") {
       throw new AppError("CONFLICT", "This thought was already converted");
     }

@@ -1,7 +1,7 @@
 import { type Selectable, sql, type Updateable } from "kysely";
 import { z } from "zod";
 import type { createThoughtInput, Thought, thoughtListQuery, updateThoughtInput } from "../../shared/schemas.ts";
-import { type Db, inTransaction, nowIso } from "../db/database.ts";
+import { type Db, inTransaction, locksRows, nowIso } from "../db/database.ts";
 import { deleteOwned } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { ThoughtsTable } from "../db/schema.ts";
@@ -71,13 +71,14 @@ export async function listThoughtPage(
   return { items: page.rows, total: n, nextCursor: page.next };
 }
 
-export async function getThought(db: Db, userId: number, id: number): Promise<Thought> {
-  const row = await db
-    .selectFrom("thoughts")
-    .select(columns)
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+/**
+ * With `hold`, in a transaction on PostgreSQL, the row stays locked until it ends: another change
+ * of the thought at the same moment waits for it, and then reads it as it left it.
+ */
+export async function getThought(db: Db, userId: number, id: number, { hold = false } = {}): Promise<Thought> {
+  let query = db.selectFrom("thoughts").select(columns).where("id", "=", id).where("user_id", "=", userId);
+  if (hold && locksRows(db)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound("Thought");
   return toThought(row);
 }
