@@ -212,6 +212,39 @@ if (onPostgres) {
     });
   });
 
+  describe("'just this one' of a routine while the routine is changed elsewhere", () => {
+    it("waits for that change and is saved, instead of ending in a deadlock", async () => {
+      const schema = await freshSchema();
+      cleanups.push(() => schema.drop());
+      const t = await appOn({ DATABASE_URL: schema.url });
+      const me = await t.signUp();
+      const send = (method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
+        t.app.inject({ method, url, headers: { cookie: me.cookie }, ...(payload ? { payload } : {}) });
+      const series = (await send("POST", "/api/tasks", { title: "walk", repeat: "FREQ=DAILY" })).json();
+      const other = await freshSchemaClient(schema);
+      cleanups.push(() => other.end());
+      // Another writer takes the routine's row, then the person's row: an edit of the routine takes
+      // them in that order (the row, then its lists version by trigger), here a step at a time. It
+      // waits longer than the server's connection before it looks for a deadlock.
+      await other.query("begin");
+      await other.query("set local deadlock_timeout = '60s'");
+      await other.query("select id from tasks where id = $1 for update", [series.id]);
+      const editing = send("PATCH", `/api/tasks/${series.id}?scope=this`, { title: "walk to the park" });
+      await waitFor(
+        async () => (await backendsOf(schema.applicationName)).some((b) => b.wait_event_type === "Lock"),
+        "'just this one' to wait on the routine",
+      );
+      await other.query("update users set display_name = display_name where id = $1", [me.userId]);
+      await other.query("commit");
+
+      const res = await editing;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ title: "walk to the park", repeat: null });
+      const titles = (await send("GET", "/api/tasks")).json().map((x: { title: string }) => x.title);
+      expect(titles.sort()).toEqual(["walk", "walk to the park"]);
+    });
+  });
+
   describe("a PostgreSQL server that refuses writes", () => {
     it("answers writes with 503 while reads still work", async () => {
       const schema = await freshSchema();

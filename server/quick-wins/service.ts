@@ -86,13 +86,14 @@ export async function listQuickWinPage(
   return { items: page.rows, total: n, nextCursor: page.next };
 }
 
-async function getQuickWin(db: Db, userId: number, id: number): Promise<QuickWin> {
-  const row = await db
-    .selectFrom("quick_wins")
-    .select(columns)
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+/**
+ * With `hold`, in a transaction on PostgreSQL, the row stays locked until it ends: another change
+ * of the quick win at the same moment waits for it, and then reads it as it left it.
+ */
+async function getQuickWin(db: Db, userId: number, id: number, { hold = false } = {}): Promise<QuickWin> {
+  let query = db.selectFrom("quick_wins").select(columns).where("id", "=", id).where("user_id", "=", userId);
+  if (hold && locksRows(db)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound("Quick win");
   return toQuickWin(row);
 }
@@ -220,9 +221,12 @@ export async function updateQuickWinOccurrence(
   db: Db,
   opts: Keeper & { id: number; input: z.output<typeof updateQuickWinInput>; today: string },
 ): Promise<QuickWin> {
-  const win = await getQuickWin(db, opts.userId, opts.id);
-  if (win.repeat === null) return updateQuickWin(db, opts);
+  if ((await getQuickWin(db, opts.userId, opts.id)).repeat === null) return updateQuickWin(db, opts);
   return inTransaction(db, async (trx) => {
+    // The series is held first and read again as held: a change of it at the same moment is waited
+    // for, not deadlocked with (as for a task's, tasks/service.ts).
+    const win = await getQuickWin(trx, opts.userId, opts.id, { hold: true });
+    if (win.repeat === null) return updateQuickWin(trx, opts);
     // Today's occurrence becomes a quick win of its own: one more kept.
     await assertRoom(trx, opts, "quickWins");
     const text = opts.input.text ?? win.text;

@@ -27,7 +27,7 @@ export async function convertThought(
   const { userId, keep, input } = opts;
   return inTransaction(db, async (trx) => {
     // Held first: a second conversion sent at the same moment (two tabs, a double tap) waits, then
-    // finds it converted. Taken before the new record's rows, as an edit of the thought takes it.
+    // finds it converted (docs/decisions/081-changes-at-the-same-moment.md).
     const thought = await getThought(trx, userId, opts.id, { hold: true });
     if (thought.status === "converted") {
       throw new AppError("CONFLICT", "This thought was already converted");
