@@ -157,6 +157,22 @@ if (onPostgres) {
     });
   });
 
+  /**
+   * Another connection in a transaction that looks for a deadlock only after 60 s, long after the
+   * server's connections do: in a deadlock with it, the server's write is the one PostgreSQL ends.
+   */
+  async function patientWriter(schema: FreshSchema) {
+    const other = await freshSchemaClient(schema);
+    cleanups.push(() => other.end());
+    await other.query("begin");
+    await other.query("set local deadlock_timeout = '60s'");
+    return other;
+  }
+  const untilWaitingOnALock = (schema: FreshSchema, what: string) =>
+    waitFor(async () => (await backendsOf(schema.applicationName)).some((b) => b.wait_event_type === "Lock"), what);
+  const sender = (t: TestApp, cookie: string) => (method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
   describe("a PostgreSQL deadlock", () => {
     it("costs the write it ended a 503 with Retry-After, logged as a warning, and the next one is saved", async () => {
       const schema = await freshSchema();
@@ -167,24 +183,12 @@ if (onPostgres) {
       });
       const t = await appOn({ DATABASE_URL: schema.url, LOG_LEVEL: "warn" }, { logStream });
       const me = await t.signUp();
-      const other = await freshSchemaClient(schema);
-      cleanups.push(() => other.end());
-      // Another writer holds the person's row, which a new task's lists version writes; it waits
-      // longer than the server's connection before it looks for a deadlock, so the server's
-      // write is the one PostgreSQL ends.
-      await other.query("begin");
-      await other.query("set local deadlock_timeout = '60s'");
+      const send = sender(t, me.cookie);
+      // Another writer holds the person's row, which a new task's lists version writes.
+      const other = await patientWriter(schema);
       await other.query("update users set display_name = display_name where id = $1", [me.userId]);
-      const adding = t.app.inject({
-        method: "POST",
-        url: "/api/tasks",
-        headers: { cookie: me.cookie },
-        payload: { title: "Ended by a deadlock" },
-      });
-      await waitFor(
-        async () => (await backendsOf(schema.applicationName)).some((b) => b.wait_event_type === "Lock"),
-        "the new task to wait on the person's row",
-      );
+      const adding = send("POST", "/api/tasks", { title: "Ended by a deadlock" });
+      await untilWaitingOnALock(schema, "the new task to wait on the person's row");
       // Then it asks for the counts the new task holds: each waits on the other.
       const otherWaits = other.query("select tasks from kept_counts where user_id = $1 for update", [me.userId]);
       const res = await adding;
@@ -199,16 +203,9 @@ if (onPostgres) {
         .map((line) => JSON.parse(line))
         .find((w) => w.msg === "database unavailable");
       expect(fault).toMatchObject({ level: 40, dbFault: { kind: "busy", code: "40P01" } });
-      const send = () => t.app.inject({ method: "GET", url: "/api/tasks", headers: { cookie: me.cookie } });
-      expect((await send()).json()).toEqual([]);
-      const again = await t.app.inject({
-        method: "POST",
-        url: "/api/tasks",
-        headers: { cookie: me.cookie },
-        payload: { title: "Sent again" },
-      });
-      expect(again.statusCode).toBe(201);
-      expect((await send()).json().map((x: { title: string }) => x.title)).toEqual(["Sent again"]);
+      expect((await send("GET", "/api/tasks")).json()).toEqual([]);
+      expect((await send("POST", "/api/tasks", { title: "Sent again" })).statusCode).toBe(201);
+      expect((await send("GET", "/api/tasks")).json().map((x: { title: string }) => x.title)).toEqual(["Sent again"]);
     });
   });
 
@@ -218,22 +215,14 @@ if (onPostgres) {
       cleanups.push(() => schema.drop());
       const t = await appOn({ DATABASE_URL: schema.url });
       const me = await t.signUp();
-      const send = (method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
-        t.app.inject({ method, url, headers: { cookie: me.cookie }, ...(payload ? { payload } : {}) });
+      const send = sender(t, me.cookie);
       const series = (await send("POST", "/api/tasks", { title: "walk", repeat: "FREQ=DAILY" })).json();
-      const other = await freshSchemaClient(schema);
-      cleanups.push(() => other.end());
       // Another writer takes the routine's row, then the person's row: an edit of the routine takes
-      // them in that order (the row, then its lists version by trigger), here a step at a time. It
-      // waits longer than the server's connection before it looks for a deadlock.
-      await other.query("begin");
-      await other.query("set local deadlock_timeout = '60s'");
+      // them in that order (the row, then its lists version by trigger), here a step at a time.
+      const other = await patientWriter(schema);
       await other.query("select id from tasks where id = $1 for update", [series.id]);
       const editing = send("PATCH", `/api/tasks/${series.id}?scope=this`, { title: "walk to the park" });
-      await waitFor(
-        async () => (await backendsOf(schema.applicationName)).some((b) => b.wait_event_type === "Lock"),
-        "'just this one' to wait on the routine",
-      );
+      await untilWaitingOnALock(schema, "'just this one' to wait on the routine");
       await other.query("update users set display_name = display_name where id = $1", [me.userId]);
       await other.query("commit");
 

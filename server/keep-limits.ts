@@ -6,7 +6,7 @@
  */
 import type { KeptKind } from "../shared/constants.ts";
 import type { KeepLimits } from "./config.ts";
-import { type Db, inTransaction, locksRows } from "./db/database.ts";
+import { type Db, held, inTransaction, locksRows } from "./db/database.ts";
 import { precompiled } from "./db/precompiled.ts";
 import { AppError } from "./errors.ts";
 
@@ -30,7 +30,7 @@ const countsOf = (db: Db, userId: number) =>
     .select(["tasks", "quick_wins", "thoughts", "projects", "events", "focus_sessions", "recording_bytes"])
     .where("user_id", "=", userId);
 const readCounts = precompiled(countsOf);
-const holdCounts = precompiled((db: Db, userId: number) => countsOf(db, userId).forUpdate());
+const holdCounts = precompiled((db: Db, userId: number) => held(db, countsOf(db, userId)));
 
 /**
  * How much the user keeps of each counted kind: one row read by its key, never a count.
@@ -42,7 +42,7 @@ const holdCounts = precompiled((db: Db, userId: number) => countsOf(db, userId).
  * the one connection, which does the same.
  */
 export async function keptCounts(db: Db, userId: number): Promise<KeptCounts> {
-  const [row] = await (db.isTransaction && locksRows(db) ? holdCounts : readCounts)(db, userId);
+  const [row] = await (db.isTransaction ? holdCounts : readCounts)(db, userId);
   return {
     tasks: row?.tasks ?? 0,
     quickWins: row?.quick_wins ?? 0,
@@ -93,6 +93,16 @@ const FIELD: Record<keyof typeof WORDS, string> = {
 /** The refusal of one more of `kind`: "field: At most N …: delete some to add more". */
 export function limitReached(kind: keyof typeof WORDS, limit: number, field = FIELD[kind]): AppError {
   return new AppError("LIMIT_REACHED", `${field}: ${WORDS[kind](limit)}`, { field });
+}
+
+/**
+ * Holds the user's counts until the transaction `db` ends, for a bound counted by query (a
+ * project's tasks, the repeating events at once): another change at the same moment waits for this
+ * one and then counts what it added. On SQLite, where the transaction already holds the one
+ * connection, nothing is read.
+ */
+export async function holdKeptCounts(db: Db, userId: number): Promise<void> {
+  if (db.isTransaction && locksRows(db)) await holdCounts(db, userId);
 }
 
 /**

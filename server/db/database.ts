@@ -396,6 +396,13 @@ export const nowIso = (): string => new Date().toISOString();
  */
 export const locksRows = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/**
+ * `query` holding the rows it reads until its transaction ends (`FOR UPDATE`) where the database
+ * does that (`locksRows`) and `when` asks for it; as it is elsewhere.
+ */
+export const held = <Q extends { forUpdate(): Q }>(db: Db, query: Q, when = true): Q =>
+  when && locksRows(db) ? query.forUpdate() : query;
+
 export const toBool = (v: number): boolean => v === 1;
 export const fromBool = (v: boolean): number => (v ? 1 : 0);
 

@@ -10,7 +10,7 @@ import { addDays } from "../../shared/dates.ts";
 import { type Db, nowIso } from "../db/database.ts";
 import type { EventSeriesTable, EventsTable } from "../db/schema.ts";
 import { invalidField } from "../errors.ts";
-import { keptCounts } from "../keep-limits.ts";
+import { holdKeptCounts } from "../keep-limits.ts";
 import { occurrencesBetween } from "../routines/occurrences.ts";
 
 /** How far ahead occurrences exist: today and the 55 days after it, eight weeks. */
@@ -26,8 +26,8 @@ export const SERIES_AT_ONCE = 100;
 /** Refuses, in words blaming `field`, `adding` more series than a person may have going on. */
 export async function assertRoomForSeries(db: Db, userId: number, adding: number, field: string): Promise<void> {
   if (adding <= 0) return;
-  // Held until the series is made (`keptCounts`): another made at the same moment waits, and counts this one.
-  await keptCounts(db, userId);
+  // Another series made at the same moment waits for this one, and counts it.
+  await holdKeptCounts(db, userId);
   const { n } = await db
     .selectFrom("event_series")
     .select((eb) => eb.fn.countAll().as("n"))

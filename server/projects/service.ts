@@ -13,7 +13,7 @@ import { type Db, fromBool, inTransaction, nowIso, toBool } from "../db/database
 import { deleteOwned } from "../db/owned.ts";
 import type { ProjectsTable } from "../db/schema.ts";
 import { notFound } from "../errors.ts";
-import { assertRoom, type Keeper, keptCounts, limitReached } from "../keep-limits.ts";
+import { assertRoom, holdKeptCounts, type Keeper, limitReached } from "../keep-limits.ts";
 import { cursorValue, decodeCursor, encodeCursor, type Page, pageLimit, takePage } from "../lists/paging.ts";
 import { checkIfMatch } from "../preconditions.ts";
 
@@ -161,9 +161,8 @@ async function assertRoomForProjectTasks(
           ).n,
         );
   if (count <= before) return;
-  // The person's counts are held until this change commits (`keptCounts`): another project's tasks
-  // growing at the same moment waits, and then counts these.
-  await keptCounts(trx, keeper.userId);
+  // Another project's tasks growing at the same moment waits for this change, and then counts these.
+  await holdKeptCounts(trx, keeper.userId);
   const { n } = await trx
     .selectFrom("project_tasks")
     .innerJoin("projects", "projects.id", "project_tasks.project_id")

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { quickWinKey } from "../../shared/ranking.ts";
 import type { createQuickWinInput, QuickWin, quickWinListQuery, updateQuickWinInput } from "../../shared/schemas.ts";
 import { foldWords } from "../../shared/search-words.ts";
-import { type Db, fromBool, inTransaction, locksRows, nowIso, toBool } from "../db/database.ts";
+import { type Db, fromBool, held, inTransaction, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned, toggleOwnedCompleted } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { QuickWinsTable } from "../db/schema.ts";
@@ -91,9 +91,8 @@ export async function listQuickWinPage(
  * of the quick win at the same moment waits for it, and then reads it as it left it.
  */
 async function getQuickWin(db: Db, userId: number, id: number, { hold = false } = {}): Promise<QuickWin> {
-  let query = db.selectFrom("quick_wins").select(columns).where("id", "=", id).where("user_id", "=", userId);
-  if (hold && locksRows(db)) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const query = db.selectFrom("quick_wins").select(columns).where("id", "=", id).where("user_id", "=", userId);
+  const row = await held(db, query, hold).executeTakeFirst();
   if (!row) throw notFound("Quick win");
   return toQuickWin(row);
 }
@@ -121,7 +120,7 @@ const insertQuickWinIfRoom = precompiled(
     return db
       .insertInto("quick_wins")
       .columns(["user_id", "text", "search_text", "completed", "created_at"])
-      .expression(locksRows(db) ? row.forUpdate() : row)
+      .expression(held(db, row))
       .returning(columns);
   },
 );
@@ -221,10 +220,9 @@ export async function updateQuickWinOccurrence(
   db: Db,
   opts: Keeper & { id: number; input: z.output<typeof updateQuickWinInput>; today: string },
 ): Promise<QuickWin> {
-  if ((await getQuickWin(db, opts.userId, opts.id)).repeat === null) return updateQuickWin(db, opts);
   return inTransaction(db, async (trx) => {
-    // The series is held first and read again as held: a change of it at the same moment is waited
-    // for, not deadlocked with (as for a task's, tasks/service.ts).
+    // The series is held first: a change of it at the same moment is waited for, not deadlocked
+    // with (as for a task's, tasks/service.ts).
     const win = await getQuickWin(trx, opts.userId, opts.id, { hold: true });
     if (win.repeat === null) return updateQuickWin(trx, opts);
     // Today's occurrence becomes a quick win of its own: one more kept.

@@ -5,7 +5,7 @@ import { addDays } from "../../shared/dates.ts";
 import { END_OF_DAY, type FocusRankContext, focusKey, isLowEnergyMood, todayInZone } from "../../shared/ranking.ts";
 import type { createTaskInput, Task, taskListQuery, updateTaskInput } from "../../shared/schemas.ts";
 import { foldWords } from "../../shared/search-words.ts";
-import { type Db, fromBool, inTransaction, locksRows, nowIso, toBool } from "../db/database.ts";
+import { type Db, fromBool, held, inTransaction, nowIso, toBool } from "../db/database.ts";
 import { deleteOwned } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { TasksTable } from "../db/schema.ts";
@@ -264,9 +264,8 @@ export async function listTaskPage(
  * of the task at the same moment waits for it, and then reads it as it left it.
  */
 async function getTask(db: Db, userId: number, id: number, { hold = false } = {}): Promise<Task> {
-  let query = db.selectFrom("tasks").select(columns).where("id", "=", id).where("user_id", "=", userId);
-  if (hold && locksRows(db)) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const query = db.selectFrom("tasks").select(columns).where("id", "=", id).where("user_id", "=", userId);
+  const row = await held(db, query, hold).executeTakeFirst();
   if (!row) throw notFound("Task");
   return toTask(row);
 }
@@ -464,12 +463,11 @@ export async function updateTaskOccurrence(
   db: Db,
   opts: Keeper & { id: number; input: z.output<typeof updateTaskInput>; now?: Clock; today: string },
 ): Promise<Task> {
-  if ((await getTask(db, opts.userId, opts.id)).repeat === null) return updateTask(db, opts);
   const { input } = opts;
   return inTransaction(db, async (trx) => {
-    // The series is held first and read again as held: a change of it at the same moment is waited
-    // for, not deadlocked with (an edit takes the series' row before the person's lists version,
-    // which the new one-off's row takes here).
+    // The series is held first: a change of it at the same moment is waited for, not deadlocked
+    // with (an edit takes the series' row before the person's lists version, which the new
+    // one-off's row takes here).
     const task = await getTask(trx, opts.userId, opts.id, { hold: true });
     if (task.repeat === null) return updateTask(trx, opts);
     // The occurrence becomes a task of its own: one more kept.

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { replaceTaskStepsInput, TaskStep } from "../../shared/schemas.ts";
 import { stepsEtag } from "../../shared/versions.ts";
-import { type Db, fromBool, inTransaction, locksRows, toBool } from "../db/database.ts";
+import { type Db, fromBool, held, inTransaction, toBool } from "../db/database.ts";
 import { notFound } from "../errors.ts";
 import { checkIfMatch } from "../preconditions.ts";
 
@@ -18,9 +18,8 @@ function toStep(row: { id: number; task_id: number; text: string; done: number }
  * transaction at a time anyway).
  */
 async function assertOwnTask(db: Db, userId: number, taskId: number, { hold = false } = {}): Promise<void> {
-  let query = db.selectFrom("tasks").select("id").where("id", "=", taskId).where("user_id", "=", userId);
-  if (hold && locksRows(db)) query = query.forUpdate();
-  if (!(await query.executeTakeFirst())) throw notFound("Task");
+  const query = db.selectFrom("tasks").select("id").where("id", "=", taskId).where("user_id", "=", userId);
+  if (!(await held(db, query, hold).executeTakeFirst())) throw notFound("Task");
 }
 
 async function readSteps(db: Db, taskId: number): Promise<TaskStep[]> {

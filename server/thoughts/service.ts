@@ -1,7 +1,7 @@
 import { type Selectable, sql, type Updateable } from "kysely";
 import { z } from "zod";
 import type { createThoughtInput, Thought, thoughtListQuery, updateThoughtInput } from "../../shared/schemas.ts";
-import { type Db, inTransaction, locksRows, nowIso } from "../db/database.ts";
+import { type Db, held, inTransaction, nowIso } from "../db/database.ts";
 import { deleteOwned } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { ThoughtsTable } from "../db/schema.ts";
@@ -76,9 +76,8 @@ export async function listThoughtPage(
  * of the thought at the same moment waits for it, and then reads it as it left it.
  */
 export async function getThought(db: Db, userId: number, id: number, { hold = false } = {}): Promise<Thought> {
-  let query = db.selectFrom("thoughts").select(columns).where("id", "=", id).where("user_id", "=", userId);
-  if (hold && locksRows(db)) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
+  const query = db.selectFrom("thoughts").select(columns).where("id", "=", id).where("user_id", "=", userId);
+  const row = await held(db, query, hold).executeTakeFirst();
   if (!row) throw notFound("Thought");
   return toThought(row);
 }
