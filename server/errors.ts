@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform } from "fastify-type-provider-zod";
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, errorBody, type FieldProblem } from "../shared/errors.ts";
+import { OCCURRENCE_MOVED_ON } from "../shared/schemas.ts";
 import { type DatabaseFault, databaseFault } from "./db/database.ts";
 
 /** What people read, and when clients may retry (seconds), when the database cannot serve them. */
@@ -43,6 +44,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
+/** An edit of just this one whose day the series has moved on from (docs/decisions/081-changes-at-the-same-moment.md). */
+export const occurrenceMovedOn = () => new AppError("CONFLICT", OCCURRENCE_MOVED_ON);
 
 /** A refusal of one input: the message names the field first ("serverUrl: …"), as the spec shows it. */
 export const invalidField = (field: string, reason: string, code: ErrorCode = "BAD_REQUEST") =>

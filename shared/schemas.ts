@@ -237,6 +237,21 @@ export const skipScope = occurrenceScope.extend({
       "With scope=this: the day of the occurrence being skipped, as read (a task's dueDate, a quick win's occursOn). When the series has moved on from that day since (skipped already, done, or rolled to a later day), nothing changes.",
     ),
 });
+/**
+ * Editing just this one of a repeating task or quick win: `scope`, and with `this` the day of the
+ * occurrence being changed, so that the same edit sent again (a second tap after a slow answer, or
+ * from another tab) makes one one-off, not a second one of the next day.
+ */
+export const occurrenceEditScope = occurrenceScope.extend({
+  occurrence: dateString
+    .optional()
+    .describe(
+      "With scope=this: the day of the occurrence being changed, as read (a task's dueDate, a quick win's occursOn). When the series has moved on from that day since (changed just this once already, skipped, or rolled to a later day), nothing changes and the answer is 409.",
+    ),
+});
+/** The 409 of an edit of just this one whose day the series has moved on from. */
+export const OCCURRENCE_MOVED_ON =
+  "This day of the routine was already changed, or has passed. Your list now shows it as it is.";
 
 // ---------- focus tasks ----------
 export const task = z.object({

@@ -4,7 +4,7 @@ import { z } from "zod";
 import {
   createQuickWinInput,
   idParams,
-  occurrenceScope,
+  occurrenceEditScope,
   quickWin,
   quickWinListQuery,
   skipScope,
@@ -65,7 +65,7 @@ export function registerQuickWinRoutes(
       schema: {
         tags,
         params: idParams,
-        querystring: occurrenceScope,
+        querystring: occurrenceEditScope,
         body: updateQuickWinInput,
         response: { 200: quickWin },
       },
@@ -73,7 +73,7 @@ export function registerQuickWinRoutes(
     async (req) => {
       const userId = userIdOf(req);
       const today = await routines.today(userId, req);
-      const opts = { userId, keep, id: req.params.id, input: req.body, today };
+      const opts = { userId, keep, id: req.params.id, input: req.body, today, occurrence: req.query.occurrence };
       // "Just this one" of a repeating quick win (docs/decisions/032-routines.md).
       return req.query.scope === "this" ? updateQuickWinOccurrence(db, opts) : updateQuickWin(db, opts);
     },

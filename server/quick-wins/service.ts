@@ -7,7 +7,7 @@ import { type Db, fromBool, held, inTransaction, nowIso, toBool } from "../db/da
 import { deleteOwned, toggleOwnedCompleted } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { QuickWinsTable } from "../db/schema.ts";
-import { notFound } from "../errors.ts";
+import { notFound, occurrenceMovedOn } from "../errors.ts";
 import { assertRoom, createWithRoom, type Keeper, limitReached } from "../keep-limits.ts";
 import {
   afterKey,
@@ -218,13 +218,21 @@ async function skipOccurrence(db: Db, win: QuickWin, today: string): Promise<voi
  */
 export async function updateQuickWinOccurrence(
   db: Db,
-  opts: Keeper & { id: number; input: z.output<typeof updateQuickWinInput>; today: string },
+  opts: Keeper & {
+    id: number;
+    input: z.output<typeof updateQuickWinInput>;
+    today: string;
+    /** The day of the occurrence being changed, as read: refused once the series has moved on from it. */
+    occurrence?: string;
+  },
 ): Promise<QuickWin> {
   return inTransaction(db, async (trx) => {
     // The series is held first: a change of it at the same moment is waited for, not deadlocked
     // with (as for a task's, tasks/service.ts).
     const win = await getQuickWin(trx, opts.userId, opts.id, { hold: true });
     if (win.repeat === null) return updateQuickWin(trx, opts);
+    // Changed just this once already (the same edit sent again), skipped, or rolled past its day.
+    if (opts.occurrence !== undefined && win.occursOn !== opts.occurrence) throw occurrenceMovedOn();
     // Today's occurrence becomes a quick win of its own: one more kept.
     await assertRoom(trx, opts, "quickWins");
     const text = opts.input.text ?? win.text;

@@ -3,7 +3,7 @@
  * wins are one row each that comes back on its next day, never a pile of missed copies.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { QuickWin, Task } from "../../shared/schemas.ts";
+import { OCCURRENCE_MOVED_ON, type QuickWin, type Task } from "../../shared/schemas.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 /** Wednesday 12 March 2025, 10:00 UTC. */
@@ -259,6 +259,44 @@ describe("just this one, or all of them", () => {
     expect(await allTasks()).toEqual([expect.objectContaining({ id: series.id, dueDate: "2025-03-14" })]);
   });
 
+  it("an edit of just this one that names its occurrence changes that day once: sent again, at the same moment or after its day, it answers 409 and changes nothing", async () => {
+    const series = await addTask("walk", { repeat: "FREQ=DAILY" });
+    const editOf = (day: string, title: string) =>
+      call("PATCH", `/api/tasks/${series.id}?scope=this&occurrence=${day}`, { title });
+    // Sent twice at once (a second tap while the first was slow to answer): one one-off, for today.
+    const answers = await Promise.all([
+      editOf("2025-03-12", "walk to the park"),
+      editOf("2025-03-12", "walk to the park"),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.statusCode === 409);
+    expect(refused?.json()).toMatchObject({ code: "CONFLICT", message: OCCURRENCE_MOVED_ON });
+    const afterTwo = await allTasks();
+    expect(afterTwo).toHaveLength(2);
+    expect(afterTwo).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: "walk to the park", dueDate: "2025-03-12", repeat: null }),
+        expect.objectContaining({ id: series.id, title: "walk", dueDate: "2025-03-13" }),
+      ]),
+    );
+    // Sent again later: tomorrow's occurrence stays the routine's.
+    expect((await editOf("2025-03-12", "walk to the park")).statusCode).toBe(409);
+    // Opened on the 13th and saved on the 14th: the 13th has passed, and the 14th is not changed in its place.
+    at("2025-03-14T10:00:00.000Z");
+    expect((await editOf("2025-03-13", "short walk")).statusCode).toBe(409);
+    const rows = await allTasks();
+    expect(rows).toHaveLength(2);
+    expect(rows.find((x) => x.id === series.id)).toMatchObject({ title: "walk", dueDate: "2025-03-14" });
+    // Today's, named, is changed.
+    const today = await editOf("2025-03-14", "short walk");
+    expect(today.statusCode, today.body).toBe(200);
+    expect(today.json()).toMatchObject({ title: "short walk", dueDate: "2025-03-14", repeat: null });
+    const bad = await call("PATCH", `/api/tasks/${series.id}?scope=this&occurrence=15.03.2025`, { title: "x" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: "BAD_REQUEST", field: "occurrence" });
+    expect(await allTasks()).toHaveLength(3);
+  });
+
   it("refuses an unknown scope, and another person's task is not found", async () => {
     const series = await addTask("mine", { repeat: "FREQ=DAILY" });
     const bad = await call("PATCH", `/api/tasks/${series.id}?scope=some`, { title: "x" });
@@ -338,6 +376,20 @@ describe("just this one, or all of them, for a quick win", () => {
     });
     at("2025-03-13T10:00:00.000Z");
     expect((await todaysQuickWins()).sort()).toEqual(["stretch", "stretch twice"]);
+  });
+
+  it("an edit of just this one that names its occurrence, sent twice at once, makes one one-off", async () => {
+    const series = await addWin("stretch", "FREQ=DAILY");
+    const edit = () =>
+      call("PATCH", `/api/quick-wins/${series.id}?scope=this&occurrence=2025-03-12`, { text: "stretch twice" });
+    const answers = await Promise.all([edit(), edit()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json()).toMatchObject({ message: OCCURRENCE_MOVED_ON });
+    const wins = await allWins();
+    expect(wins).toHaveLength(2);
+    expect(wins.find((w) => w.id === series.id)).toMatchObject({ text: "stretch", occursOn: "2025-03-13" });
+    expect((await edit()).statusCode).toBe(409);
+    expect(await allWins()).toHaveLength(2);
   });
 
   it("deletes a quick win that does not repeat, even when asked for just this one", async () => {

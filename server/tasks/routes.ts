@@ -4,7 +4,7 @@ import { z } from "zod";
 import {
   createTaskInput,
   idParams,
-  occurrenceScope,
+  occurrenceEditScope,
   replaceTaskStepsInput,
   skipScope,
   type TaskStep,
@@ -76,12 +76,18 @@ export function registerTaskRoutes(
   r.patch(
     "/api/tasks/:id",
     {
-      schema: { tags, params: idParams, querystring: occurrenceScope, body: updateTaskInput, response: { 200: task } },
+      schema: {
+        tags,
+        params: idParams,
+        querystring: occurrenceEditScope,
+        body: updateTaskInput,
+        response: { 200: task },
+      },
     },
     async (req) => {
       const userId = userIdOf(req);
       const today = await routines.today(userId, req);
-      const opts = { userId, keep, id: req.params.id, input: req.body, now, today };
+      const opts = { userId, keep, id: req.params.id, input: req.body, now, today, occurrence: req.query.occurrence };
       return req.query.scope === "this" ? updateTaskOccurrence(db, opts) : updateTask(db, opts);
     },
   );

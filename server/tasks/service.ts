@@ -9,7 +9,7 @@ import { type Db, fromBool, held, inTransaction, nowIso, toBool } from "../db/da
 import { deleteOwned } from "../db/owned.ts";
 import { precompiled } from "../db/precompiled.ts";
 import type { TasksTable } from "../db/schema.ts";
-import { invalidField, notFound } from "../errors.ts";
+import { invalidField, notFound, occurrenceMovedOn } from "../errors.ts";
 import { assertRoom, createWithRoom, type Keeper } from "../keep-limits.ts";
 import {
   afterKey,
@@ -461,7 +461,14 @@ async function skipOccurrence(db: Db, task: Task, today: string): Promise<void> 
  */
 export async function updateTaskOccurrence(
   db: Db,
-  opts: Keeper & { id: number; input: z.output<typeof updateTaskInput>; now?: Clock; today: string },
+  opts: Keeper & {
+    id: number;
+    input: z.output<typeof updateTaskInput>;
+    now?: Clock;
+    today: string;
+    /** The day of the occurrence being changed, as read: refused once the series has moved on from it. */
+    occurrence?: string;
+  },
 ): Promise<Task> {
   const { input } = opts;
   return inTransaction(db, async (trx) => {
@@ -470,6 +477,8 @@ export async function updateTaskOccurrence(
     // one-off's row takes here).
     const task = await getTask(trx, opts.userId, opts.id, { hold: true });
     if (task.repeat === null) return updateTask(trx, opts);
+    // Changed just this once already (the same edit sent again), skipped, or rolled past its day.
+    if (opts.occurrence !== undefined && task.dueDate !== opts.occurrence) throw occurrenceMovedOn();
     // The occurrence becomes a task of its own: one more kept.
     await assertRoom(trx, opts, "tasks");
     const completed = input.completed ?? task.completed;

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from "react";
+import { ApiError } from "../lib/api.ts";
 import { Button } from "./ui/button.tsx";
 import { Dialog } from "./ui/dialog.tsx";
 import { toast } from "./ui/toast-store.ts";
@@ -76,6 +77,14 @@ export function EditDialog({
       );
       onClose(saved.id);
     } catch (error) {
+      // Just this one, for a day the routine has moved on from (changed from another tab, or this
+      // change sent twice): nothing more to save here; the list shows the day as it is.
+      if (justThis && error instanceof ApiError && error.status === 409) {
+        forget();
+        toast({ title: "Already changed", description: error.reason });
+        onClose();
+        return;
+      }
       toast({ title: "Error", description: failure(error), variant: "destructive" });
     }
   };

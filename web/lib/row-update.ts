@@ -5,6 +5,9 @@
  *
  * `scope: "this"` edits just today's occurrence of a routine (docs/decisions/032-routines.md): the
  * server answers a new one-off row and moves the series on, so every read of the list is read again.
+ * It names the day it changes (`occurrence`): sent again after the series has moved on from that
+ * day (a second tap after a slow answer, or another tab first), it is refused (409) instead of
+ * making a one-off of the next day, and the list is read again to show the day as it is.
  *
  * When the server cannot be reached, the change waits on this device (web/lib/waiting-change.ts)
  * and the row stays as edited; the answer is then marked `waiting`. A change for today only of a
@@ -27,6 +30,7 @@ export function useRowUpdate<S extends z.ZodType<{ id: number; userId: number }>
       id,
       patch,
       scope,
+      occurrence,
       also,
       action = "Edit",
       was,
@@ -34,6 +38,8 @@ export function useRowUpdate<S extends z.ZodType<{ id: number; userId: number }>
       id: number;
       patch: Patch;
       scope?: "this";
+      /** With `scope`: the day of the occurrence being changed, as the row shows it. */
+      occurrence?: string | null;
       /** Sent with the patch but not a field of the row (a thought's `contentIsTranscript`). */
       also?: Record<string, unknown>;
       /** What the change is called in "Waiting to sync" if it has to wait on this device. */
@@ -42,7 +48,10 @@ export function useRowUpdate<S extends z.ZodType<{ id: number; userId: number }>
       was?: Record<string, unknown>;
     }): Promise<Row & { waiting?: true }> => {
       const body = { ...patch, ...also };
-      if (scope) return api.patch<S>(`${list[0]}/${id}?scope=${scope}`, body) as Promise<Row & { waiting?: true }>;
+      if (scope) {
+        const day = occurrence ? `&occurrence=${occurrence}` : "";
+        return api.patch<S>(`${list[0]}/${id}?scope=${scope}${day}`, body) as Promise<Row & { waiting?: true }>;
+      }
       return sendOrKeepChange<Row>(queryClient, list, { id, body: () => body, action: () => action, was }, () =>
         api.patch<S>(`${list[0]}/${id}`, body),
       );
@@ -54,8 +63,10 @@ export function useRowUpdate<S extends z.ZodType<{ id: number; userId: number }>
       editLists<Row>(queryClient, list, (rows) => rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
       return { previous };
     },
-    onError: (_error, _vars, context) => {
+    onError: (_error, { scope }, context) => {
       if (context?.previous) restoreLists(queryClient, context.previous);
+      // The day may have been changed elsewhere: shown as the server has it.
+      if (scope === "this") void queryClient.invalidateQueries({ queryKey: list });
     },
     onSuccess: ({ waiting, ...answer }, { scope }) => {
       if (scope === "this") {

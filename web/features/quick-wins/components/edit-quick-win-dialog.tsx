@@ -40,7 +40,7 @@ export function EditQuickWinDialog({ win, onClose }: { win: QuickWin; onClose: (
       save={async (scope) => {
         // The rule is sent only when it changed: sending it places the series again.
         const patch = rule !== win.repeat ? { text: trimmed, repeat: rule } : { text: trimmed };
-        return update.mutateAsync({ id: win.id, patch, scope });
+        return update.mutateAsync({ id: win.id, patch, scope, occurrence: win.occursOn });
       }}
       // The server's reason, such as a quick win longer than it keeps; otherwise what failed.
       failure={(error) => (error instanceof ApiError ? errorMessage(error) : "Failed to update quick win")}

@@ -4,7 +4,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "../../../../shared/dates.ts";
-import type { QuickWin } from "../../../../shared/schemas.ts";
+import { OCCURRENCE_MOVED_ON, type QuickWin } from "../../../../shared/schemas.ts";
 import { renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
 import { QuickWinsList } from "./quick-wins-list.tsx";
 
@@ -75,6 +75,20 @@ describe("Edit quick win (docs/decisions/046-edit-quick-wins.md)", () => {
     expect(rows.find((q) => q.id !== series.id)).toMatchObject({ text: "Stretch for ten minutes", repeat: null });
     // Focus goes to the quick win that holds the change.
     await waitFor(() => expect(screen.getByRole("button", { name: "Edit Stretch for ten minutes" })).toHaveFocus());
+  });
+
+  it("just this one, when today's was already changed from another tab, says so and makes no one-off of tomorrow's", async () => {
+    const series = await add("Stretch", "FREQ=DAILY");
+    const dialog = await editDialog("Stretch");
+    await userEvent.type(within(dialog).getByLabelText("Quick win"), " for ten minutes");
+    await userEvent.click(within(dialog).getByRole("radio", { name: /Just this one/ }));
+    await server("PATCH", `/api/quick-wins/${series.id}?scope=this`, { text: "Stretch twice" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText(OCCURRENCE_MOVED_ON)).toBeVisible();
+    await waitFor(() => expect(shown()).toEqual(["Stretch twice"]));
+    const rows = await quickWins();
+    expect(rows).toHaveLength(2);
+    expect(rows.find((q) => q.id === series.id)).toMatchObject({ text: "Stretch", occursOn: addDays(today, 1) });
   });
 
   it("a new repeat is for all of them, and says so instead of asking", async () => {

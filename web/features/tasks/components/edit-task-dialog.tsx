@@ -38,7 +38,12 @@ export function EditTaskDialog({ task, onClose }: Props) {
         const { repeat: _, ...was } = opened;
         const changes = changedFields(was, rest);
         if (changes === null && !ruleChanged) return null;
-        return update.mutateAsync({ id: task.id, patch: ruleChanged ? { ...changes, repeat } : { ...changes }, scope });
+        return update.mutateAsync({
+          id: task.id,
+          patch: ruleChanged ? { ...changes, repeat } : { ...changes },
+          scope,
+          occurrence: task.dueDate,
+        });
       }}
       failure={() => "Failed to update task"}
       onClose={onClose}

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "../../../../shared/dates.ts";
 import { WEEKDAY_NAMES, weekdayOf } from "../../../../shared/repeat.ts";
-import type { Task } from "../../../../shared/schemas.ts";
+import { OCCURRENCE_MOVED_ON, type Task } from "../../../../shared/schemas.ts";
 import { holdAnswers, readsFail, renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
 import { TaskLists } from "./task-lists.tsx";
 import { TopFocusTasks } from "./top-focus-tasks.tsx";
@@ -277,6 +277,29 @@ describe("routines on the Tasks page", () => {
     expect(rows.find((t) => t.id !== series.id)).toMatchObject({ title: "Walk to the park", repeat: null });
     // Focus is back on the Edit button of the task that holds the change, not lost with the dialog.
     await waitFor(() => expect(screen.getByRole("button", { name: "Edit Walk to the park" })).toHaveFocus());
+  });
+
+  it("just this one, when the day was already changed from another tab, says so and leaves the routine's next day as it was", async () => {
+    const series = await routine("Walk", "FREQ=DAILY");
+    renderWithApp(<TaskLists mood={null} today={today} tomorrow={tomorrow} />);
+    const dialog = await editDialog("Walk");
+    const title = within(dialog).getByLabelText("Task title");
+    await userEvent.clear(title);
+    await userEvent.type(title, "Walk to the park");
+    await userEvent.click(within(dialog).getByRole("radio", { name: /Just this one/ }));
+    // Meanwhile another tab changed today's walk on its own.
+    await server("PATCH", `/api/tasks/${series.id}?scope=this`, { title: "Walk with Sam" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText(OCCURRENCE_MOVED_ON)).toBeVisible();
+    expect(screen.getByText("Already changed")).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit task" })).toBeNull());
+    await waitFor(() =>
+      expect(titlesIn(screen.getByRole("list", { name: "Today's tasks" }))).toEqual(["Walk with Sam"]),
+    );
+    // Tomorrow's walk is still the routine's: no second one-off was made of it.
+    const rows = await tasks();
+    expect(rows).toHaveLength(2);
+    expect(rows.find((t) => t.id === series.id)).toMatchObject({ title: "Walk", dueDate: tomorrow });
   });
 
   it("edits all of them by default, on the routine itself", async () => {
