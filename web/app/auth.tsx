@@ -97,6 +97,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signingOut = useRef(false);
 
   /**
+   * Set once this device forgets a person. A screen of theirs drawn once more before it closed
+   * (its own state changed as the session ended) asks for its list anew, which puts an empty read
+   * back; once the signed-out screens are drawn, every read none of them shows is dropped too.
+   */
+  const forgot = useRef(false);
+  useEffect(() => {
+    if (user !== null || !forgot.current) return;
+    forgot.current = false;
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] && q.getObserversCount() === 0 });
+  }, [user, queryClient]);
+
+  /**
    * What this device forgets of the person at sign-out; with `keepDrafts`, their unsaved work
    * stays for their next sign-in. The outbox stays either way: it is kept per person.
    */
@@ -105,6 +117,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The session query is set, not removed: its observer must hear the change so every screen
       // re-renders signed out. Everything else (lists, suggestions) is dropped.
       queryClient.setQueryData(ME_KEY, null);
+      forgot.current = true;
       loadedFor.current = null;
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
       writeLocal(STORAGE_KEYS.user, null);

@@ -9,14 +9,15 @@ import type { QueryClient } from "@tanstack/react-query";
 import { cleanup, configure, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { openDB } from "idb";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { QuickWin, User } from "../../shared/schemas.ts";
+import { useTopQuickWins } from "../features/quick-wins/api.ts";
 import { QuickWinsCard } from "../features/quick-wins/components/quick-wins-card.tsx";
 import { QuickWinsList } from "../features/quick-wins/components/quick-wins-list.tsx";
 import { AddTaskDialog } from "../features/tasks/components/add-task-dialog.tsx";
-import { api } from "../lib/api.ts";
-import { keepWaiting, newIdempotencyKey, sendWaiting, type WaitingWrite } from "../lib/outbox.ts";
+import { api, onSessionEnded } from "../lib/api.ts";
+import { forgetWritesOf, keepWaiting, newIdempotencyKey, sendWaiting, type WaitingWrite } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { renderWithApp, resetApp, server, signInAgain, signUp, storedDrafts } from "../testing/app-harness.tsx";
 import { AuthProvider, useAuth } from "./auth.tsx";
@@ -30,7 +31,11 @@ beforeEach(async () => {
   // Nothing is saved on its own meanwhile (the time zone following this browser).
   await server("PUT", "/api/settings", { followDeviceTimeZone: false });
 });
-afterEach(resetApp);
+afterEach(async () => {
+  resetApp();
+  // What one test left waiting on this device is not the next one's.
+  await forgetWritesOf(user.id);
+});
 
 const SIGNED_OUT = "You've been signed out";
 const wins = () => server<QuickWin[]>("GET", "/api/quick-wins");
@@ -65,6 +70,17 @@ async function dashboard({ all = false, also }: { all?: boolean; also?: ReactNod
   await waitFor(() => expect(view.queryClient.isFetching()).toBe(0));
   expect(screen.getByText("Session: authenticated")).toBeVisible();
   return view;
+}
+
+/**
+ * A screen of the person's whose own state changes as the session ends, so that it is drawn once
+ * more before the signed-out screens replace it (as a form whose send was just refused is).
+ */
+function DrawnAgainAsItEnds() {
+  useTopQuickWins();
+  const [, setTimes] = useState(0);
+  useEffect(() => onSessionEnded(() => queueMicrotask(() => setTimes((n) => n + 1))), []);
+  return null;
 }
 
 describe("a session ended elsewhere", () => {
@@ -110,6 +126,22 @@ describe("a session ended elsewhere", () => {
     expect(screen.getByLabelText("New quick win")).toHaveValue("Call the bank");
     await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
     expect((await wins()).map((w) => w.text)).toEqual(["Water the plants"]);
+  });
+
+  it("forgets the person's lists even when a screen of theirs is drawn once more as the session ends", async () => {
+    await server("POST", "/api/quick-wins", { text: "Reply to Sam" });
+    const { queryClient } = await dashboard({ also: <DrawnAgainAsItEnds /> });
+    await server("POST", "/api/auth/logout");
+    await queryClient.invalidateQueries({ queryKey: queryKeys.quickWins });
+    expect(await screen.findByText(SIGNED_OUT)).toBeVisible();
+    expect(screen.getByText("Session: unauthenticated")).toBeVisible();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([queryKeys.me]);
   });
 
   it("a tick refused: the calm word is the one left on screen, not the tick's error", async () => {
