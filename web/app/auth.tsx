@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type Query, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from "react";
 import { STORAGE_KEYS } from "../../shared/constants.ts";
 import type { Settings, User } from "../../shared/schemas.ts";
@@ -39,6 +39,9 @@ type AuthState = {
 };
 
 const AuthContext = createContext<AuthState | null>(null);
+
+/** Every read but the session's own: what sign-out forgets. */
+const notTheSession = (q: Query) => q.queryKey[0] !== ME_KEY[0];
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -105,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (user !== null || !forgot.current) return;
     forgot.current = false;
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] && q.getObserversCount() === 0 });
+    queryClient.removeQueries({ predicate: (q) => notTheSession(q) && q.getObserversCount() === 0 });
   }, [user, queryClient]);
 
   /**
@@ -119,7 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       queryClient.setQueryData(ME_KEY, null);
       forgot.current = true;
       loadedFor.current = null;
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+      queryClient.removeQueries({ predicate: notTheSession });
       writeLocal(STORAGE_KEYS.user, null);
       // Work typed and not saved stays on this device only until its person signs out here.
       if (!keepDrafts) forgetLocalStartingWith(`${STORAGE_KEYS.draft}:`);

@@ -41,6 +41,13 @@ const SIGNED_OUT = "You've been signed out";
 const wins = () => server<QuickWin[]>("GET", "/api/quick-wins");
 const waitingWrites = async () => (await (await openDB("daily-compass-outbox", 1)).getAll("writes")) as WaitingWrite[];
 
+/** The keys of every read the app holds. */
+const heldReads = (queryClient: QueryClient) =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .map((q) => q.queryKey);
+
 /** Says the session's state, as every screen reads it. */
 function Session() {
   return <p>Session: {useAuth().status}</p>;
@@ -110,12 +117,7 @@ describe("a session ended elsewhere", () => {
     expect(screen.getByText("Session: unauthenticated")).toBeVisible();
     expect(screen.queryByLabelText("New quick win")).not.toBeInTheDocument();
     expect(queryClient.getQueryData(queryKeys.me)).toBeNull();
-    expect(
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .map((q) => q.queryKey),
-    ).toEqual([queryKeys.me]);
+    expect(heldReads(queryClient)).toEqual([queryKeys.me]);
     expect(storedDrafts()).toEqual([`draft:${user.id}:new-quick-win`]);
     expect((await waitingWrites()).map((w) => [w.userId, w.label])).toEqual([[user.id, "Water the plants"]]);
 
@@ -136,12 +138,7 @@ describe("a session ended elsewhere", () => {
     expect(await screen.findByText(SIGNED_OUT)).toBeVisible();
     expect(screen.getByText("Session: unauthenticated")).toBeVisible();
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    expect(
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .map((q) => q.queryKey),
-    ).toEqual([queryKeys.me]);
+    expect(heldReads(queryClient)).toEqual([queryKeys.me]);
   });
 
   it("a tick refused: the calm word is the one left on screen, not the tick's error", async () => {

@@ -63,20 +63,16 @@ export function useRowUpdate<S extends z.ZodType<{ id: number; userId: number }>
       editLists<Row>(queryClient, list, (rows) => rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
       return { previous };
     },
-    onError: (_error, { scope }, context) => {
+    onError: (_error, _vars, context) => {
       if (context?.previous) restoreLists(queryClient, context.previous);
-      // The day may have been changed elsewhere: shown as the server has it.
-      if (scope === "this") void queryClient.invalidateQueries({ queryKey: list });
     },
     onSuccess: ({ waiting, ...answer }, { scope }) => {
-      if (scope === "this") {
-        void queryClient.invalidateQueries({ queryKey: list });
-        return;
-      }
-      if (waiting) return;
+      if (scope === "this" || waiting) return;
       const saved = answer as unknown as Row;
       editLists<Row>(queryClient, list, (rows) => rows.map((r) => (r.id === saved.id ? saved : r)));
     },
-    onSettled: () => refreshPages(queryClient, list),
+    // Just this one makes a new row, or finds its day changed elsewhere: every read of the list anew.
+    onSettled: (_answer, _error, { scope }) =>
+      scope === "this" ? queryClient.invalidateQueries({ queryKey: list }) : refreshPages(queryClient, list),
   });
 }
