@@ -109,6 +109,10 @@ describe("Idempotency-Key on create", () => {
     expect(creating.filter((r) => !r.idempotent)).toEqual([]);
     const convert = t.app.routeTable.find((r) => r.url === "/api/thoughts/:id/convert");
     expect(convert?.idempotent).toBe(true);
+    // Just this one of a routine makes a one-off row too.
+    for (const url of ["/api/tasks/:id", "/api/quick-wins/:id"]) {
+      expect(t.app.routeTable.find((r) => r.url === url && r.method === "PATCH")?.idempotent).toBe(true);
+    }
   });
 
   for (const c of creates) {
@@ -124,6 +128,47 @@ describe("Idempotency-Key on create", () => {
       expect(again.headers["content-type"]).toMatch(/^application\/json/);
       expect(again.json()).toEqual(first.json());
       expect(await c.count(text)).toBe(1);
+    });
+  }
+
+  // Just this one of a routine makes a one-off row: kept on a device and sent again when its answer
+  // was lost, it must not be refused as "already changed" (docs/decisions/082-just-this-one-offline.md).
+  for (const [name, url, body] of [
+    ["a task", "/api/tasks", { title: "Walk", repeat: "FREQ=DAILY" }],
+    ["a quick win", "/api/quick-wins", { text: "Water the plants", repeat: "FREQ=DAILY" }],
+  ] as const) {
+    it(`just this one of ${name}'s routine, sent again with its key, answers the first answer and makes one one-off`, async () => {
+      const series = (await post(url, body)).json() as { id: number; dueDate?: string; occursOn?: string };
+      const day = series.dueDate ?? series.occursOn;
+      const words = "title" in body ? { title: "Walk to the park" } : { text: "Water the basil" };
+      const key = newKey();
+      const edit = () =>
+        t.app.inject({
+          method: "PATCH",
+          url: `${url}/${series.id}?scope=this&occurrence=${day}`,
+          headers: { cookie, "idempotency-key": key },
+          payload: words,
+        });
+      const first = await edit();
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await edit();
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.headers["idempotent-replayed"]).toBe("true");
+      expect(again.json()).toEqual(first.json());
+      const rows = (await list(url)).filter(
+        (x) => x.repeat === null && Object.values(words).includes(String(x.title ?? x.text)),
+      );
+      expect(rows).toHaveLength(1);
+      // The routine moved on by one day, not two.
+      const after = (await list(url)).find((x) => x.id === series.id);
+      expect(after?.dueDate ?? after?.occursOn).not.toBe(day);
+      const third = await t.app.inject({
+        method: "PATCH",
+        url: `${url}/${series.id}?scope=this&occurrence=${day}`,
+        headers: { cookie, "idempotency-key": newKey() },
+        payload: words,
+      });
+      expect(third.statusCode).toBe(409);
     });
   }
 

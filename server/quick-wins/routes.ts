@@ -62,6 +62,9 @@ export function registerQuickWinRoutes(
   r.patch(
     "/api/quick-wins/:id",
     {
+      // Just this one of a routine makes a one-off row: sent again with its key, it answers the
+      // first answer (docs/decisions/082-just-this-one-offline.md).
+      config: { idempotent: true },
       schema: {
         tags,
         params: idParams,

@@ -76,6 +76,9 @@ export function registerTaskRoutes(
   r.patch(
     "/api/tasks/:id",
     {
+      // Just this one of a routine makes a one-off row: sent again with its key, it answers the
+      // first answer (docs/decisions/082-just-this-one-offline.md).
+      config: { idempotent: true },
       schema: {
         tags,
         params: idParams,

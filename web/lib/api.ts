@@ -256,8 +256,8 @@ export const api = {
     apiRequest<Answer<S>>("POST", path, body, options),
   put: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<Answer<S>>("PUT", path, body, options),
-  patch: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown) =>
-    apiRequest<Answer<S>>("PATCH", path, body),
+  patch: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<Answer<S>>("PATCH", path, body, options),
   delete: (path: string, options?: RequestOptions) => apiRequest<unknown>("DELETE", path, undefined, options),
   form: <S extends z.ZodType>(path: string, form: FormData) => sendForm<Answer<S>>(path, form),
 };

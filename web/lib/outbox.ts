@@ -27,6 +27,12 @@ export type WaitingWrite = {
   method?: "POST" | "PATCH" | "PUT" | "DELETE";
   /** A create's Idempotency-Key; a change's own id in the lists. */
   key: string;
+  /**
+   * A change that makes a record (just this one of a routine, which the server answers with a
+   * one-off row): the Idempotency-Key it was first tried with, sent with it each time
+   * (docs/decisions/082-just-this-one-offline.md).
+   */
+  idempotencyKey?: string;
   /** Where it is sent: `/api/quick-wins`, `/api/tasks/12`, `/api/quick-wins/{id}`. */
   path: string;
   /** The list it shows in and is read again after it is sent; the path when left out. */
@@ -122,9 +128,13 @@ export function useChangeWaiting(path: string): boolean {
   return useWaitingWrites().some((w) => !isCreate(w) && !isDelete(w) && recordOf(w) === path && w.after === undefined);
 }
 
-/** Whether a change to this record (`/api/tasks/12`) is still waiting to be sent. */
+/**
+ * Whether a change to this record (`/api/tasks/12`, with or without a query such as
+ * `?scope=this`) is still waiting to be sent: a new one must then wait behind it, so that the two
+ * arrive in the order they were made (a routine changed for all, then just today's).
+ */
 export const changeWaitingFor = (path: string): boolean =>
-  waiting.some((w) => !isCreate(w) && w.path === path && w.after === undefined);
+  waiting.some((w) => !isCreate(w) && recordOf(w) === path.split("?")[0] && w.after === undefined);
 
 /** The write being sent now, if any: it can no longer be taken back. */
 let inFlight: number | undefined;
@@ -380,12 +390,9 @@ function sendLater(userId: number, callbacks: SendCallbacks): void {
 
 /** Sends one write; the server's answer, or an error. */
 const send = (write: WaitingWrite) =>
-  apiRequest<unknown>(
-    write.method ?? "POST",
-    write.path,
-    write.body,
-    isCreate(write) ? { idempotencyKey: write.key } : {},
-  );
+  apiRequest<unknown>(write.method ?? "POST", write.path, write.body, {
+    idempotencyKey: isCreate(write) ? write.key : write.idempotencyKey,
+  });
 
 /**
  * Takes a write out of the queue. A create that was made hands its new id to the changes waiting

@@ -10,8 +10,9 @@
  * making a one-off of the next day, and the list is read again to show the day as it is.
  *
  * When the server cannot be reached, the change waits on this device (web/lib/waiting-change.ts)
- * and the row stays as edited; the answer is then marked `waiting`. A change for today only of a
- * routine does not wait: it makes a new row, which only the server can number.
+ * and the row stays as edited; the answer is then marked `waiting`. A change for today only waits
+ * too, named by its day, on the routine's row (docs/decisions/082-just-this-one-offline.md): the
+ * one-off it makes shows once it is sent and the list is read again.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
@@ -48,16 +49,15 @@ export function useRowUpdate<S extends z.ZodType<{ id: number; userId: number }>
       was?: Record<string, unknown>;
     }): Promise<Row & { waiting?: true }> => {
       const body = { ...patch, ...also };
-      if (scope) {
-        const day = occurrence ? `&occurrence=${occurrence}` : "";
-        return api.patch<S>(`${list[0]}/${id}?scope=${scope}${day}`, body) as Promise<Row & { waiting?: true }>;
-      }
-      return sendOrKeepChange<Row>(queryClient, list, { id, body: () => body, action: () => action, was }, () =>
-        api.patch<S>(`${list[0]}/${id}`, body),
+      const query = scope ? `?scope=${scope}${occurrence ? `&occurrence=${occurrence}` : ""}` : "";
+      return sendOrKeepChange<Row>(
+        queryClient,
+        list,
+        { id, body: () => body, action: () => action, was, query, makesRecord: scope === "this" },
+        (idempotencyKey) => api.patch<S>(`${list[0]}/${id}${query}`, body, { idempotencyKey }),
       );
     },
-    onMutate: async ({ id, patch, scope }) => {
-      if (scope === "this") return { previous: undefined };
+    onMutate: async ({ id, patch }) => {
       await queryClient.cancelQueries({ queryKey: list });
       const previous = snapshotLists(queryClient, list);
       editLists<Row>(queryClient, list, (rows) => rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));

@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { type ListData, rowsOf } from "./list-cache.ts";
-import { changeWaitingFor, keepWaiting, unreachable } from "./outbox.ts";
+import { changeWaitingFor, keepWaiting, newIdempotencyKey, unreachable } from "./outbox.ts";
 
 type Row = { id: number; userId: number };
 
@@ -53,15 +53,25 @@ export async function sendOrKeepChange<T extends Row>(
     method?: "PATCH" | "PUT";
     /** Its words in the list of what waits, when the change gives the row new ones (an event's edit). */
     label?: string;
-    /** Sent with the change, as the server reads it: `?scope=this` for one occurrence of a repeating event. */
+    /**
+     * Sent with the change, as the server reads it: `?scope=this` for one occurrence of a repeating
+     * event; `?scope=this&occurrence=<day>` for just today's of a routine (the day, so that sent
+     * again it changes nothing more).
+     */
     query?: string;
+    /**
+     * The change makes a record (just this one of a routine): it is sent with an Idempotency-Key,
+     * kept with it, so sent again after its answer was lost it is made once (decision 082).
+     */
+    makesRecord?: boolean;
   },
-  send: () => Promise<T>,
+  send: (idempotencyKey: string | undefined) => Promise<T>,
 ): Promise<T & { waiting?: true }> {
   const path = `${list[0]}/${change.id}${change.query ?? ""}`;
+  const idempotencyKey = change.makesRecord ? newIdempotencyKey() : undefined;
   try {
     if (changeWaitingFor(path)) throw new Error("a change of this row waits on this device");
-    return await send();
+    return await send(idempotencyKey);
   } catch (error) {
     const row = queryClient
       .getQueriesData<ListData<T>>({ queryKey: list })
@@ -72,6 +82,7 @@ export async function sendOrKeepChange<T extends Row>(
       userId: row.userId,
       method: change.method ?? "PATCH",
       key: path,
+      idempotencyKey,
       path,
       list: list[0],
       body: change.body(row),

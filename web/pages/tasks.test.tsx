@@ -5,7 +5,7 @@ import { configure, fireEvent, screen, waitFor, within } from "@testing-library/
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays } from "../../shared/dates.ts";
-import type { QuickWin, Task, User } from "../../shared/schemas.ts";
+import { OCCURRENCE_MOVED_ON, type QuickWin, type Task, type User } from "../../shared/schemas.ts";
 import { AuthProvider } from "../app/auth.tsx";
 import { dismissToast } from "../components/ui/toast-store.ts";
 import { WaitingWrites } from "../components/waiting-writes.tsx";
@@ -15,6 +15,7 @@ import { queryKeys } from "../lib/query-keys.ts";
 import {
   holdAnswers,
   loseConnection,
+  loseNextAnswer,
   renderWithApp,
   renderWithOutbox,
   resetApp,
@@ -316,6 +317,134 @@ describe("an edit made while the server cannot be reached (docs/decisions/029-in
     expect(refused).not.toHaveBeenCalled();
     const saved = (await server<Task[]>("GET", "/api/tasks")).find((t) => t.id === made.id);
     expect(saved?.title).toBe("Call the vet about Milo's jab");
+  });
+});
+
+/** Changes a routine's words for today only, through its Edit dialog ("Edit task" or "Edit quick win"). */
+const changeJustThisOne = async (from: string, to: string, dialogName: string) => {
+  await userEvent.click(await screen.findByRole("button", { name: `Edit ${from}` }));
+  const dialog = await screen.findByRole("dialog", { name: dialogName });
+  const words = within(dialog).getAllByRole("textbox")[0];
+  await userEvent.clear(words);
+  await userEvent.type(words, to);
+  await userEvent.click(within(dialog).getByRole("radio", { name: /Just this one/ }));
+  await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+};
+
+describe("just this one of a routine, changed while the server cannot be reached (docs/decisions/082-just-this-one-offline.md)", () => {
+  it("waits on this device, shows at once, and once sent makes today's one-off while the routine keeps its next day", async () => {
+    const walk = await server<Task>("POST", "/api/tasks", { title: "Walk", repeat: "FREQ=DAILY" });
+    const water = await server<QuickWin>("POST", "/api/quick-wins", { text: "Water the plants", repeat: "FREQ=DAILY" });
+    const { queryClient } = renderTasksWithOutbox();
+    await screen.findByRole("button", { name: "Edit Walk" });
+    const reconnect = loseConnection();
+    await changeJustThisOne("Walk", "Walk to the park", "Edit task");
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Edit task" })).not.toBeInTheDocument();
+    await waitFor(() => expect(titlesIn("Today's tasks")).toEqual(["Walk to the park"]));
+    expect(rowIn("Today's tasks", "Walk to the park")).toHaveTextContent("Waiting to sync");
+    // Read again (the server still has today's walk as the routine), it stays as changed.
+    await queryClient.refetchQueries({ queryKey: queryKeys.tasks });
+    expect(titlesIn("Today's tasks")).toEqual(["Walk to the park"]);
+    dismissToast();
+
+    await userEvent.click(screen.getByRole("tab", { name: "Quick wins" }));
+    await changeJustThisOne("Water the plants", "Water the basil", "Edit quick win");
+    await waitFor(() => expect(rowIn("Quick wins", "Water the basil")).toHaveTextContent("Waiting to sync"));
+    await userEvent.click(await screen.findByText("Waiting to sync: 2"));
+    expect(
+      within(screen.getByRole("list", { name: "What is waiting to sync" }))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Edit:Walk to the park", "Edit:Water the basil"]);
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    const tasks = await server<Task[]>("GET", "/api/tasks");
+    expect(tasks).toHaveLength(2);
+    expect(tasks.find((t) => t.id === walk.id)).toMatchObject({
+      title: "Walk",
+      dueDate: addDays(walk.dueDate ?? "", 1),
+    });
+    expect(tasks.find((t) => t.id !== walk.id)).toMatchObject({
+      title: "Walk to the park",
+      repeat: null,
+      dueDate: walk.dueDate,
+    });
+    const wins = await server<QuickWin[]>("GET", "/api/quick-wins");
+    expect(wins).toHaveLength(2);
+    expect(wins.find((w) => w.id === water.id)).toMatchObject({
+      text: "Water the plants",
+      occursOn: addDays(water.occursOn ?? "", 1),
+    });
+    expect(wins.find((w) => w.id !== water.id)).toMatchObject({ text: "Water the basil", repeat: null });
+  });
+
+  it("sent after today's walk was changed elsewhere, is not made of tomorrow's: the person is told, and the routine keeps tomorrow", async () => {
+    const walk = await server<Task>("POST", "/api/tasks", { title: "Walk", repeat: "FREQ=DAILY" });
+    renderTasksWithOutbox();
+    await screen.findByRole("button", { name: "Edit Walk" });
+    const reconnect = loseConnection();
+    await changeJustThisOne("Walk", "Walk to the park", "Edit task");
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    reconnect();
+    // Meanwhile another device changed today's walk on its own.
+    await server("PATCH", `/api/tasks/${walk.id}?scope=this`, { title: "Walk with Sam" });
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).toHaveBeenCalledWith(expect.objectContaining({ label: "Walk to the park" }), OCCURRENCE_MOVED_ON);
+    const tasks = await server<Task[]>("GET", "/api/tasks");
+    expect(tasks.map((t) => t.title).sort()).toEqual(["Walk", "Walk with Sam"]);
+    expect(tasks.find((t) => t.id === walk.id)).toMatchObject({ dueDate: addDays(walk.dueDate ?? "", 1) });
+  });
+
+  it("whose answer was lost after the server made it, is kept and sent again without a second one-off or a refusal", async () => {
+    const walk = await server<Task>("POST", "/api/tasks", { title: "Walk", repeat: "FREQ=DAILY" });
+    renderTasksWithOutbox();
+    await screen.findByRole("button", { name: "Edit Walk" });
+    loseNextAnswer("PATCH");
+    await changeJustThisOne("Walk", "Walk to the park", "Edit task");
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    const tasks = await server<Task[]>("GET", "/api/tasks");
+    expect(tasks.map((t) => t.title).sort()).toEqual(["Walk", "Walk to the park"]);
+    expect(tasks.find((t) => t.id === walk.id)).toMatchObject({ dueDate: addDays(walk.dueDate ?? "", 1) });
+  });
+
+  it("made after a change of all of them that still waits, is sent after it: today's one-off has both", async () => {
+    const walk = await server<Task>("POST", "/api/tasks", { title: "Walk", repeat: "FREQ=DAILY", timeEstimate: 15 });
+    renderTasksWithOutbox();
+    await screen.findByRole("button", { name: "Edit Walk" });
+    const reconnect = loseConnection();
+    // All of them: a longer walk from now on.
+    await userEvent.click(screen.getByRole("button", { name: "Edit Walk" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit task" });
+    const estimate = within(dialog).getByLabelText("Time estimate (minutes)");
+    await userEvent.clear(estimate);
+    await userEvent.type(estimate, "30");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    dismissToast();
+    // Back online, today's walk changed on its own while the first change still waits.
+    reconnect();
+    const release = holdAnswers((_url, init) => init.method === "PATCH");
+    await changeJustThisOne("Walk", "Walk to the park", "Edit task");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit task" })).not.toBeInTheDocument());
+    release();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    const tasks = await server<Task[]>("GET", "/api/tasks");
+    expect(tasks.find((t) => t.id === walk.id)).toMatchObject({ title: "Walk", timeEstimate: 30 });
+    expect(tasks.find((t) => t.id !== walk.id)).toMatchObject({
+      title: "Walk to the park",
+      timeEstimate: 30,
+      dueDate: walk.dueDate,
+    });
   });
 });
 
