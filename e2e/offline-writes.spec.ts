@@ -1,8 +1,8 @@
 /**
  * Writes made offline (docs/decisions/029-installable-offline.md): a thought, a task, ticks of
  * tasks and quick wins, a tick of a quick win itself still waiting, a delete, a routine's skip of
- * today, a thought made a focus task, a new event and a change to another, kept on this device
- * through a reload, and each made once when the connection is back.
+ * today, just this one of a routine changed, a thought made a focus task, a new event and a change
+ * to another, kept on this device through a reload, and each made once when the connection is back.
  */
 import type { Page } from "@playwright/test";
 import { addDays } from "../shared/dates.ts";
@@ -182,6 +182,49 @@ test("offline, a task deleted and a routine skipped today stay gone through a re
   expect(tasks.map((t) => [t.title, t.dueDate])).toEqual([
     ["Post the parcel", null],
     ["Stretch", addDays(stretch.dueDate ?? "", 1)],
+  ]);
+});
+
+test("offline, just this one of a routine changed waits through a reload, and once sent is today's one-off with the routine on its next day", async ({
+  page,
+  context,
+  api,
+  app,
+}) => {
+  const walk = await api.task("Morning walk", { repeat: "FREQ=DAILY" });
+  await app.tasks.open();
+  await expect(page.getByRole("button", { name: "Edit Morning walk", exact: true })).toBeVisible();
+  await waitForOfflineCopy(page, ["/api/auth/me", "/api/tasks"]);
+
+  await context.setOffline(true);
+  const dialog = await app.tasks.edit("Morning walk");
+  await dialog.title.fill("Walk to the park");
+  await dialog.root.getByRole("radio", { name: /Just this one/ }).check();
+  await dialog.save.click();
+  await expect(dialog.root).toBeHidden();
+  await expect(toastText(page, "Saved on this device")).toBeVisible();
+  expect(await app.tasks.todayTitles()).toEqual(["Walk to the park"]);
+
+  await page.reload();
+  await expect(app.tasks.heading).toBeVisible();
+  await expect(page.getByText("Waiting to sync: 1")).toBeVisible();
+  await expect(app.tasks.todayList.getByRole("listitem")).toHaveCount(1);
+  expect(await app.tasks.todayTitles()).toEqual(["Walk to the park"]);
+  await expect(app.tasks.todayList.getByRole("listitem")).toContainText("Waiting to sync");
+  // It names its day, and carries the key it was first tried with (decisions 081, 082).
+  const [kept] = await stored(page);
+  expect([kept.method, kept.path]).toEqual(["PATCH", `/api/tasks/${walk.id}?scope=this&occurrence=${walk.dueDate}`]);
+  expect(kept).toHaveProperty("idempotencyKey", expect.stringMatching(/^[0-9a-f-]{36}$/));
+
+  await context.setOffline(false);
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
+  await expect(app.tasks.later.getByText("Morning walk", { exact: true })).toBeVisible();
+  expect(await app.tasks.todayTitles()).toEqual(["Walk to the park"]);
+  const tasks =
+    await api.get<Array<{ id: number; title: string; repeat: string | null; dueDate: string | null }>>("/api/tasks");
+  expect(tasks.map((t) => [t.title, t.repeat, t.dueDate]).sort()).toEqual([
+    ["Morning walk", "FREQ=DAILY", addDays(walk.dueDate ?? "", 1)],
+    ["Walk to the park", null, walk.dueDate],
   ]);
 });
 
