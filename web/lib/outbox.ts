@@ -166,6 +166,16 @@ export const newIdempotencyKey = () => crypto.randomUUID();
 /** Whether an error means the server was not reached (no connection), not that it said no. */
 export const unreachable = (error: unknown) => !(error instanceof ApiError);
 
+/**
+ * Whether a write may wait on this device and be sent again later: the server was not reached, or
+ * could not serve it just now (502, 503, 504: restarting, its database away, a proxy in front of
+ * it without it), which sending it again later mends. Every write that waits is made to be sent
+ * twice safely (a create's Idempotency-Key, a change's whole value), so one the server half did is
+ * made once (docs/decisions/083-when-the-server-cannot-serve.md).
+ */
+export const mayWait = (error: unknown) =>
+  unreachable(error) || (error instanceof ApiError && [502, 503, 504].includes(error.status));
+
 async function load(userId: number): Promise<void> {
   const all = (await (await database()).getAll(STORE)) as WaitingWrite[];
   owner = userId;
@@ -348,7 +358,7 @@ export async function createOrKeep<T>(
     return { saved: await create(key), waiting: false };
   } catch (error) {
     const { userId } = write;
-    if (!unreachable(error) || userId === undefined) throw error;
+    if (!mayWait(error) || userId === undefined) throw error;
     await keepWaiting({ ...write, userId, key }).catch(() => {
       throw error;
     });

@@ -6,7 +6,7 @@ import { toast } from "../components/ui/toast-store.ts";
 import { ApiError, api } from "./api.ts";
 import { forgetDraft } from "./draft.ts";
 import { editLists, refreshPages } from "./list-cache.ts";
-import { keepWaiting, unreachable } from "./outbox.ts";
+import { keepWaiting, mayWait } from "./outbox.ts";
 import { queryKeys } from "./query-keys.ts";
 import { readLocal, writeLocal } from "./storage.ts";
 import { DELETE_KEPT_OFFLINE, SKIP_KEPT_OFFLINE, wordsOf } from "./waiting-change.ts";
@@ -164,7 +164,7 @@ export function undoableDeletes<T extends { id: number }>(opts: {
                 }
                 if (
                   opts.waitsOffline &&
-                  unreachable(error) &&
+                  mayWait(error) &&
                   (await keepDelete(queryClient, opts.list[0], row, waiting))
                 ) {
                   // A skipped routine is off today's lists until the server has moved it on. What

@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from "@tanstack/react-query";
 import { type ListData, rowsOf } from "./list-cache.ts";
-import { changeWaitingFor, keepWaiting, newIdempotencyKey, unreachable } from "./outbox.ts";
+import { changeWaitingFor, keepWaiting, mayWait, newIdempotencyKey } from "./outbox.ts";
 
 type Row = { id: number; userId: number };
 
@@ -77,7 +77,7 @@ export async function sendOrKeepChange<T extends Row>(
       .getQueriesData<ListData<T>>({ queryKey: list })
       .flatMap(([, data]) => rowsOf(data))
       .find((x) => x.id === change.id);
-    if (!unreachable(error) || !row) throw error;
+    if (!mayWait(error) || !row) throw error;
     await keepWaiting({
       userId: row.userId,
       method: change.method ?? "PATCH",

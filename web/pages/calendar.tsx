@@ -33,7 +33,7 @@ import { cn } from "../lib/cn.ts";
 import { formatDisplayDate, formatShortDay, formatTime12, zonedNow } from "../lib/dates.ts";
 import { editDraft, forgetDraft } from "../lib/draft.ts";
 import { nearestStayingRow } from "../lib/focus-next.ts";
-import { unreachable, useWaitingCreates } from "../lib/outbox.ts";
+import { mayWait, unreachable, useWaitingCreates } from "../lib/outbox.ts";
 import { shieldPointer } from "../lib/pointer-shield.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { keepDelete, noteUnsentDelete, undoable } from "../lib/undoable.ts";
@@ -148,12 +148,13 @@ export function CalendarPage() {
             for (const name of drafts) forgetDraft(name);
           })
           .catch(async (error: unknown) => {
-            // Without a connection the delete of an event, or of just this one of a repeating event,
-            // waits on this device (the calendar's reads leave it out); all of them from this one
-            // on ends the series on the server, and needs it.
+            // Without a connection (or the server unable to serve just now) the delete of an
+            // event, or of just this one of a repeating event, waits on this device (the
+            // calendar's reads leave it out); all of them from this one on ends the series on the
+            // server, and needs it.
             const offline = unreachable(error);
             if (
-              offline &&
+              mayWait(error) &&
               scope !== "all" &&
               (await keepDelete(queryClient, queryKeys.events[0], e, {
                 scope,

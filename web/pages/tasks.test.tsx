@@ -13,6 +13,7 @@ import { TASKS_PAGE_SIZE } from "../features/tasks/api.ts";
 import { keepWaiting, newIdempotencyKey, sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import {
+  databaseAway,
   holdAnswers,
   loseConnection,
   loseNextAnswer,
@@ -445,6 +446,56 @@ describe("just this one of a routine, changed while the server cannot be reached
       timeEstimate: 30,
       dueDate: walk.dueDate,
     });
+  });
+});
+
+describe("writes made while the server's database is away (docs/decisions/083-when-the-server-cannot-serve.md)", () => {
+  it("a new task, a tick and an edit wait on this device instead of failing, and are each made once when it is back", async () => {
+    const vet = await addTask("Call the vet");
+    await addTask("Post the parcel");
+    renderTasksWithOutbox();
+    await screen.findByRole("button", { name: "Edit Call the vet" });
+    const back = databaseAway();
+
+    await userEvent.click(screen.getByRole("button", { name: "Add Task" }));
+    const add = await screen.findByRole("dialog", { name: "Add Task" });
+    await userEvent.type(within(add).getByLabelText("Task title"), "Renew passport");
+    await userEvent.click(within(add).getByRole("button", { name: "Add Task" }));
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    expect(screen.queryByText("Error Adding Task")).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add Task" })).not.toBeInTheDocument());
+    dismissToast();
+
+    await userEvent.click(screen.getByRole("checkbox", { name: "Complete Post the parcel" }));
+    await rename("Call the vet", "Call the vet about Milo");
+    await waitFor(() => expect(screen.getByText("Waiting to sync: 3")).toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit task" })).not.toBeInTheDocument());
+    expect(screen.queryByText("Failed to update task")).not.toBeInTheDocument();
+    expect(rowIn("Today's tasks", "Call the vet about Milo")).toHaveTextContent("Waiting to sync");
+    expect(rowIn("Done today", "Post the parcel")).toHaveTextContent("Waiting to sync");
+
+    back();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    const tasks = await server<Task[]>("GET", "/api/tasks");
+    expect(tasks.map((t) => [t.title, t.completed]).sort()).toEqual([
+      ["Call the vet about Milo", false],
+      ["Post the parcel", true],
+      ["Renew passport", false],
+    ]);
+    expect(tasks.find((t) => t.id === vet.id)?.title).toBe("Call the vet about Milo");
+  });
+
+  it("a refusal that sending again will not mend still says so at once: a task too long is not kept", async () => {
+    renderTasksWithOutbox();
+    await userEvent.click(await screen.findByRole("button", { name: "Add Task" }));
+    const add = await screen.findByRole("dialog", { name: "Add Task" });
+    await userEvent.click(within(add).getByLabelText("Task title"));
+    await userEvent.paste("x".repeat(201));
+    await userEvent.click(within(add).getByRole("button", { name: "Add Task" }));
+    expect(await screen.findByText("Error Adding Task")).toBeVisible();
+    expect(screen.queryByText(/Waiting to sync/)).not.toBeInTheDocument();
   });
 });
 

@@ -72,6 +72,29 @@ export function loseConnection(): () => void {
 }
 
 /**
+ * The server's database away (restarting, failing over): every write answers 503 as the server
+ * does then, with its words and Retry-After, and changes nothing; reads go through. Answers what
+ * brings it back.
+ */
+export function databaseAway(): () => void {
+  const reachable = globalThis.fetch;
+  vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+    (init?.method ?? "GET") === "GET"
+      ? reachable(input, init)
+      : Promise.resolve(
+          new Response(
+            JSON.stringify({
+              message: "The server can't reach its database right now. Please try again in a moment.",
+              code: "UNAVAILABLE",
+            }),
+            { status: 503, headers: { "content-type": "application/json", "retry-after": "10" } },
+          ),
+        ),
+  );
+  return () => vi.stubGlobal("fetch", reachable);
+}
+
+/**
  * The server cannot read a list just now (restarting, its database away): every read of `path`
  * (whatever its query) answers 503 in words; everything else goes through. Answers what brings it
  * back.

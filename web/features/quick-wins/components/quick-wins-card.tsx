@@ -26,10 +26,10 @@ import { focusNextRow } from "../../../lib/focus-next.ts";
 import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
 import {
   keepWaiting,
+  mayWait,
   newIdempotencyKey,
   notDone,
   SAVED_OFFLINE,
-  unreachable,
   useCount,
   useWaitingCreates,
 } from "../../../lib/outbox.ts";
@@ -75,7 +75,7 @@ export function QuickWinsCard({ user, requireUser }: Props) {
       done();
       toast({ title: "Quick Win Added!", description: `Added "${trimmed.slice(0, QUICK_WIN_TOAST_CHARS)}...".` });
     } catch (error) {
-      if (unreachable(error)) {
+      if (mayWait(error)) {
         try {
           await keepWaiting({
             userId: user.id,

@@ -149,8 +149,10 @@ describe("Cancel while the task is on its way", () => {
     vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.method === "POST" && String(input).endsWith("/api/tasks")) {
         await answered;
-        return new Response('{"message":"The server is very busy right now."}', {
-          status: 503,
+        // A refusal sending again would not mend (a server that can only serve later keeps the
+        // task on the device instead: web/pages/tasks.test.tsx).
+        return new Response('{"message":"Something went wrong on our side."}', {
+          status: 500,
           headers: { "content-type": "application/json" },
         });
       }
