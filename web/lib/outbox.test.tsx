@@ -172,6 +172,44 @@ async function storedWrites(): Promise<WaitingWrite[]> {
   return all.filter((w) => w.userId === userId);
 }
 
+describe("a server that cannot serve just now (docs/decisions/083-when-the-server-cannot-serve.md)", () => {
+  it("answered 503 with Retry-After, what waits is tried again no sooner than the server asked", async () => {
+    await wait("Stretch");
+    let tries = 0;
+    // The server's database away: it asks to be tried again in 10 s.
+    vi.stubGlobal("fetch", async () => {
+      tries++;
+      return new Response(
+        JSON.stringify({
+          message: "The server can't reach its database right now. Please try again in a moment.",
+          code: "UNAVAILABLE",
+        }),
+        { status: 503, headers: { "content-type": "application/json", "retry-after": "10" } },
+      );
+    });
+    // A try made when its timer is due still reads what waits from this device's storage first.
+    const realTimeout = globalThis.setTimeout;
+    const settle = () => new Promise((resolve) => realTimeout(resolve, 300));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const cb = callbacks();
+      await sendWaiting(userId, cb);
+      expect(tries).toBe(1);
+      // Past the outbox's own first wait (1 s), well before the server's 10 s.
+      await vi.advanceTimersByTimeAsync(2_000);
+      await settle();
+      await vi.advanceTimersByTimeAsync(7_000);
+      await settle();
+      expect(tries).toBe(1);
+      await vi.advanceTimersByTimeAsync(1_500);
+      await vi.waitFor(() => expect(tries).toBe(2));
+      expect(cb.onRefused).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe("a 409 for a waiting write (docs/decisions/029-installable-offline.md)", () => {
   it("with Retry-After (the same write, sent before, is still being handled): it keeps waiting, and is sent later", async () => {
     await wait("Stretch");

@@ -388,13 +388,23 @@ export type SendCallbacks = {
 /** Who sends what waits on this page (web/components/waiting-writes.tsx), once it has started to. */
 let sender: { userId: number; callbacks: SendCallbacks } | undefined;
 
-/** Sends what waits a while from now, unless a try is already due; each try waits longer (1 s, doubling, at most 30 s). */
-function sendLater(userId: number, callbacks: SendCallbacks): void {
+/** The longest a server's Retry-After is waited for before what waits is tried again. */
+const RETRY_AFTER_MAX_MS = 5 * 60_000;
+
+/**
+ * Sends what waits a while from now, unless a try is already due; each try waits longer (1 s,
+ * doubling, at most 30 s), and never less than the server asked (`retryAfterMs`, its Retry-After:
+ * 10 s while its database is away), so many devices do not press a server that is coming back.
+ */
+function sendLater(userId: number, callbacks: SendCallbacks, retryAfterMs = 0): void {
   if (retryTimer !== undefined) return;
-  retryTimer = setTimeout(() => {
-    retryTimer = undefined;
-    void sendWaiting(userId, callbacks);
-  }, retryDelay);
+  retryTimer = setTimeout(
+    () => {
+      retryTimer = undefined;
+      void sendWaiting(userId, callbacks);
+    },
+    Math.max(retryDelay, Math.min(retryAfterMs, RETRY_AFTER_MAX_MS)),
+  );
   retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
 }
 
@@ -438,7 +448,8 @@ async function settle(write: WaitingWrite, createdId: number | undefined): Promi
 /**
  * Sends this person's waiting writes, oldest first, one at a time (a create before the tick made
  * on it). Stops at the first that cannot get through (no connection, the server busy) and tries
- * again later, waiting longer each time (1 s, doubling, at most 30 s).
+ * again later, waiting longer each time (1 s, doubling, at most 30 s), or as long as the server
+ * asked with Retry-After.
  */
 export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<void> {
   if (typeof indexedDB === "undefined") return Promise.resolve();
@@ -447,6 +458,8 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
     clearTimeout(retryTimer);
     retryTimer = undefined;
     let stopped = false;
+    /** How long the server asked to wait before the write it could not take is sent again. */
+    let retryAfterMs = 0;
     try {
       await load(userId);
       while (waiting.length > 0) {
@@ -471,6 +484,7 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
                   (error.status === 409 && error.retryAfter !== undefined)));
             if (retryLater) {
               stopped = true;
+              if (error instanceof ApiError) retryAfterMs = (error.retryAfter ?? 0) * 1000;
               break;
             }
             // A record already gone (deleted elsewhere meanwhile) is what a delete asked for.
@@ -492,7 +506,7 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
       sending = null;
     }
     if (stopped && waiting.length > 0) {
-      sendLater(userId, callbacks);
+      sendLater(userId, callbacks, retryAfterMs);
     } else {
       retryDelay = RETRY_FIRST_MS;
     }
