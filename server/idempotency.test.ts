@@ -142,11 +142,11 @@ describe("Idempotency-Key on create", () => {
       const day = series.dueDate ?? series.occursOn;
       const words = "title" in body ? { title: "Walk to the park" } : { text: "Water the basil" };
       const key = newKey();
-      const edit = () =>
+      const edit = (withKey = key) =>
         t.app.inject({
           method: "PATCH",
           url: `${url}/${series.id}?scope=this&occurrence=${day}`,
-          headers: { cookie, "idempotency-key": key },
+          headers: { cookie, "idempotency-key": withKey },
           payload: words,
         });
       const first = await edit();
@@ -162,13 +162,8 @@ describe("Idempotency-Key on create", () => {
       // The routine moved on by one day, not two.
       const after = (await list(url)).find((x) => x.id === series.id);
       expect(after?.dueDate ?? after?.occursOn).not.toBe(day);
-      const third = await t.app.inject({
-        method: "PATCH",
-        url: `${url}/${series.id}?scope=this&occurrence=${day}`,
-        headers: { cookie, "idempotency-key": newKey() },
-        payload: words,
-      });
-      expect(third.statusCode).toBe(409);
+      // Another key is another edit: that day is changed already.
+      expect((await edit(newKey())).statusCode).toBe(409);
     });
   }
 

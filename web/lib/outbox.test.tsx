@@ -3,7 +3,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { QuickWin, Task } from "../../shared/schemas.ts";
-import { resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { databaseAwayAnswer, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import {
   CREATED_ID,
   keepWaiting,
@@ -179,13 +179,7 @@ describe("a server that cannot serve just now (docs/decisions/083-when-the-serve
     // The server's database away: it asks to be tried again in 10 s.
     vi.stubGlobal("fetch", async () => {
       tries++;
-      return new Response(
-        JSON.stringify({
-          message: "The server can't reach its database right now. Please try again in a moment.",
-          code: "UNAVAILABLE",
-        }),
-        { status: 503, headers: { "content-type": "application/json", "retry-after": "10" } },
-      );
+      return databaseAwayAnswer();
     });
     // A try made when its timer is due still reads what waits from this device's storage first.
     const realTimeout = globalThis.setTimeout;

@@ -278,15 +278,21 @@ describe("a tick made while the server cannot be reached (docs/decisions/029-ins
   });
 });
 
-/** Renames a task through its Edit dialog. */
-const rename = async (from: string, to: string) => {
+/**
+ * Changes a row's words through its Edit dialog ("Edit task" or "Edit quick win"); with
+ * `justThisOne`, a routine's for today only.
+ */
+const changeWords = async (from: string, to: string, dialogName = "Edit task", { justThisOne = false } = {}) => {
   await userEvent.click(await screen.findByRole("button", { name: `Edit ${from}` }));
-  const dialog = await screen.findByRole("dialog", { name: "Edit task" });
-  const title = within(dialog).getByLabelText("Task title");
-  await userEvent.clear(title);
-  await userEvent.type(title, to);
+  const dialog = await screen.findByRole("dialog", { name: dialogName });
+  const words = within(dialog).getAllByRole("textbox")[0];
+  await userEvent.clear(words);
+  await userEvent.type(words, to);
+  if (justThisOne) await userEvent.click(within(dialog).getByRole("radio", { name: /Just this one/ }));
   await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
 };
+/** Renames a task through its Edit dialog. */
+const rename = (from: string, to: string) => changeWords(from, to);
 
 describe("an edit made while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   it("waits on this device, shows at once, and is saved once the connection is back; a later edit joins it", async () => {
@@ -321,16 +327,9 @@ describe("an edit made while the server cannot be reached (docs/decisions/029-in
   });
 });
 
-/** Changes a routine's words for today only, through its Edit dialog ("Edit task" or "Edit quick win"). */
-const changeJustThisOne = async (from: string, to: string, dialogName: string) => {
-  await userEvent.click(await screen.findByRole("button", { name: `Edit ${from}` }));
-  const dialog = await screen.findByRole("dialog", { name: dialogName });
-  const words = within(dialog).getAllByRole("textbox")[0];
-  await userEvent.clear(words);
-  await userEvent.type(words, to);
-  await userEvent.click(within(dialog).getByRole("radio", { name: /Just this one/ }));
-  await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
-};
+/** Changes a routine's words for today only. */
+const changeJustThisOne = (from: string, to: string, dialogName: string) =>
+  changeWords(from, to, dialogName, { justThisOne: true });
 
 describe("just this one of a routine, changed while the server cannot be reached (docs/decisions/082-just-this-one-offline.md)", () => {
   it("waits on this device, shows at once, and once sent makes today's one-off while the routine keeps its next day", async () => {

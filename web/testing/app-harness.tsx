@@ -71,25 +71,24 @@ export function loseConnection(): () => void {
   return () => vi.stubGlobal("fetch", reachable);
 }
 
+/** What the server answers while its database is away: 503, in words, with Retry-After. */
+export const databaseAwayAnswer = () =>
+  new Response(
+    JSON.stringify({
+      message: "The server can't reach its database right now. Please try again in a moment.",
+      code: "UNAVAILABLE",
+    }),
+    { status: 503, headers: { "content-type": "application/json", "retry-after": "10" } },
+  );
+
 /**
  * The server's database away (restarting, failing over): every write answers 503 as the server
- * does then, with its words and Retry-After, and changes nothing; reads go through. Answers what
- * brings it back.
+ * does then and changes nothing; reads go through. Answers what brings it back.
  */
 export function databaseAway(): () => void {
   const reachable = globalThis.fetch;
   vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
-    (init?.method ?? "GET") === "GET"
-      ? reachable(input, init)
-      : Promise.resolve(
-          new Response(
-            JSON.stringify({
-              message: "The server can't reach its database right now. Please try again in a moment.",
-              code: "UNAVAILABLE",
-            }),
-            { status: 503, headers: { "content-type": "application/json", "retry-after": "10" } },
-          ),
-        ),
+    (init?.method ?? "GET") === "GET" ? reachable(input, init) : Promise.resolve(databaseAwayAnswer()),
   );
   return () => vi.stubGlobal("fetch", reachable);
 }
@@ -104,12 +103,7 @@ export function readsFail(path: string): () => void {
   vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input), "http://x");
     if ((init?.method ?? "GET") !== "GET" || url.pathname !== path) return reachable(input, init);
-    return Promise.resolve(
-      new Response('{"message":"The server can\'t reach its database right now."}', {
-        status: 503,
-        headers: { "content-type": "application/json" },
-      }),
-    );
+    return Promise.resolve(databaseAwayAnswer());
   });
   return () => vi.stubGlobal("fetch", reachable);
 }

@@ -24,15 +24,7 @@ import { cn } from "../../../lib/cn.ts";
 import { useTextDraft } from "../../../lib/draft.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
 import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
-import {
-  keepWaiting,
-  mayWait,
-  newIdempotencyKey,
-  notDone,
-  SAVED_OFFLINE,
-  useCount,
-  useWaitingCreates,
-} from "../../../lib/outbox.ts";
+import { createOrKeep, notDone, SAVED_OFFLINE, useCount, useWaitingCreates } from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { useCreateQuickWin, useToggleQuickWin, useTopQuickWins } from "../api.ts";
 
@@ -60,38 +52,24 @@ export function QuickWinsCard({ user, requireUser }: Props) {
     const trimmed = text.trim();
     if (!trimmed || problem) return;
     if (!requireUser() || !user) return;
-    // One key for every attempt: sent now, or later from this device, it is added once.
-    const key = newIdempotencyKey();
     // A queued create keeps its rule: the outbox sends this body as it is.
     const input = rule ? { text: trimmed, userId: user.id, repeat: rule } : { text: trimmed, userId: user.id };
-    const done = () => {
+    try {
+      // One key for every attempt: sent now, or later from this device, it is added once.
+      const made = await createOrKeep(
+        { userId: user.id, path: QUICK_WINS_PATH, body: input, label: trimmed, action: "Quick win" },
+        (key) => create.mutateAsync({ ...input, key }),
+      );
       // What was typed while it was on its way, the next one perhaps, stays.
       sentText(trimmed);
       setRepeat(noRepeat());
       setRepeatOpen(false);
-    };
-    try {
-      await create.mutateAsync({ ...input, key });
-      done();
-      toast({ title: "Quick Win Added!", description: `Added "${trimmed.slice(0, QUICK_WIN_TOAST_CHARS)}...".` });
+      toast(
+        made.waiting
+          ? SAVED_OFFLINE
+          : { title: "Quick Win Added!", description: `Added "${trimmed.slice(0, QUICK_WIN_TOAST_CHARS)}...".` },
+      );
     } catch (error) {
-      if (mayWait(error)) {
-        try {
-          await keepWaiting({
-            userId: user.id,
-            key,
-            path: QUICK_WINS_PATH,
-            body: input,
-            label: trimmed,
-            action: "Quick win",
-          });
-          done();
-          toast(SAVED_OFFLINE);
-          return;
-        } catch {
-          // No storage on this device: say it was not saved.
-        }
-      }
       toast({
         title: "Error Adding Quick Win",
         description: limitReason(error) ?? "Could not save quick win.",
