@@ -228,6 +228,42 @@ test("offline, just this one of a routine changed waits through a reload, and on
   ]);
 });
 
+test("offline, an edit of a task another device deleted meanwhile is refused once sent: its words stay through a reload and are caught in the inbox", async ({
+  page,
+  context,
+  api,
+  app,
+}) => {
+  const task = await api.task("Call the vet");
+  await app.tasks.open();
+  await expect(page.getByRole("button", { name: "Edit Call the vet", exact: true })).toBeVisible();
+  await waitForOfflineCopy(page, ["/api/auth/me", "/api/tasks"]);
+
+  await context.setOffline(true);
+  const dialog = await app.tasks.edit("Call the vet");
+  await dialog.title.fill("Call the vet about Milo's jab on Friday at 4");
+  await dialog.save.click();
+  await expect(toastText(page, "Saved on this device")).toBeVisible();
+  // Another device, online, deletes the task.
+  await api.delete(`/api/tasks/${task.id}`);
+
+  await context.setOffline(false);
+  await expect(toastText(page, "One thing couldn't be saved")).toBeVisible({ timeout: 15_000 });
+  const kept = page.getByRole("region", { name: "Couldn't be saved: 1" });
+  await expect(kept).toContainText("Edit: Call the vet about Milo's jab on Friday at 4");
+  await expect(kept).toContainText("Not accepted: Task not found");
+  await page.reload();
+  await expect(kept).toBeVisible();
+  await expectAccessible(page, "Tasks, with words the server refused");
+  await shootWidths(page, "refused-words");
+
+  await kept.getByRole("button", { name: 'Add "Call the vet about Milo\'s jab on Friday at 4" to your inbox' }).click();
+  await expect(toastText(page, "Added to your inbox")).toBeVisible();
+  await expect(kept).toBeHidden();
+  const thoughts = await api.get<Array<{ content: string }>>("/api/thoughts");
+  expect(thoughts.map((t) => t.content)).toEqual(["Call the vet about Milo's jab on Friday at 4"]);
+});
+
 test("offline, a thought made a focus task leaves the inbox, waits through a reload, and is converted once the connection is back", async ({
   page,
   context,

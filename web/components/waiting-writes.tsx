@@ -11,7 +11,9 @@ import {
   useWaitingWrites,
   type WaitingWrite,
 } from "../lib/outbox.ts";
+import { keepRefusedWords } from "../lib/refused-words.ts";
 import { keepUnsentDeletes } from "../lib/undoable.ts";
+import { RefusedWordsList } from "./refused-words.tsx";
 import { inToast, toast } from "./ui/toast-store.ts";
 
 /**
@@ -60,12 +62,15 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
               typeof key === "string" && lists.some((list) => key === list || key.startsWith(`${list}/`)),
           });
         },
-        onRefused: (write, reason) =>
+        // What the person typed is kept on this device until they let it go (decision 084).
+        onRefused: (write, reason) => {
+          keepRefusedWords(write, reason);
           toast({
             title: "One thing couldn't be saved",
             description: `"${write.label.slice(0, 30)}" wasn't accepted${reason ? `: ${reason}` : "."}`,
             variant: "destructive",
-          }),
+          });
+        },
       });
     // Deletes a page that is gone never sent (its toast still open) join what waits first.
     let live = true;
@@ -80,43 +85,46 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
   }, [userId, queryClient]);
 
   return (
-    <div role="status" aria-live="polite">
-      {waiting.length > 0 && (
-        <details className="group mb-6 rounded-xl border border-border bg-card text-sm">
-          <summary
-            ref={summary}
-            className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)] [&::-webkit-details-marker]:hidden"
-          >
-            <CloudUpload className="size-4 shrink-0 text-primary" aria-hidden />
-            <span className="min-w-0 flex-1">
-              <span className="font-medium">Waiting to sync: {waiting.length}</span>
-              <span className="text-muted"> — kept on this device and sent when the connection is back.</span>
-            </span>
-            <ChevronDown
-              className="size-4 shrink-0 text-muted transition-transform group-open:rotate-180"
-              aria-hidden
-            />
-          </summary>
-          <ul className="grid gap-1 border-t border-border px-4 py-3" aria-label="What is waiting to sync">
-            {waiting.map((w) => (
-              <li key={w.id ?? w.key} className="flex min-w-0 items-baseline gap-2">
-                {w.action && <span className="shrink-0 text-muted">{w.action}:</span>}
-                <span className="min-w-0 flex-1 wrap-anywhere">{w.label}</span>
-                {isDelete(w) && (
-                  <button
-                    type="button"
-                    aria-label={`Bring back ${w.label}`}
-                    onClick={() => void bringBack(w)}
-                    className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-primary hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)]"
-                  >
-                    Bring back
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </div>
+    <>
+      <div role="status" aria-live="polite">
+        {waiting.length > 0 && (
+          <details className="group mb-6 rounded-xl border border-border bg-card text-sm">
+            <summary
+              ref={summary}
+              className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)] [&::-webkit-details-marker]:hidden"
+            >
+              <CloudUpload className="size-4 shrink-0 text-primary" aria-hidden />
+              <span className="min-w-0 flex-1">
+                <span className="font-medium">Waiting to sync: {waiting.length}</span>
+                <span className="text-muted"> — kept on this device and sent when the connection is back.</span>
+              </span>
+              <ChevronDown
+                className="size-4 shrink-0 text-muted transition-transform group-open:rotate-180"
+                aria-hidden
+              />
+            </summary>
+            <ul className="grid gap-1 border-t border-border px-4 py-3" aria-label="What is waiting to sync">
+              {waiting.map((w) => (
+                <li key={w.id ?? w.key} className="flex min-w-0 items-baseline gap-2">
+                  {w.action && <span className="shrink-0 text-muted">{w.action}:</span>}
+                  <span className="min-w-0 flex-1 wrap-anywhere">{w.label}</span>
+                  {isDelete(w) && (
+                    <button
+                      type="button"
+                      aria-label={`Bring back ${w.label}`}
+                      onClick={() => void bringBack(w)}
+                      className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-primary hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)]"
+                    >
+                      Bring back
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </div>
+      <RefusedWordsList userId={userId} />
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { useSyncExternalStore } from "react";
 import { ApiError, apiRequest, type ListPage, limitReason } from "./api.ts";
 import { forgetDraft } from "./draft.ts";
 import { editRows, type ListData } from "./list-cache.ts";
+import { forgetRefusedOf } from "./refused-words.ts";
 
 /** In the path of a write made on a record still waiting to be created: its id, once it has one. */
 export const CREATED_ID = "{id}";
@@ -515,12 +516,14 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
 }
 
 /**
- * Deletes every write the person left waiting on this device: their account is gone, so none of
- * it can ever be sent. Another person's writes on a shared browser stay.
+ * Deletes every write the person left waiting on this device, and the words kept of what the server
+ * refused: their account is gone, so none of it can ever be sent. Another person's on a shared
+ * browser stay.
  */
 export async function forgetWritesOf(userId: number): Promise<void> {
   goneAccounts.add(userId);
   publish(waiting.filter((w) => w.userId !== userId));
+  forgetRefusedOf(userId);
   if (typeof indexedDB === "undefined") return;
   try {
     const tx = (await database()).transaction(STORE, "readwrite");

@@ -5,7 +5,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WEEKDAY_NAMES, weekdayOf } from "../../../../shared/repeat.ts";
-import type { QuickWin, User } from "../../../../shared/schemas.ts";
+import type { QuickWin, Thought, User } from "../../../../shared/schemas.ts";
 import { sendWaiting } from "../../../lib/outbox.ts";
 import {
   fillUp,
@@ -199,7 +199,7 @@ describe("Quick Wins card past what one person keeps (docs/decisions/070-what-on
     expect(await total()).toBe(20_000);
   }, 60_000);
 
-  it("one kept on this device while offline is refused once when sent, in those words, and never sent again", async () => {
+  it("one kept on this device while offline is refused once when sent, in those words, and never sent again; its words stay to be caught in the inbox", async () => {
     await fillUp("quickWins");
     renderWithOutbox(<QuickWinsCard user={user} requireUser={() => true} />, user);
     const back = loseConnection();
@@ -226,5 +226,13 @@ describe("Quick Wins card past what one person keeps (docs/decisions/070-what-on
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(sent).toBe(1);
     expect(await total()).toBe(20_000);
+
+    // Its words stay on this device (decision 084), and are caught in the inbox with one tap.
+    const kept = screen.getByRole("region", { name: "Couldn't be saved: 1" });
+    expect(kept).toHaveTextContent(`Quick win: Offline oneNot accepted: ${words}`);
+    await userEvent.click(within(kept).getByRole("button", { name: `Add "Offline one" to your inbox` }));
+    expect(await screen.findByText("Added to your inbox")).toBeVisible();
+    expect((await server<Thought[]>("GET", "/api/thoughts")).map((t) => t.content)).toEqual(["Offline one"]);
+    expect(screen.queryByRole("region", { name: /Couldn't be saved/ })).toBeNull();
   }, 60_000);
 });
