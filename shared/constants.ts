@@ -94,6 +94,8 @@ export const CONTRASTS = ["normal", "high"] as const;
 /** The key that opens quick capture from any signed-in screen (shown in Help). */
 export const CAPTURE_SHORTCUT = "Alt+N";
 
+/** The most characters one thought holds. */
+export const THOUGHT_CONTENT_MAX = 10_000;
 /** Content of a thought saved before its recording could be transcribed. */
 export const PENDING_VOICE_NOTE = "Voice note (transcription pending)";
 /** The most steps one task keeps. */

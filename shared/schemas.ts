@@ -24,6 +24,7 @@ import {
   TASK_STEPS_MAX,
   TEXT_SIZES,
   THEMES,
+  THOUGHT_CONTENT_MAX,
   THOUGHT_STATUSES,
   THOUGHT_TYPES,
   TIME_ESTIMATE_DEFAULT,
@@ -388,7 +389,7 @@ export const thought = z.object({
 export type Thought = z.infer<typeof thought>;
 /** `whenTime` without `whenDate` is dropped: a time needs its day. */
 export const createThoughtInput = z.object({
-  content: nonBlank(10_000),
+  content: nonBlank(THOUGHT_CONTENT_MAX),
   type: thoughtType.default(DEFAULT_THOUGHT_TYPE),
   whenDate: dateString.nullish(),
   whenTime: timeString.nullish(),
@@ -396,7 +397,7 @@ export const createThoughtInput = z.object({
 });
 export const updateThoughtInput = z
   .object({
-    content: nonBlank(10_000),
+    content: nonBlank(THOUGHT_CONTENT_MAX),
     type: thoughtType,
     status: thoughtStatus,
     convertedTo: text().max(200).nullable(),

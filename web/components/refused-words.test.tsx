@@ -4,8 +4,10 @@ import "fake-indexeddb/auto";
 import { cleanup, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { THOUGHT_CONTENT_MAX } from "../../shared/constants.ts";
 import type { Task, Thought, User } from "../../shared/schemas.ts";
 import { forgetWritesOf } from "../lib/outbox.ts";
+import { keepRefusedWords } from "../lib/refused-words.ts";
 import { TasksPage } from "../pages/tasks.tsx";
 import { loseConnection, renderWithOutbox, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { dismissToast } from "./ui/toast-store.ts";
@@ -114,5 +116,39 @@ describe("what the server refused once it was sent (docs/decisions/084-refused-w
     await forgetWritesOf(user.id);
     await waitFor(() => expect(keptList()).toBeNull());
     expect(localStorage.getItem("refused-words")).toBeNull();
+  });
+
+  it("a new project keeps its description, notes and tasks; notes longer than a thought holds stay to be copied, not cut", async () => {
+    const project = (notes: string) => ({
+      userId: user.id,
+      key: `project-${notes.length}`,
+      path: "/api/projects",
+      label: "Move house",
+      action: "Project",
+      body: {
+        title: "Move house",
+        description: "Out by March",
+        notes,
+        tasks: [
+          { id: 1, title: "Book movers" },
+          { id: 2, title: "Pack books" },
+        ],
+      },
+      createdAt: new Date().toISOString(),
+    });
+    keepRefusedWords(project("Ask Sam about the van"), "At most 2,000 projects");
+    keepRefusedWords(project("x".repeat(THOUGHT_CONTENT_MAX)), "At most 2,000 projects");
+    renderWithOutbox(<main id="main" />, user);
+    const [short, long] = within(screen.getByRole("region", { name: "Couldn't be saved: 2" })).getAllByRole("listitem");
+    expect(short).toHaveTextContent("Project: Move houseOut by MarchAsk Sam about the vanBook movers Pack books");
+    expect(within(long).queryByRole("button", { name: /to your inbox/ })).toBeNull();
+    expect(within(long).getByRole("button", { name: `Dismiss "Move house"` })).toBeVisible();
+
+    await userEvent.click(within(short).getByRole("button", { name: `Add "Move house" to your inbox` }));
+    expect(await screen.findByText("Added to your inbox")).toBeVisible();
+    expect((await thoughts()).map((t) => t.content)).toEqual([
+      "Move house\n\nOut by March\n\nAsk Sam about the van\n\nBook movers\nPack books",
+    ]);
+    expect(screen.getByRole("region", { name: "Couldn't be saved: 1" })).toBeVisible();
   });
 });

@@ -5,7 +5,7 @@ import { api, limitReason } from "../lib/api.ts";
 import { useOneAtATime } from "../lib/one-at-a-time.ts";
 import { createOrKeep, SAVED_OFFLINE } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
-import { asThought, letGoOfRefused, type RefusedWords, useRefusedWords } from "../lib/refused-words.ts";
+import { asThought, fitsTheInbox, letGoOfRefused, type RefusedWords, useRefusedWords } from "../lib/refused-words.ts";
 import { Button } from "./ui/button.tsx";
 import { inToast, toast } from "./ui/toast-store.ts";
 
@@ -79,7 +79,7 @@ export function RefusedWordsList({ userId }: { userId: number | undefined }) {
             ))}
             {item.reason && <p className="mt-1 wrap-anywhere text-xs text-muted">Not accepted: {item.reason}</p>}
             <div className="mt-2 flex flex-wrap gap-2">
-              {!item.thought && (
+              {fitsTheInbox(item) && (
                 <Button
                   size="sm"
                   variant="outline"

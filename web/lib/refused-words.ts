@@ -6,6 +6,7 @@
  * a delete or a conversion (whose thought stays in the inbox) loses no words.
  */
 import { useMemo, useSyncExternalStore } from "react";
+import { THOUGHT_CONTENT_MAX } from "../../shared/constants.ts";
 import type { WaitingWrite } from "./outbox.ts";
 
 /** One refused write's words. */
@@ -17,7 +18,7 @@ export type RefusedWords = {
   action: string;
   /** Its main words: a title, a quick win's text, a thought. */
   words: string;
-  /** Its other words: a description, notes, a place. */
+  /** Its other words: a description, notes, a place, a new project's tasks (one a line). */
   more: string[];
   /** The server's words, when it gave a reason. */
   reason: string;
@@ -41,6 +42,11 @@ function typedWords(write: WaitingWrite): Pick<RefusedWords, "words" | "more"> |
   };
   const main = MAIN.map(field).find((w) => w !== undefined);
   const more = MORE.map(field).filter((w) => w !== undefined);
+  const tasks = (body as { tasks?: unknown }).tasks;
+  if (Array.isArray(tasks)) {
+    const titles = tasks.map((t) => (t as { title?: unknown })?.title).filter((t) => typeof t === "string" && t.trim());
+    if (titles.length > 0) more.push(titles.join("\n"));
+  }
   if (main === undefined && more.length === 0) return undefined;
   return { words: main ?? write.label, more };
 }
@@ -127,4 +133,12 @@ export function useRefusedWords(userId: number | undefined): RefusedWords[] {
 }
 
 /** A kept write's words as one thought for the inbox: its main words, then the others. */
-export const asThought = (kept: RefusedWords): string => [kept.words, ...kept.more].join("\n\n").slice(0, 10_000);
+export const asThought = (kept: RefusedWords): string => [kept.words, ...kept.more].join("\n\n");
+
+/**
+ * Whether the words can become one thought: not when they were a thought the server refused (it
+ * would refuse it again), nor when they are longer than a thought holds (a project's long notes),
+ * which stay here to be copied instead of being cut.
+ */
+export const fitsTheInbox = (kept: RefusedWords): boolean =>
+  !kept.thought && asThought(kept).length <= THOUGHT_CONTENT_MAX;
