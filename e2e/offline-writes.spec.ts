@@ -450,3 +450,49 @@ test("offline, a project deleted stays gone through a reload and is deleted once
   const projects = await api.get<Array<{ title: string }>>("/api/projects");
   expect(projects.map((p) => p.title)).toEqual(["Taxes"]);
 });
+
+test("offline, a new project waits in its category through a reload, and opens once the connection is back", async ({
+  page,
+  context,
+  api,
+  app,
+}) => {
+  await api.project("Taxes", { bucket: "finance" });
+  await app.projects.open();
+  await expect(page.getByRole("heading", { name: "Taxes", level: 3 })).toBeVisible();
+  await waitForOfflineCopy(page, ["/api/auth/me", "/api/projects"]);
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Add Project to Health" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Project" });
+  await dialog.getByLabel("Project name").fill("Run a 5k");
+  await dialog.getByLabel("Description (optional)").fill("By the spring, slowly");
+  await dialog.getByLabel("New project task").fill("Buy shoes");
+  await dialog.getByLabel("New project task").press("Enter");
+  await dialog.getByRole("button", { name: "Create Project" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toastText(page, "Saved on this device")).toBeVisible();
+
+  await page.reload();
+  await expect(app.projects.heading).toBeVisible();
+  const card = page.getByRole("article", { name: "Run a 5k" });
+  await expect(card).toContainText("1 task");
+  await expect(card).toContainText("Waiting to sync: it opens once it is saved.");
+  await page.getByText("Waiting to sync: 1").click();
+  await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
+    "Project:Run a 5k",
+  ]);
+  await expectAccessible(page, "a new project waiting to sync");
+  await shootWidths(page, "offline-new-project");
+
+  await context.setOffline(false);
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
+  await page.getByRole("link", { name: /Run a 5k/ }).click();
+  await expect(page.getByRole("heading", { name: "Run a 5k", level: 1 })).toBeVisible();
+  const projects =
+    await api.get<Array<{ title: string; bucket: string; tasks: Array<{ title: string }> }>>("/api/projects");
+  expect(projects.map((p) => [p.title, p.bucket, p.tasks.map((t) => t.title)]).sort()).toEqual([
+    ["Run a 5k", "health", ["Buy shoes"]],
+    ["Taxes", "finance", []],
+  ]);
+});

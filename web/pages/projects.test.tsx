@@ -57,6 +57,45 @@ async function deleteOffline() {
   expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
 }
 
+describe("creating a project while the server cannot be reached (docs/decisions/085-a-new-project-offline.md)", () => {
+  const renderProjects = () => renderWithOutbox(<ProjectsPage />, user);
+
+  it("waits in its category, marked and counted, through a reload, and opens once it is made", async () => {
+    renderProjects();
+    const reconnect = loseConnection();
+    await userEvent.click(await screen.findByRole("button", { name: "Add Project to Health" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create Project" });
+    await userEvent.type(within(dialog).getByLabelText("Project name"), "Run a 5k");
+    await userEvent.type(within(dialog).getByLabelText("New project task"), "Buy shoes{Enter}");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create Project" }));
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Create Project" })).not.toBeInTheDocument();
+
+    // A reload: it is still there, in Health, counted, marked, and not a link yet.
+    cleanup();
+    renderProjects();
+    const card = await screen.findByRole("article", { name: "Run a 5k" });
+    expect(card).toHaveAccessibleDescription("Waiting to sync: it opens once it is saved.");
+    expect(card).toHaveTextContent(/^Health.*1 task/);
+    expect(screen.getByRole("button", { name: /^Health/ })).toHaveTextContent("Health1");
+    expect(screen.queryByRole("link", { name: "Run a 5k" })).toBeNull();
+    expect(await projects()).toEqual([]);
+
+    reconnect();
+    window.dispatchEvent(new Event("online"));
+    const link = await screen.findByRole("link", { name: "Run a 5k" });
+    expect(screen.queryByRole("article", { name: "Run a 5k" })).toBeNull();
+    const [made] = await projects();
+    expect(made).toMatchObject({
+      title: "Run a 5k",
+      bucket: "health",
+      tasks: [{ title: "Buy shoes", completed: false }],
+    });
+    expect(link).toHaveAttribute("href", `/project-detail/${made.id}`);
+    expect(await projects()).toHaveLength(1);
+  });
+});
+
 describe("deleting a project while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   it("waits on this device: the project stays off the list and its page through a read of them, and is deleted once back", async () => {
     const garden = await addProject("Garden");

@@ -8,6 +8,9 @@ import { Button } from "../components/ui/button.tsx";
 import { capitalize, useProjects, useShownProjects } from "../features/projects/api.ts";
 import { CreateProjectDialog } from "../features/projects/components/create-project-dialog.tsx";
 import { ProjectCard } from "../features/projects/components/project-card.tsx";
+import { WaitingProjectCard, waitingProject } from "../features/projects/components/waiting-project-card.tsx";
+import { useWaitingCreates } from "../lib/outbox.ts";
+import { queryKeys } from "../lib/query-keys.ts";
 
 type Bucket = (typeof PROJECT_BUCKETS)[number];
 
@@ -16,6 +19,8 @@ export function ProjectsPage() {
   const projects = useProjects();
   // Without a project deleted a moment ago, while its toast can still take it back.
   const shown = useShownProjects(projects.data ?? []);
+  // Created on this device and not yet sent: shown in their category, marked (decision 085).
+  const waiting = useWaitingCreates(queryKeys.projects[0]);
   const [dialogBucket, setDialogBucket] = useState<Bucket>("work");
   const [dialogOpen, setDialogOpen] = useState(false);
   const [openSections, setOpenSections] = useState<Record<string, boolean>>({
@@ -50,6 +55,8 @@ export function ProjectsPage() {
       ) : (
         PROJECT_BUCKETS.map((bucket) => {
           const list = shown.filter((p) => p.bucket === bucket);
+          const waitingHere = waiting.filter((w) => (waitingProject(w).bucket ?? "work") === bucket);
+          const count = list.length + waitingHere.length;
           return (
             <Collapsible.Root
               key={bucket}
@@ -61,7 +68,7 @@ export function ProjectsPage() {
                 <Collapsible.Trigger className="flex w-full items-center justify-between gap-3 rounded-2xl px-[min(1.25rem,20px)] py-4 text-left">
                   <span className="flex items-center gap-3 text-lg font-semibold">
                     {capitalize(bucket)}
-                    <span className="rounded-full bg-accent px-2.5 py-0.5 text-sm font-medium">{list.length}</span>
+                    <span className="rounded-full bg-accent px-2.5 py-0.5 text-sm font-medium">{count}</span>
                   </span>
                   <ChevronDown
                     className={`size-5 text-muted transition-transform ${openSections[bucket] ? "rotate-180" : ""}`}
@@ -72,7 +79,7 @@ export function ProjectsPage() {
               <Collapsible.Content className="px-[min(1.25rem,20px)] pb-5">
                 {projects.isPending ? (
                   <div className="h-40 animate-pulse rounded-2xl bg-accent" aria-hidden />
-                ) : list.length === 0 ? (
+                ) : count === 0 ? (
                   <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-border p-[min(1.25rem,20px)]">
                     <p className="text-muted">No projects in this category yet</p>
                     <Button variant="outline" size="sm" onClick={() => openDialog(bucket)}>
@@ -86,6 +93,9 @@ export function ProjectsPage() {
                   <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
                     {list.map((p) => (
                       <ProjectCard key={p.id} project={p} />
+                    ))}
+                    {waitingHere.map((w) => (
+                      <WaitingProjectCard key={w.key} write={w} />
                     ))}
                     <button
                       type="button"

@@ -10,7 +10,7 @@ import { ApiError, api } from "../../lib/api.ts";
 import { forgetDraft } from "../../lib/draft.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import { madeToWhatIsThere } from "../../lib/made-to-what-is-there.ts";
-import { deleteWaitsFor, newIdempotencyKey, withWaitingChanges } from "../../lib/outbox.ts";
+import { createOrKeep, deleteWaitsFor, type Saved, withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
 import { projectDrafts } from "./draft.ts";
@@ -73,25 +73,19 @@ export function useProject(id: number | null) {
 }
 
 /**
- * The last Create Project that got no answer: pressed again with the same fields, it is sent with
- * the same Idempotency-Key, so a project the server made before the answer was lost is answered
- * again, not made twice (decision 028). Other fields are another project, with a key of its own.
+ * Creates a project with a new Idempotency-Key (decision 028). When the server cannot be reached
+ * or cannot serve it just now, it waits on this device with that key and is sent later
+ * (docs/decisions/085-a-new-project-offline.md): listed in its category, marked, not yet openable.
  */
-let unanswered: { body: string; key: string } | null = null;
-
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateProjectInput & { userId: number }) => {
-      const body = JSON.stringify(input);
-      const key = unanswered?.body === body ? unanswered.key : newIdempotencyKey();
-      unanswered = { body, key };
-      const created = await api.post<typeof project>(PROJECTS, input, { idempotencyKey: key });
-      unanswered = null;
-      if (!created) throw new Error("Project creation returned no result.");
-      return created;
-    },
-    onSuccess: (created) => {
+    mutationFn: ({ userId, ...input }: CreateProjectInput & { userId: number }): Promise<Saved<Project>> =>
+      createOrKeep({ userId, path: PROJECTS, body: input, label: input.title, action: "Project" }, (key) =>
+        api.post<typeof project>(PROJECTS, input, { idempotencyKey: key }),
+      ),
+    onSuccess: ({ saved: created }) => {
+      if (!created) return;
       queryClient.setQueryData(projectsQuery().queryKey, (old) => (old ? [...old, created] : old));
       queryClient.setQueryData(projectQuery(created.id).queryKey, created);
       void refreshPages(queryClient, queryKeys.projects);

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
+import "fake-indexeddb/auto";
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Project, User } from "../../../shared/schemas.ts";
+import { sendWaiting } from "../../lib/outbox.ts";
 import { renderWithApp, resetApp, server, signUp, storedDrafts } from "../../testing/app-harness.tsx";
 import { CreateProjectDialog } from "./components/create-project-dialog.tsx";
 
@@ -128,8 +130,8 @@ describe("a new project typed into Create Project and not created", () => {
   });
 });
 
-describe("Create Project when the answer is lost", () => {
-  it("pressing Create again makes the project once: the retry carries the first try's Idempotency-Key", async () => {
+describe("Create Project when the answer is lost (docs/decisions/085-a-new-project-offline.md)", () => {
+  it("the project waits on this device and, sent again with the first try's Idempotency-Key, is made once", async () => {
     const reachable = globalThis.fetch;
     let lose = true;
     // The server makes the project, and its answer never arrives.
@@ -144,10 +146,13 @@ describe("Create Project when the answer is lost", () => {
     const { name, onOpenChange } = open();
     await userEvent.type(name, "Move house");
     await userEvent.click(screen.getByRole("button", { name: "Create Project" }));
-    expect(await screen.findByText("Failed to create project: Failed to fetch")).toBeVisible();
-    await userEvent.click(screen.getByRole("button", { name: "Create Project" }));
-    expect(await screen.findByText("Project created")).toBeVisible();
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
     expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(storedDrafts()).toEqual([]);
+
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
     expect((await server<Project[]>("GET", "/api/projects")).map((p) => p.title)).toEqual(["Move house"]);
   });
 });

@@ -8,6 +8,7 @@ import { Field, Input, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { ApiError, errorMessage, limitReason } from "../../../lib/api.ts";
 import { useOneAtATime } from "../../../lib/one-at-a-time.ts";
+import { SAVED_OFFLINE } from "../../../lib/outbox.ts";
 import { suggestProjectTasks, useCreateProject } from "../api.ts";
 import { useNewProjectDraft } from "../draft.ts";
 import { type Bucket, ProjectFields } from "./project-fields.tsx";
@@ -80,7 +81,7 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
     if (!title.trim()) return;
     if (!requireUser() || !user) return;
     try {
-      const created = await create.mutateAsync({
+      const made = await create.mutateAsync({
         title: title.trim(),
         description: description.trim() || null,
         notes: notes.trim() ? notes : null,
@@ -90,12 +91,17 @@ export function CreateProjectDialog({ open, onOpenChange, initialBucket, user, r
         progress: 0,
         userId: user.id,
       });
-      toast({ title: "Project created", description: "Your new project has been created successfully." });
       reset();
       onOpenChange(false);
-      navigate(`/project-detail/${created.id}`);
+      // Kept on this device: it waits in its category, to be opened once it is made.
+      if (!made.saved) {
+        toast(SAVED_OFFLINE);
+        return;
+      }
+      toast({ title: "Project created", description: "Your new project has been created successfully." });
+      navigate(`/project-detail/${made.saved.id}`);
     } catch (error) {
-      // The server's refusal is shown as it is; anything else (no answer, no result) says what failed.
+      // The server's refusal is shown as it is; anything else (no answer, and nowhere to keep it) says what failed.
       toast(
         error instanceof ApiError
           ? {
