@@ -249,6 +249,7 @@ test("offline, an edit of a task another device deleted meanwhile is refused onc
 
   await context.setOffline(false);
   await expect(toastText(page, "One thing couldn't be saved")).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator("[data-toast]")).toContainText("Your words are kept at the top of the screen.");
   const kept = page.getByRole("region", { name: "Couldn't be saved: 1" });
   await expect(kept).toContainText("Edit: Call the vet about Milo's jab on Friday at 4");
   await expect(kept).toContainText("Not accepted: Task not found");

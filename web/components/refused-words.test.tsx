@@ -56,6 +56,11 @@ describe("what the server refused once it was sent (docs/decisions/084-refused-w
     const reconnect = loseConnection();
     await editOffline("Call the vet", "Call the vet about Milo's jab on Friday at 4");
     await sendAndBeRefused(reconnect);
+    expect(
+      screen.getByText(
+        `"Call the vet about Milo's jab " wasn't accepted: Task not found. Your words are kept at the top of the screen.`,
+      ),
+    ).toBeVisible();
 
     const kept = await waitFor(() => keptList() ?? Promise.reject(new Error("nothing kept")));
     expect(within(kept).getByText("Couldn't be saved: 1")).toBeVisible();
@@ -91,6 +96,8 @@ describe("what the server refused once it was sent (docs/decisions/084-refused-w
     for (const { id } of [vet, bins]) expect((await online(`/api/tasks/${id}`, { method: "DELETE" })).ok).toBe(true);
     await sendAndBeRefused(reconnect);
 
+    // The tick, refused last, kept nothing, and its toast does not say so.
+    expect(await screen.findByText(`"Put the bins out" wasn't accepted: Task not found.`)).toBeVisible();
     const kept = await waitFor(() => keptList() ?? Promise.reject(new Error("nothing kept")));
     expect(within(kept).getByText("Couldn't be saved: 1")).toBeVisible();
     expect(within(kept).queryByText(/Put the bins out/)).toBeNull();

@@ -64,10 +64,12 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
         },
         // What the person typed is kept on this device until they let it go (decision 084).
         onRefused: (write, reason) => {
-          keepRefusedWords(write, reason);
+          const said = `"${write.label.slice(0, 30)}" wasn't accepted${reason ? `: ${reason.replace(/\.$/, "")}` : ""}.`;
           toast({
             title: "One thing couldn't be saved",
-            description: `"${write.label.slice(0, 30)}" wasn't accepted${reason ? `: ${reason}` : "."}`,
+            description: keepRefusedWords(write, reason)
+              ? `${said} Your words are kept at the top of the screen.`
+              : said,
             variant: "destructive",
           });
         },

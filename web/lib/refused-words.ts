@@ -74,14 +74,18 @@ function stored(): RefusedWords[] {
 }
 
 const listeners = new Set<() => void>();
-function store(next: RefusedWords[]): void {
+/** Stores everyone's kept words; whether they could be stored. */
+function store(next: RefusedWords[]): boolean {
+  let stored = true;
   try {
     if (next.length === 0) localStorage.removeItem(STORAGE_KEY);
     else localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
   } catch {
     // Storage full or unavailable: the refusal's toast still says the words.
+    stored = false;
   }
   for (const l of listeners) l();
+  return stored;
 }
 
 function subscribe(listener: () => void): () => void {
@@ -94,14 +98,17 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Keeps the words of `write`, which the server refused, for its owner; a write without typed words keeps nothing. */
-export function keepRefusedWords(write: WaitingWrite, reason: string): void {
+/**
+ * Keeps the words of `write`, which the server refused, for its owner; a write without typed words
+ * keeps nothing. Whether its words are kept.
+ */
+export function keepRefusedWords(write: WaitingWrite, reason: string): boolean {
   const words = typedWords(write);
-  if (!words) return;
+  if (!words) return false;
   const all = stored();
   const key = `${write.key}@${write.createdAt}`;
-  if (all.some((r) => r.key === key && r.userId === write.userId)) return;
-  store([
+  if (all.some((r) => r.key === key && r.userId === write.userId)) return true;
+  return store([
     ...all,
     {
       key,

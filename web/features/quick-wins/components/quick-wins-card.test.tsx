@@ -217,7 +217,9 @@ describe("Quick Wins card past what one person keeps (docs/decisions/070-what-on
     });
     window.dispatchEvent(new Event("online"));
     expect(await screen.findByText("One thing couldn't be saved")).toBeVisible();
-    expect(screen.getByText(`"Offline one" wasn't accepted: ${words}`)).toBeVisible();
+    expect(
+      screen.getByText(`"Offline one" wasn't accepted: ${words}. Your words are kept at the top of the screen.`),
+    ).toBeVisible();
     await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
     expect(sent).toBe(1);
 
