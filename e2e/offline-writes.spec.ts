@@ -6,7 +6,16 @@
  */
 import type { Page } from "@playwright/test";
 import { addDays } from "../shared/dates.ts";
-import { expect, expectAccessible, localDate, shootWidths, test, toastText, waitForOfflineCopy } from "./fixtures.ts";
+import {
+  type App,
+  expect,
+  expectAccessible,
+  localDate,
+  shootWidths,
+  test,
+  toastText,
+  waitForOfflineCopy,
+} from "./fixtures.ts";
 import { EventDialog } from "./pages/event-dialog.ts";
 
 // The rest of the suite runs without the worker (playwright.config.ts): offline, it answers reads.
@@ -407,6 +416,18 @@ test("offline, a new event, changes and deletes (just this one of a repeating ev
   await expect(waitingEvents).toHaveCount(0);
 });
 
+/**
+ * Opens the Projects page, waits until the worker keeps its list for a reload (it is read again
+ * through the worker while on screen), and opens the project `title` from it.
+ */
+async function openFromTheListKept(page: Page, app: App, title: string) {
+  await app.projects.open();
+  await expect(page.getByRole("heading", { name: title, level: 3 })).toBeVisible();
+  await waitForOfflineCopy(page, ["/api/auth/me", "/api/projects"]);
+  await page.getByRole("link", { name: new RegExp(title) }).click();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+}
+
 test("offline, a project deleted stays gone through a reload and is deleted once the connection is back", async ({
   page,
   context,
@@ -415,12 +436,7 @@ test("offline, a project deleted stays gone through a reload and is deleted once
 }) => {
   const garden = await api.project("Garden", { bucket: "personal" });
   await api.project("Taxes", { bucket: "finance" });
-  await app.projects.open();
-  await expect(page.getByRole("heading", { name: "Taxes", level: 3 })).toBeVisible();
-  // The list is read again through the worker while it is on screen, so it is kept for a reload.
-  await waitForOfflineCopy(page, ["/api/auth/me", "/api/projects"]);
-  await page.getByRole("link", { name: /Garden/ }).click();
-  await expect(page.getByRole("heading", { name: "Garden", level: 1 })).toBeVisible();
+  await openFromTheListKept(page, app, "Garden");
   expect(new URL(page.url()).pathname).toBe(`/project-detail/${garden.id}`);
 
   await context.setOffline(true);
@@ -496,4 +512,40 @@ test("offline, a new project waits in its category through a reload, and opens o
     ["Run a 5k", "health", ["Buy shoes"]],
     ["Taxes", "finance", []],
   ]);
+});
+
+test("offline, a project's name changed shows on its page and in the list through a reload, and is saved once the connection is back", async ({
+  page,
+  context,
+  api,
+  app,
+}) => {
+  const garden = await api.project("Garden", { bucket: "personal" });
+  await openFromTheListKept(page, app, "Garden");
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Edit project" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit project" });
+  await dialog.getByLabel("Project name").fill("Vegetable garden");
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toastText(page, "Saved on this device")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Vegetable garden", level: 1 })).toBeVisible();
+
+  await page.getByRole("button", { name: "Back to Projects" }).click();
+  await page.reload();
+  await expect(app.projects.heading).toBeVisible();
+  const card = page.getByRole("link", { name: "Vegetable garden" });
+  await expect(card).toContainText("Waiting to sync");
+  await card.click();
+  await expect(page.getByRole("heading", { name: "Vegetable garden", level: 1 })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(`/project-detail/${garden.id}`);
+  await expect(page.locator("header").getByText("Waiting to sync", { exact: true })).toBeVisible();
+  await expectAccessible(page, "a project's change waiting to sync");
+  await shootWidths(page, "offline-project-edit");
+
+  await context.setOffline(false);
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
+  const projects = await api.get<Array<{ title: string }>>("/api/projects");
+  expect(projects.map((p) => p.title)).toEqual(["Vegetable garden"]);
 });

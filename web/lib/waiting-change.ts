@@ -64,6 +64,8 @@ export async function sendOrKeepChange<T extends Row>(
      * kept with it, so sent again after its answer was lost it is made once (decision 082).
      */
     makesRecord?: boolean;
+    /** The row as its own page shows it, when the lists do not hold it (a project opened directly). */
+    shown?: () => T | undefined;
   },
   send: (idempotencyKey: string | undefined) => Promise<T>,
 ): Promise<T & { waiting?: true }> {
@@ -73,10 +75,11 @@ export async function sendOrKeepChange<T extends Row>(
     if (changeWaitingFor(path)) throw new Error("a change of this row waits on this device");
     return await send(idempotencyKey);
   } catch (error) {
-    const row = queryClient
-      .getQueriesData<ListData<T>>({ queryKey: list })
-      .flatMap(([, data]) => rowsOf(data))
-      .find((x) => x.id === change.id);
+    const row =
+      queryClient
+        .getQueriesData<ListData<T>>({ queryKey: list })
+        .flatMap(([, data]) => rowsOf(data))
+        .find((x) => x.id === change.id) ?? change.shown?.();
     if (!mayWait(error) || !row) throw error;
     await keepWaiting({
       userId: row.userId,

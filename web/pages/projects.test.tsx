@@ -96,6 +96,40 @@ describe("creating a project while the server cannot be reached (docs/decisions/
   });
 });
 
+describe("editing a project's name while the server cannot be reached (docs/decisions/086-a-project-edit-offline.md)", () => {
+  it("waits on this device: its page and the list show it, marked, through a reload, and it is saved once back", async () => {
+    const garden = await addProject("Garden");
+    renderProject(garden.id);
+    expect(await screen.findByRole("heading", { name: "Garden", level: 1 })).toBeInTheDocument();
+    const reconnect = loseConnection();
+    await userEvent.click(screen.getByRole("button", { name: "Edit project" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit project" });
+    await userEvent.clear(within(dialog).getByLabelText("Project name"));
+    await userEvent.type(within(dialog).getByLabelText("Project name"), "Vegetable garden");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Edit project" })).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Vegetable garden", level: 1 })).toBeInTheDocument();
+    expect(screen.getByText("Waiting to sync", { selector: "header span" })).toBeVisible();
+
+    // A reload: its page, read again from the server, still shows the change, and so does the list.
+    cleanup();
+    dismissToast();
+    renderProject(garden.id);
+    expect(await screen.findByRole("heading", { name: "Vegetable garden", level: 1 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Back to Projects" }));
+    const card = await screen.findByRole("link", { name: "Vegetable garden" });
+    expect(card).toHaveAccessibleDescription(/Waiting to sync$/);
+    expect((await projects()).map((p) => p.title)).toEqual(["Garden"]);
+
+    reconnect();
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
+    expect((await projects()).map((p) => p.title)).toEqual(["Vegetable garden"]);
+    expect(screen.getByRole("link", { name: "Vegetable garden" })).not.toHaveAccessibleDescription(/Waiting to sync/);
+  });
+});
+
 describe("deleting a project while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   it("waits on this device: the project stays off the list and its page through a read of them, and is deleted once back", async () => {
     const garden = await addProject("Garden");

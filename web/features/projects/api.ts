@@ -13,6 +13,7 @@ import { madeToWhatIsThere } from "../../lib/made-to-what-is-there.ts";
 import { createOrKeep, deleteWaitsFor, type Saved, withWaitingChanges } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
+import { sendOrKeepChange } from "../../lib/waiting-change.ts";
 import { projectDrafts } from "./draft.ts";
 
 const PROJECTS = queryKeys.projects[0];
@@ -32,7 +33,10 @@ export const projectQuery = (id: number | null) =>
       // Deleted on this device, its delete still waiting: gone here, as it will be everywhere.
       if (await deleteWaitsFor(path)) throw new ApiError(404, "Project not found", { code: "NOT_FOUND" });
       try {
-        return await api.query<typeof project>(path);
+        // A change of its name and the rest waiting on this device shows on it too (decision 086).
+        const read = await api.query<typeof project>(path);
+        const [shown] = await withWaitingChanges(PROJECTS, [read]);
+        return shown ?? read;
       } catch (error) {
         // Deleted elsewhere (another device): what was being written on its page here has nowhere to go.
         if (id !== null && error instanceof ApiError && error.code === "NOT_FOUND") {
@@ -161,7 +165,21 @@ export function useUpdateProject(id: number) {
           show: mirror,
         });
       }
-      return api.put<typeof project>(path, change);
+      // Its name and the rest wait on this device when the server cannot take them (decision 086).
+      const answer = await sendOrKeepChange<Project>(
+        queryClient,
+        queryKeys.projects,
+        {
+          id,
+          method: "PUT",
+          body: () => change,
+          action: () => "Edit",
+          label: change.title,
+          shown: () => queryClient.getQueryData(projectQuery(id).queryKey),
+        },
+        () => api.put<typeof project>(path, change),
+      );
+      return answer.waiting ? { ...answer, ...change } : answer;
     },
     onSuccess: mirror,
   });

@@ -4,7 +4,9 @@ import { Link } from "react-router";
 import { projectProgress } from "../../../../shared/constants.ts";
 import type { Project } from "../../../../shared/schemas.ts";
 import { Badge } from "../../../components/ui/card.tsx";
+import { WaitingMark } from "../../../components/waiting-mark.tsx";
 import { formatDisplayDate } from "../../../lib/dates.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { bucketClass, capitalize } from "../api.ts";
 
 export function ProgressBar({ value, label }: { value: number; label: string }) {
@@ -35,13 +37,17 @@ export function ProjectCard({ project }: { project: Project }) {
     <Link
       to={`/project-detail/${project.id}`}
       aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-bucket${project.deadline ? ` ${id}-due` : ""} ${id}-progress ${id}-done ${id}-next`}
+      aria-describedby={`${id}-bucket${project.deadline ? ` ${id}-due` : ""} ${id}-progress ${id}-done ${id}-next ${id}-waiting`}
       className="grid content-start gap-3 rounded-2xl border border-border bg-card p-[min(1.25rem,20px)] transition-colors hover:border-primary"
     >
       <div className="flex items-center justify-between gap-2">
-        <Badge id={`${id}-bucket`} className={bucketClass(project.bucket)}>
-          {capitalize(project.bucket)}
-        </Badge>
+        <span className="flex flex-wrap items-center gap-2">
+          <Badge id={`${id}-bucket`} className={bucketClass(project.bucket)}>
+            {capitalize(project.bucket)}
+          </Badge>
+          {/* A change of its name and the rest waiting on this device (decision 086). */}
+          <WaitingMark list={queryKeys.projects} id={project.id} markId={`${id}-waiting`} />
+        </span>
         {project.deadline && (
           <span id={`${id}-due`} className="flex items-center gap-1 text-xs text-muted">
             <CalendarClock className="size-3.5" aria-hidden />

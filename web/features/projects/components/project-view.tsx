@@ -7,11 +7,13 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Badge, Card, CardHeader } from "../../../components/ui/card.tsx";
 import { Input, Textarea } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { WaitingMark } from "../../../components/waiting-mark.tsx";
 import { limitReason } from "../../../lib/api.ts";
 import { formatDisplayDate } from "../../../lib/dates.ts";
 import { type DraftRules, useDraft } from "../../../lib/draft.ts";
 import { nearestStayingRow } from "../../../lib/focus-next.ts";
 import { useOneAfterAnother } from "../../../lib/one-after-another.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import {
   bucketClass,
   capitalize,
@@ -151,6 +153,7 @@ export function ProjectView({ project }: { project: Project }) {
         <div className="flex flex-wrap items-center gap-3">
           <Badge className={bucketClass(project.bucket)}>{capitalize(project.bucket)}</Badge>
           {project.deadline && <span className="text-sm text-muted">Due {formatDisplayDate(project.deadline)}</span>}
+          <WaitingMark list={queryKeys.projects} id={project.id} className="text-sm" />
         </div>
         <h1 className="text-3xl font-semibold tracking-tight wrap-anywhere">{project.title}</h1>
         {project.description && <p className="text-muted wrap-anywhere">{project.description}</p>}
