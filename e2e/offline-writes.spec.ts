@@ -79,11 +79,11 @@ test("offline, thoughts, tasks and ticks wait through a reload and are each made
   await expect(banner).toBeVisible();
   await banner.click();
   await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
-    "Thought:Book a haircut",
-    "Task:Post the parcel",
+    "Thought:Book a haircutDon't add",
+    "Task:Post the parcelDon't add",
     "Done:Call the dentist",
     "Done:Water the basil",
-    "Quick win:Stretch for two minutes",
+    "Quick win:Stretch for two minutesDon't add",
     "Done:Stretch for two minutes",
   ]);
   await expectAccessible(page, "writes waiting to sync");
@@ -194,6 +194,49 @@ test("offline, a task deleted and a routine skipped today stay gone through a re
   ]);
 });
 
+test("offline, a thought caught twice by mistake is taken back with 'Don't add': it stays gone through a reload and only one is sent", async ({
+  page,
+  context,
+  app,
+  api,
+}) => {
+  await app.dashboard.open();
+  await expect(app.dashboard.heading).toBeVisible();
+  await waitForOfflineCopy(page, ["/api/auth/me", "/api/tasks", "/api/quick-wins"]);
+
+  await context.setOffline(true);
+  for (const words of ["Call the bank about the card", "Call the bank about the card"]) {
+    await app.dashboard.thoughtBox.fill(words);
+    await app.dashboard.saveThoughtButton.click();
+    await expect(app.dashboard.thoughtBox).toHaveValue("");
+  }
+  await page.getByText("Waiting to sync: 2").click();
+  const waiting = page.getByRole("list", { name: "What is waiting to sync" });
+  await expect(waiting.getByRole("listitem")).toHaveText([
+    "Thought:Call the bank about the cardDon't add",
+    "Thought:Call the bank about the cardDon't add",
+  ]);
+  await expectAccessible(page, "something new waiting to sync, with Don't add");
+  await shootWidths(page, "offline-dont-add");
+
+  await waiting.getByRole("button", { name: "Don't add Call the bank about the card" }).last().click();
+  await expect(toastText(page, "Not added")).toBeVisible();
+  await expect(toastText(page, '"Call the bank about the card" will not be sent.')).toBeVisible();
+  await expect(waiting.getByRole("listitem")).toHaveCount(1);
+  // Focus stays in what is left of the list.
+  await expect(page.locator("summary", { hasText: "Waiting to sync: 1" })).toBeFocused();
+
+  await page.reload();
+  await expect(app.dashboard.heading).toBeVisible();
+  await expect(page.getByText("Waiting to sync: 1")).toBeVisible();
+  expect((await stored(page)).map((w) => w.path)).toEqual(["/api/thoughts"]);
+
+  await context.setOffline(false);
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
+  const thoughts = await api.get<Array<{ content: string }>>("/api/thoughts");
+  expect(thoughts.map((t) => t.content)).toEqual(["Call the bank about the card"]);
+});
+
 test("offline, just this one of a routine changed waits through a reload, and once sent is today's one-off with the routine on its next day", async ({
   page,
   context,
@@ -293,7 +336,7 @@ test("offline, a thought made a focus task leaves the inbox, waits through a rel
   await expect(app.inbox.card("Book the plumber")).toHaveCount(0);
   await page.getByText("Waiting to sync: 1").click();
   await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
-    "Task:Book the plumber",
+    "Task:Book the plumberDon't add",
   ]);
 
   // A reload without a connection: the thought is still converted here, and says it waits.
@@ -374,7 +417,7 @@ test("offline, a new event, changes and deletes (just this one of a repeating ev
   await expect(changed).toContainText("Waiting to sync");
   await page.getByText("Waiting to sync: 4").click();
   await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
-    "Event:Physio",
+    "Event:PhysioDon't add",
     "Edit:Choir practice",
     /^Delete:Stretch \(\w{3}, \w{3} \d{1,2}\)Bring back$/,
     /^Edit:Stretch, longer \(\w{3}, \w{3} \d{1,2}\)$/,
@@ -497,7 +540,7 @@ test("offline, a new project waits in its category through a reload, and opens o
   await expect(card).toContainText("Waiting to sync: it opens once it is saved.");
   await page.getByText("Waiting to sync: 1").click();
   await expect(page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem")).toHaveText([
-    "Project:Run a 5k",
+    "Project:Run a 5kDon't add",
   ]);
   await expectAccessible(page, "a new project waiting to sync");
   await shootWidths(page, "offline-new-project");

@@ -3,8 +3,10 @@ import { ChevronDown, CloudUpload } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { readAgain } from "../lib/list-cache.ts";
 import {
+  isCreate,
   isDelete,
   listOf,
+  putBack,
   sendWaiting,
   stopShowingWaiting,
   takeBack,
@@ -16,6 +18,9 @@ import { keepUnsentDeletes } from "../lib/undoable.ts";
 import { RefusedWordsList } from "./refused-words.tsx";
 import { inToast, toast } from "./ui/toast-store.ts";
 
+const TAKE_BACK_CLASS =
+  "shrink-0 rounded-md px-2 py-1 text-sm font-medium text-primary hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)]";
+
 /**
  * Sends what waits on this device (web/lib/outbox.ts) when the app starts and whenever the
  * connection comes back, and says calmly how much is still waiting.
@@ -24,6 +29,18 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
   const queryClient = useQueryClient();
   const waiting = useWaitingWrites();
   const summary = useRef<HTMLElement>(null);
+
+  // The button is gone: focus goes to what is left of the list, or to the screen's main part.
+  const focusAfterTakingBack = (left: number) => {
+    if (left > 0) summary.current?.focus();
+    else document.getElementById("main")?.focus();
+  };
+  /** Its lists read again: a taken-back create's rows leave them, a delete's row comes back. */
+  const readListsOf = (write: WaitingWrite) => {
+    for (const list of [listOf(write), write.also?.list]) {
+      if (list !== undefined) void queryClient.invalidateQueries({ queryKey: [list] });
+    }
+  };
 
   // A delete still waiting can be taken back: the row comes back as the server still has it. So
   // can a routine's skip of today, which keeps the routine on today's list.
@@ -37,15 +54,38 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
       });
       return;
     }
-    void queryClient.invalidateQueries({ queryKey: [listOf(write)] });
+    readListsOf(write);
     toast(
       skip
         ? { title: "Not skipped", description: `"${inToast(write.label)}" is back on today's list.` }
         : { title: "Not deleted", description: `"${inToast(write.label)}" is back where it was.` },
     );
-    // The button is gone: focus goes to what is left of the list, or to the screen's main part.
-    if (left > 0) summary.current?.focus();
-    else document.getElementById("main")?.focus();
+    focusAfterTakingBack(left);
+  };
+
+  // Something new still waiting can be taken back too, with what was done to it since (its
+  // tick), and kept again with Undo (docs/decisions/087-taking-back-something-new.md).
+  const doNotAdd = async (write: WaitingWrite) => {
+    const taken = await takeBack(write);
+    if (!taken) {
+      toast({ title: "Already sent", description: "The connection came back first: it is added." });
+      return;
+    }
+    readListsOf(write);
+    toast({
+      title: "Not added",
+      description: `"${inToast(write.label)}" will not be sent.`,
+      action: {
+        label: "Undo",
+        altText: "Add it again",
+        onClick: () =>
+          void putBack(taken).then(
+            () => readListsOf(write),
+            () => toast({ title: "Error", description: "Could not keep this on your device.", variant: "destructive" }),
+          ),
+      },
+    });
+    focusAfterTakingBack(waiting.length - taken.length);
   };
 
   useEffect(() => {
@@ -110,12 +150,22 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
                 <li key={w.id ?? w.key} className="flex min-w-0 items-baseline gap-2">
                   {w.action && <span className="shrink-0 text-muted">{w.action}:</span>}
                   <span className="min-w-0 flex-1 wrap-anywhere">{w.label}</span>
+                  {isCreate(w) && (
+                    <button
+                      type="button"
+                      aria-label={`Don't add ${w.label}`}
+                      onClick={() => void doNotAdd(w)}
+                      className={TAKE_BACK_CLASS}
+                    >
+                      Don't add
+                    </button>
+                  )}
                   {isDelete(w) && (
                     <button
                       type="button"
                       aria-label={`Bring back ${w.label}`}
                       onClick={() => void bringBack(w)}
-                      className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-primary hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)]"
+                      className={TAKE_BACK_CLASS}
                     >
                       Bring back
                     </button>

@@ -8,7 +8,9 @@ import {
   CREATED_ID,
   keepWaiting,
   newIdempotencyKey,
+  putBack,
   sendWaiting,
+  takeBack,
   type WaitingWrite,
   withWaitingChanges,
 } from "./outbox.ts";
@@ -163,6 +165,65 @@ describe("the outbox", () => {
     expect((await server<QuickWin[]>("GET", "/api/quick-wins")).map((q) => [q.text, q.completed])).toEqual([
       ["Kept", false],
     ]);
+  });
+});
+
+describe("something new taken back while it waits (docs/decisions/087-taking-back-something-new.md)", () => {
+  /** A quick win waiting to be added, and its tick made while it waits. */
+  const winTickedWhileItWaits = async (text: string) => {
+    await wait(text);
+    const [create] = (await storedWrites()).filter((w) => w.label === text);
+    await keepWaiting({
+      userId,
+      method: "PATCH",
+      key: `${create.key}:tick`,
+      path: `/api/quick-wins/${CREATED_ID}`,
+      list: "/api/quick-wins",
+      after: create.id,
+      body: { completed: true },
+      label: text,
+    });
+    return create;
+  };
+
+  it("is not sent, and takes its tick with it; what else waits is sent", async () => {
+    const create = await winTickedWhileItWaits("Stretch");
+    await wait("Kept");
+    const taken = await takeBack(create);
+    expect(taken?.map((w) => w.method ?? "POST")).toEqual(["POST", "PATCH"]);
+    expect((await storedWrites()).map((w) => w.label)).toEqual(["Kept"]);
+
+    const cb = callbacks();
+    await sendWaiting(userId, cb);
+    expect(cb.onRefused).not.toHaveBeenCalled();
+    expect((await server<QuickWin[]>("GET", "/api/quick-wins")).map((q) => q.text)).toEqual(["Kept"]);
+  });
+
+  it("kept again (Undo), it is sent in its place with its tick, once", async () => {
+    const create = await winTickedWhileItWaits("Stretch");
+    await wait("Kept");
+    const taken = await takeBack(create);
+    await putBack(taken ?? []);
+    expect((await storedWrites()).map((w) => [w.label, w.method ?? "POST"])).toEqual([
+      ["Stretch", "POST"],
+      ["Stretch", "PATCH"],
+      ["Kept", "POST"],
+    ]);
+
+    await sendWaiting(userId, callbacks());
+    await sendWaiting(userId, callbacks());
+    expect((await server<QuickWin[]>("GET", "/api/quick-wins")).map((q) => [q.text, q.completed])).toEqual([
+      ["Stretch", true],
+      ["Kept", false],
+    ]);
+  });
+
+  it("already sent, it cannot be taken back", async () => {
+    await wait("Stretch");
+    const [create] = await storedWrites();
+    await sendWaiting(userId, callbacks());
+    expect(await takeBack(create)).toBeUndefined();
+    expect(await texts()).toEqual(["Stretch"]);
   });
 });
 

@@ -141,24 +141,49 @@ export const changeWaitingFor = (path: string): boolean =>
 let inFlight: number | undefined;
 
 /**
- * Takes back a write still waiting (a delete the person changed their mind about): it will not be
- * sent, and the change it replaced, if any, waits again. False when it is being sent at this
- * moment, or already was.
+ * Takes back a write still waiting: it will not be sent. The change a delete replaced, if any,
+ * waits again; a create takes the changes made on it (its tick) with it, as they have no record
+ * without it. The writes taken out, which `putBack` keeps again; none when it is being sent at
+ * this moment, or already was.
  */
-export async function takeBack(write: WaitingWrite): Promise<boolean> {
+export async function takeBack(write: WaitingWrite): Promise<WaitingWrite[] | undefined> {
   const id = write.id;
-  if (id === undefined || id === inFlight || !waiting.some((w) => w.id === id)) return false;
+  if (id === undefined || id === inFlight || !waiting.some((w) => w.id === id)) return undefined;
+  const taken = [write, ...(isCreate(write) ? waiting.filter((w) => w.after !== undefined && w.after === id) : [])];
+  const gone = new Set(taken.map((w) => w.id));
   // Out of what is sent first (the sending loop reads this), then out of the store.
-  publish(waiting.filter((w) => w.id !== id));
+  publish(waiting.filter((w) => !gone.has(w.id)));
   const tx = (await database()).transaction(STORE, "readwrite");
-  await tx.store.delete(id);
+  for (const w of taken) await tx.store.delete(w.id as number);
   const replaced = write.replaced;
   if (replaced !== undefined) {
     const again = { ...replaced, id: (await tx.store.add(replaced)) as number };
     publish([...waiting, again]);
   }
   await tx.done;
-  return true;
+  return taken;
+}
+
+/**
+ * Keeps again what `takeBack` took out of a create (Undo): under the same ids, so it is sent in
+ * the place it had, with its tick after it.
+ */
+export async function putBack(writes: WaitingWrite[]): Promise<void> {
+  const userId = writes[0]?.userId;
+  if (userId === undefined || goneAccounts.has(userId)) return;
+  const tx = (await database()).transaction(STORE, "readwrite");
+  for (const w of writes) await tx.store.put(w);
+  await tx.done;
+  // Another person signed in meanwhile: theirs stay stored, shown when they are back.
+  if (owner !== undefined && owner !== userId) return;
+  const ids = new Set(writes.map((w) => w.id));
+  publish(
+    waiting
+      .filter((w) => !ids.has(w.id))
+      .concat(writes)
+      .sort((a, b) => (a.id ?? 0) - (b.id ?? 0)),
+  );
+  if (sender?.userId === userId && !sending) sendLater(userId, sender.callbacks);
 }
 
 /** A new key for a create: the same key goes with every attempt to send it. */

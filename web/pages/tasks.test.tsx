@@ -745,6 +745,62 @@ describe("a delete made while the server cannot be reached (docs/decisions/029-i
     expect((await server<Task[]>("GET", "/api/tasks")).map((t) => t.id)).toContain(made.id);
   });
 
+  /** Adds a task through the Add Task dialog while the connection is lost, and ticks it while it waits. */
+  const addAndTickWhileAway = async (title: string) => {
+    await userEvent.click(screen.getByRole("button", { name: "Add Task" }));
+    const add = await screen.findByRole("dialog", { name: "Add Task" });
+    await userEvent.type(within(add).getByLabelText("Task title"), title);
+    await userEvent.click(within(add).getByRole("button", { name: "Add Task" }));
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add Task" })).not.toBeInTheDocument());
+    dismissToast();
+    const waitingRows = await screen.findByRole("list", { name: "Tasks waiting to sync" });
+    await userEvent.click(within(waitingRows).getByRole("checkbox"));
+    await waitFor(() => expect(within(waitingRows).getByRole("checkbox")).toBeChecked());
+  };
+
+  it("something new can be taken back while it waits: 'Don't add' takes it off the list with its tick, and nothing is sent (docs/decisions/087-taking-back-something-new.md)", async () => {
+    await addTask("Post the parcel");
+    renderTasksInMain();
+    await screen.findByRole("checkbox", { name: "Complete Post the parcel" });
+    const reconnect = loseConnection();
+    await addAndTickWhileAway("Renew passport");
+    await userEvent.click(await screen.findByText("Waiting to sync: 2"));
+    await userEvent.click(screen.getByRole("button", { name: "Don't add Renew passport" }));
+    expect(await screen.findByText("Not added")).toBeInTheDocument();
+    expect(screen.getByText('"Renew passport" will not be sent.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("list", { name: "Tasks waiting to sync" })).not.toBeInTheDocument());
+    expect(screen.queryByText(/Waiting to sync/)).not.toBeInTheDocument();
+    expect(screen.getByRole("main")).toHaveFocus();
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    expect((await server<Task[]>("GET", "/api/tasks")).map((t) => t.title)).toEqual(["Post the parcel"]);
+  });
+
+  it("taken back by mistake, Undo keeps it waiting again with its tick, and it is added once the connection is back", async () => {
+    renderTasksInMain();
+    await screen.findByRole("button", { name: "Add Task" });
+    const reconnect = loseConnection();
+    await addAndTickWhileAway("Renew passport");
+    await userEvent.click(await screen.findByText("Waiting to sync: 2"));
+    await userEvent.click(screen.getByRole("button", { name: "Don't add Renew passport" }));
+    expect(await screen.findByText("Not added")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    const waitingRows = await screen.findByRole("list", { name: "Tasks waiting to sync" });
+    expect(within(waitingRows).getByRole("checkbox")).toBeChecked();
+    expect(await screen.findByText("Waiting to sync: 2")).toBeInTheDocument();
+
+    reconnect();
+    const refused = vi.fn();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: refused });
+    expect(refused).not.toHaveBeenCalled();
+    const tasks = await server<Task[]>("GET", "/api/tasks");
+    expect(tasks.map((t) => [t.title, t.completed])).toEqual([["Renew passport", true]]);
+  });
+
   it("brought back, it still has the edit made offline before the delete, and the edit is saved once back", async () => {
     const made = await addTask("Call the vet");
     renderTasksInMain();
