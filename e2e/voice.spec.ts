@@ -1,6 +1,6 @@
 // Voice capture with Chromium's fake microphone and no speech-to-text provider: every recording
 // is kept with a thought and waits for its transcript.
-import { expect, expectAccessible, test, toastText } from "./fixtures.ts";
+import { expect, expectAccessible, shootWidths, test, toastText } from "./fixtures.ts";
 import {
   expectPlayable,
   expectToastsInOrder,
@@ -207,7 +207,7 @@ test("microphone refused or missing: the dashboard and the inbox say so", async 
   expect(await recordingsOf(page)).toEqual([]);
 });
 
-test("a recording the server cannot take waits on this device and reaches the inbox later", async ({
+test("a recording the server cannot take waits on this device, listed with what waits, can be taken back, and reaches the inbox once the server takes it", async ({
   page,
   user: _signedIn,
 }) => {
@@ -218,10 +218,32 @@ test("a recording the server cannot take waits on this device and reaches the in
   await expect(toastText(page, "It will reach your inbox as soon as the connection is back.")).toBeVisible();
   expect(await recordingsOf(page)).toEqual([]);
 
-  // Back online: the next screen that can record sends it, once.
+  // Listed with the rest of what waits (docs/decisions/088-a-voice-note-that-waits.md); a second
+  // one, recorded by mistake, is taken back.
+  await recordOnDashboard(page, 1000);
+  await page.getByText("Waiting to sync: 2").click();
+  const waiting = page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem");
+  await expect(waiting).toHaveText([
+    /^Voice note:recorded \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]MDon't add$/,
+    /^Voice note:/,
+  ]);
+  await expectAccessible(page, "voice notes waiting to sync");
+  await shootWidths(page, "voice-waiting");
+  await waiting
+    .nth(1)
+    .getByRole("button", { name: /^Don't add the voice note recorded / })
+    .click();
+  await expect(toastText(page, "Not added")).toBeVisible();
+  await expect(waiting).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByText("Waiting to sync: 1")).toBeVisible();
+
+  // The server takes recordings again: the one kept is sent while the app runs, once, with no
+  // reload and no change of the browser's online state.
   await page.unroute("**/api/ai/transcribe*");
-  await page.goto("/inbox");
-  await expect(toastText(page, "Voice notes sent")).toBeVisible();
+  await expect(toastText(page, "Voice notes sent")).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0);
+  await page.getByRole("link", { name: "Inbox" }).first().click();
   await expect(page.getByLabel(/^Voice note recorded/)).toHaveCount(1);
   await expectPlayable(page, /^Voice note recorded/);
   await page.reload();

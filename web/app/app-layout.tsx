@@ -24,6 +24,7 @@ import { FocusSessionProvider } from "../features/focus/focus-session.tsx";
 import { useSettings, useTimeZone } from "../features/settings/api.ts";
 import { useInboxCount } from "../features/thoughts/api.ts";
 import { CAPTURE_SHORTCUT, useCaptureShortcut } from "../features/thoughts/capture-shortcut.ts";
+import { useSendKeptRecordings } from "../features/thoughts/voice.ts";
 import { cn } from "../lib/cn.ts";
 import { DayChangeWatcher } from "../lib/day-change.tsx";
 import { useAuth } from "./auth.tsx";
@@ -172,6 +173,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 function Shell({ children }: { children: ReactNode }) {
   useDisplayPreferences(useSettings().data);
   const { user } = useAuth();
+  useSendKeptRecordings(user?.id);
   const timeZone = useTimeZone();
   const [menuOpen, setMenuOpen] = useState(false);
   const wideScreen = useSyncExternalStore(followWideScreen, isWideScreen);

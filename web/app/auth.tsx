@@ -12,6 +12,7 @@ import { forgetCachedAnswers } from "../lib/offline-caches.ts";
 import { forgetWritesOf } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
 import { forgetLocalStartingWith, writeLocal } from "../lib/storage.ts";
+import { forgetRecordingsOf } from "../lib/voice-outbox.ts";
 import { prefetchDashboard } from "./first-reads.ts";
 
 const ME_KEY = queryKeys.me;
@@ -157,7 +158,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       dismissToast();
       await forgetSession({ keepDrafts: false });
       // Kept per person at sign-out, for their next sign-in; there is none now.
-      if (gone) await forgetWritesOf(gone.id);
+      if (gone) {
+        await forgetWritesOf(gone.id);
+        await forgetRecordingsOf(gone.id);
+      }
       writeLocal(STORAGE_KEYS.mood, null);
       writeLocal(STORAGE_KEYS.lastSuggestionRefresh, null);
     } finally {

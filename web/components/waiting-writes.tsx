@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
 import { ChevronDown, CloudUpload } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { readAgain } from "../lib/list-cache.ts";
@@ -15,11 +16,22 @@ import {
 } from "../lib/outbox.ts";
 import { keepRefusedWords } from "../lib/refused-words.ts";
 import { keepUnsentDeletes } from "../lib/undoable.ts";
+import {
+  type KeptRecording,
+  keepAgain,
+  showKeptRecordings,
+  stopShowingKeptRecordings,
+  takeBackRecording,
+  useKeptRecordings,
+} from "../lib/voice-outbox.ts";
 import { RefusedWordsList } from "./refused-words.tsx";
 import { inToast, toast } from "./ui/toast-store.ts";
 
 const TAKE_BACK_CLASS =
   "shrink-0 rounded-md px-2 py-1 text-sm font-medium text-primary hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)]";
+
+/** When a voice note was recorded, as its player in the inbox says it. */
+const recordedAt = (recording: KeptRecording) => format(new Date(recording.createdAt), "MMM d, h:mm a");
 
 /**
  * Sends what waits on this device (web/lib/outbox.ts) when the app starts and whenever the
@@ -28,6 +40,9 @@ const TAKE_BACK_CLASS =
 export function WaitingWrites({ userId }: { userId: number | undefined }) {
   const queryClient = useQueryClient();
   const waiting = useWaitingWrites();
+  // Voice notes that could not be sent wait in a queue of their own (web/lib/voice-outbox.ts).
+  const recordings = useKeptRecordings();
+  const count = waiting.length + recordings.length;
   const summary = useRef<HTMLElement>(null);
 
   // The button is gone: focus goes to what is left of the list, or to the screen's main part.
@@ -45,7 +60,7 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
   // A delete still waiting can be taken back: the row comes back as the server still has it. So
   // can a routine's skip of today, which keeps the routine on today's list.
   const bringBack = async (write: WaitingWrite) => {
-    const left = waiting.length - 1;
+    const left = count - 1;
     const skip = write.action === "Skip today";
     if (!(await takeBack(write))) {
       toast({
@@ -85,7 +100,29 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
           ),
       },
     });
-    focusAfterTakingBack(waiting.length - taken.length);
+    focusAfterTakingBack(count - taken.length);
+  };
+
+  // So can a voice note (docs/decisions/088-a-voice-note-that-waits.md).
+  const doNotAddRecording = async (recording: KeptRecording) => {
+    const taken = await takeBackRecording(recording.id);
+    if (!taken) {
+      toast({ title: "Already sent", description: "The connection came back first: it is in your inbox." });
+      return;
+    }
+    toast({
+      title: "Not added",
+      description: `The voice note recorded ${recordedAt(recording)} will not be sent.`,
+      action: {
+        label: "Undo",
+        altText: "Add it again",
+        onClick: () =>
+          void keepAgain(taken).catch(() =>
+            toast({ title: "Error", description: "Could not keep this on your device.", variant: "destructive" }),
+          ),
+      },
+    });
+    focusAfterTakingBack(count - 1);
   };
 
   useEffect(() => {
@@ -119,17 +156,19 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
     const sendWhileShown = () => live && send();
     void keepUnsentDeletes(queryClient, userId, sendWhileShown).then(sendWhileShown);
     addEventListener("online", send);
+    void showKeptRecordings(userId);
     return () => {
       live = false;
       removeEventListener("online", send);
       stopShowingWaiting();
+      stopShowingKeptRecordings();
     };
   }, [userId, queryClient]);
 
   return (
     <>
       <div role="status" aria-live="polite">
-        {waiting.length > 0 && (
+        {count > 0 && (
           <details className="group mb-6 rounded-xl border border-border bg-card text-sm">
             <summary
               ref={summary}
@@ -137,7 +176,7 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
             >
               <CloudUpload className="size-4 shrink-0 text-primary" aria-hidden />
               <span className="min-w-0 flex-1">
-                <span className="font-medium">Waiting to sync: {waiting.length}</span>
+                <span className="font-medium">Waiting to sync: {count}</span>
                 <span className="text-muted"> — kept on this device and sent when the connection is back.</span>
               </span>
               <ChevronDown
@@ -170,6 +209,20 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
                       Bring back
                     </button>
                   )}
+                </li>
+              ))}
+              {recordings.map((r) => (
+                <li key={`recording-${r.id}`} className="flex min-w-0 items-baseline gap-2">
+                  <span className="shrink-0 text-muted">Voice note:</span>
+                  <span className="min-w-0 flex-1 wrap-anywhere">recorded {recordedAt(r)}</span>
+                  <button
+                    type="button"
+                    aria-label={`Don't add the voice note recorded ${recordedAt(r)}`}
+                    onClick={() => void doNotAddRecording(r)}
+                    className={TAKE_BACK_CLASS}
+                  >
+                    Don't add
+                  </button>
                 </li>
               ))}
             </ul>

@@ -8,7 +8,7 @@ import { api, limitReason } from "../../lib/api.ts";
 import { readAgain } from "../../lib/list-cache.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { listenAlong } from "../../lib/speech-recognition.ts";
-import { keepUnsent, sendUnsent } from "./voice-outbox.ts";
+import { keepUnsent, onKept, sendUnsent } from "../../lib/voice-outbox.ts";
 
 export type Transcription = { text: string; type?: string; pending: boolean; thoughtId: number | null };
 
@@ -94,6 +94,72 @@ export const QUEUED_TOAST = {
   description: "It will reach your inbox as soon as the connection is back.",
 } as const;
 
+/** The longest wait before a recording that could not be sent is tried again while the app runs. */
+const RESEND_MAX_MS = 30_000;
+
+/**
+ * Sends the recordings kept on this device while the server was out of reach: when the app
+ * starts, whenever the browser comes back online, and while the app runs, again after 1 s,
+ * doubling to 30 s, until the server takes them (a server restarting while the connection stays).
+ * Used once, above every screen.
+ */
+export function useSendKeptRecordings(userId: number | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (userId === undefined) return;
+    let live = true;
+    let wait = 1000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let running: Promise<void> | undefined;
+    const flush = () => {
+      running ??= sendAndSay().finally(() => {
+        running = undefined;
+      });
+      return running;
+    };
+    const sendAndSay = async () => {
+      clearTimeout(timer);
+      const { sent, refused, left } = await sendUnsent(userId, postRecording);
+      if (!live) return;
+      if (left > 0) {
+        timer = setTimeout(() => void flush(), wait);
+        wait = Math.min(wait * 2, RESEND_MAX_MS);
+      } else wait = 1000;
+      // A refusal (past what one person keeps, say) will not change by sending again: the
+      // recording has left this device, and the person is told once.
+      for (const reason of refused) {
+        toast({
+          title: "Voice capture failed",
+          description: reason || "Could not record audio",
+          variant: "destructive",
+        });
+      }
+      if (sent === 0) return;
+      // The inbox's first read may have left before these were sent: it is made again.
+      void readAgain(queryClient, { queryKey: queryKeys.thoughts });
+      void readAgain(queryClient, { queryKey: queryKeys.recordings });
+      toast({
+        title: "Voice notes sent",
+        description:
+          sent === 1
+            ? "A voice note recorded while offline is now in your inbox."
+            : `${sent} voice notes recorded while offline are now in your inbox.`,
+      });
+    };
+    const online = () => void flush();
+    void flush();
+    window.addEventListener("online", online);
+    // One kept on this device while the app runs is sent soon after, as any write that waits.
+    const unsubscribe = onKept(online);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      unsubscribe();
+      window.removeEventListener("online", online);
+    };
+  }, [userId, queryClient]);
+}
+
 type Handlers = {
   /** The recorder stopped (by the user or after 10 seconds). */
   onProcessing?: () => void;
@@ -118,39 +184,6 @@ export function useVoiceCapture(handlers: Handlers) {
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
   const serverTranscribes = status.data?.transcription === true;
-
-  // Recordings kept on this device while the server was out of reach go now, and whenever the
-  // browser comes back online.
-  useEffect(() => {
-    const flush = async () => {
-      const userId = signedInUserId(queryClient);
-      if (userId === null) return;
-      const { sent, refused } = await sendUnsent(userId, postRecording);
-      // A refusal (past what one person keeps, say) will not change by sending again: the
-      // recording has left this device, and the person is told once.
-      for (const reason of refused) {
-        toast({
-          title: "Voice capture failed",
-          description: reason || "Could not record audio",
-          variant: "destructive",
-        });
-      }
-      if (sent === 0) return;
-      // The inbox's first read may have left before these were sent: it is made again.
-      void readAgain(queryClient, { queryKey: queryKeys.thoughts });
-      void readAgain(queryClient, { queryKey: queryKeys.recordings });
-      toast({
-        title: "Voice notes sent",
-        description:
-          sent === 1
-            ? "A voice note recorded while offline is now in your inbox."
-            : `${sent} voice notes recorded while offline are now in your inbox.`,
-      });
-    };
-    void flush();
-    window.addEventListener("online", flush);
-    return () => window.removeEventListener("online", flush);
-  }, [queryClient]);
 
   const stop = useCallback(() => {
     if (timerRef.current) clearTimeout(timerRef.current);

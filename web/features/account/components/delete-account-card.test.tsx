@@ -16,6 +16,7 @@ import { AuthProvider, useAuth } from "../../../app/auth.tsx";
 import { ThemeProvider } from "../../../app/theme.tsx";
 import { keepWaiting, newIdempotencyKey, type WaitingWrite } from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { keepUnsent } from "../../../lib/voice-outbox.ts";
 import { SettingsPage } from "../../../pages/settings.tsx";
 import { renderWithApp, resetApp, server, signUp, storedDrafts } from "../../../testing/app-harness.tsx";
 import { useDeleteTask, useShownTasks } from "../../tasks/api.ts";
@@ -28,6 +29,11 @@ afterEach(resetApp);
 const PASSWORD = "correct horse battery";
 const platformFetch = globalThis.fetch;
 const waitingWrites = async () => (await (await openDB("daily-compass-outbox", 1)).getAll("writes")) as WaitingWrite[];
+/** Whose voice notes wait on this device to be sent. */
+const recordingOwners = async () =>
+  ((await (await openDB("daily-compass", 1)).getAll("unsent-recordings")) as Array<{ userId: number }>).map(
+    (r) => r.userId,
+  );
 
 /** Says the session's state, as every screen reads it. */
 function Session() {
@@ -70,6 +76,9 @@ describe("Settings: Delete account", () => {
     const waiting = { key: newIdempotencyKey(), path: "/api/quick-wins", body: { text: "Water" }, label: "Water" };
     await keepWaiting({ ...waiting, userId: user.id });
     await keepWaiting({ ...waiting, key: newIdempotencyKey(), userId: user.id + 100_000 });
+    const voice = new Blob(["webm"], { type: "audio/webm" });
+    await keepUnsent(user.id, voice);
+    await keepUnsent(user.id + 100_000, voice);
 
     const { queryClient } = renderWithApp(
       <AuthProvider>
@@ -123,6 +132,8 @@ describe("Settings: Delete account", () => {
     expect(localStorage.getItem(STORAGE_KEYS.mood)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     await waitFor(async () => expect((await waitingWrites()).map((w) => w.userId)).toEqual([user.id + 100_000]));
+    // Their voice notes recorded without a connection too (docs/decisions/088-a-voice-note-that-waits.md).
+    expect(await recordingOwners()).toEqual([user.id + 100_000]);
 
     // The account is gone: the session answers 401, and the password opens nothing.
     expect((await fetch("/api/auth/me")).status).toBe(401);

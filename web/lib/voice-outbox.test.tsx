@@ -6,9 +6,9 @@
  */
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { User } from "../../../shared/schemas.ts";
-import { ApiError } from "../../lib/api.ts";
-import { fillUp, resetApp, server, signUp } from "../../testing/app-harness.tsx";
+import type { User } from "../../shared/schemas.ts";
+import { fillUp, resetApp, server, signUp } from "../testing/app-harness.tsx";
+import { ApiError } from "./api.ts";
 import { keepUnsent, sendUnsent } from "./voice-outbox.ts";
 
 let user: User;
@@ -46,9 +46,9 @@ describe("a kept recording the server refuses for good", () => {
     await keepUnsent(user.id, recording());
     await keepUnsent(user.id, recording());
     const words = "At most 20,000 thoughts, archived ones included: delete some archived ones to add more";
-    expect(await sendUnsent(user.id, send)).toEqual({ sent: 0, refused: [words, words] });
+    expect(await sendUnsent(user.id, send)).toEqual({ sent: 0, refused: [words, words], left: 0 });
     expect(sent).toBe(2);
-    expect(await sendUnsent(user.id, send)).toEqual({ sent: 0, refused: [] });
+    expect(await sendUnsent(user.id, send)).toEqual({ sent: 0, refused: [], left: 0 });
     expect(sent).toBe(2);
   }, 60_000);
 
@@ -58,9 +58,23 @@ describe("a kept recording the server refuses for good", () => {
     const unreachable = async () => {
       throw new TypeError("Failed to fetch");
     };
-    expect(await sendUnsent(user.id, unreachable)).toEqual({ sent: 0, refused: [] });
-    expect(await sendUnsent(user.id, send)).toEqual({ sent: 1, refused: [] });
+    expect(await sendUnsent(user.id, unreachable)).toEqual({ sent: 0, refused: [], left: 1 });
+    expect(await sendUnsent(user.id, send)).toEqual({ sent: 1, refused: [], left: 0 });
     expect(await thoughts()).toHaveLength(1);
-    expect(await sendUnsent(user.id, send)).toEqual({ sent: 0, refused: [] });
+    expect(await sendUnsent(user.id, send)).toEqual({ sent: 0, refused: [], left: 0 });
+  });
+});
+
+describe("a recording kept while others are being sent (docs/decisions/088-a-voice-note-that-waits.md)", () => {
+  it("is said to still wait, so the app sends it next", async () => {
+    sent = 0;
+    await keepUnsent(user.id, recording());
+    const sendAndRecordAgain = async (blob: Blob) => {
+      if (sent === 0) await keepUnsent(user.id, recording());
+      await send(blob);
+    };
+    expect(await sendUnsent(user.id, sendAndRecordAgain)).toEqual({ sent: 1, refused: [], left: 1 });
+    expect(await sendUnsent(user.id, send)).toEqual({ sent: 1, refused: [], left: 0 });
+    expect(sent).toBe(2);
   });
 });

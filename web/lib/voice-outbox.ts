@@ -1,0 +1,197 @@
+/**
+ * Recordings that could not reach the server (no connection, the server down) wait in this
+ * browser's IndexedDB and are sent when the app next can: no voice note is lost to a bad moment.
+ * While they wait, they are shown with the rest of what waits, and can be taken back
+ * (docs/decisions/088-a-voice-note-that-waits.md).
+ */
+import { useSyncExternalStore } from "react";
+import { ApiError, limitReason } from "./api.ts";
+
+const DB_NAME = "daily-compass";
+const STORE = "unsent-recordings";
+
+/** Kept with its owner: on a shared browser, a recording is sent only for the user who made it. */
+export type KeptRecording = { id: number; userId: number; blob: Blob; createdAt: string };
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await open();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const req = run(db.transaction(STORE, mode).objectStore(STORE));
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+const keptOf = async (userId: number) =>
+  (await withStore<KeptRecording[]>("readonly", (s) => s.getAll())).filter((r) => r.userId === userId);
+
+// ---------- what the screens show ----------
+
+let shown: KeptRecording[] = [];
+/** The person whose recordings are shown; none before the app knows who is signed in. */
+let shownFor: number | undefined;
+const listeners = new Set<() => void>();
+const publish = (next: KeptRecording[]) => {
+  shown = next;
+  for (const l of listeners) l();
+};
+
+/** Reads again what waits for the person shown, after a change to the store. */
+async function refresh(userId: number): Promise<void> {
+  if (shownFor !== userId) return;
+  const kept = await keptOf(userId);
+  if (shownFor === userId) publish(kept);
+}
+
+/** The recordings waiting on this device for the signed-in person, oldest first. */
+export function useKeptRecordings(): KeptRecording[] {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => shown,
+    () => shown,
+  );
+}
+
+/** Shows the recordings waiting for this person (the app knows who is signed in). */
+export async function showKeptRecordings(userId: number): Promise<void> {
+  if (typeof indexedDB === "undefined") return;
+  shownFor = userId;
+  try {
+    await refresh(userId);
+  } catch {
+    // No storage in this browser: nothing was kept in it either.
+  }
+}
+
+/** Forgets what is shown (sign-out); the recordings stay stored for their owner. */
+export function stopShowingKeptRecordings(): void {
+  shownFor = undefined;
+  publish([]);
+}
+
+// ---------- keeping, taking back, sending ----------
+
+const keptListeners = new Set<() => void>();
+/** Calls `listener` whenever a recording is kept to be sent; the returned function stops it. */
+export function onKept(listener: () => void): () => void {
+  keptListeners.add(listener);
+  return () => keptListeners.delete(listener);
+}
+const kept = async (userId: number) => {
+  await refresh(userId);
+  for (const l of keptListeners) l();
+};
+
+/** Keeps a recording on this device until it can be sent. */
+export async function keepUnsent(userId: number, blob: Blob): Promise<void> {
+  await withStore("readwrite", (s) => s.add({ userId, blob, createdAt: new Date().toISOString() }));
+  await kept(userId);
+}
+
+/** The recording being sent at this moment: it can no longer be taken back. */
+let inFlight: number | undefined;
+
+/**
+ * Takes back a recording still waiting (the person changed their mind): it will not be sent. What
+ * was taken, which `keepAgain` keeps again; none when it is being sent at this moment, or was.
+ */
+export async function takeBackRecording(id: number): Promise<KeptRecording | undefined> {
+  if (id === inFlight) return undefined;
+  const kept = await withStore<KeptRecording | undefined>("readonly", (s) => s.get(id));
+  if (kept === undefined) return undefined;
+  await withStore("readwrite", (s) => s.delete(id));
+  await refresh(kept.userId);
+  return kept;
+}
+
+/** Keeps again a recording taken back (Undo), under the same id: it is sent in the place it had. */
+export async function keepAgain(recording: KeptRecording): Promise<void> {
+  await withStore("readwrite", (s) => s.put(recording));
+  await kept(recording.userId);
+}
+
+/** Deletes every recording the person left waiting here: their account is gone. */
+export async function forgetRecordingsOf(userId: number): Promise<void> {
+  if (typeof indexedDB === "undefined") return;
+  try {
+    for (const r of await keptOf(userId)) await withStore("readwrite", (s) => s.delete(r.id));
+  } catch {
+    // No storage in this browser: nothing was kept in it either.
+  }
+  if (shownFor === userId) publish([]);
+}
+
+let flushing: Promise<SendOutcome> | null = null;
+
+/**
+ * A refusal in words that sending again will not change: the server answered, and not that it is
+ * busy, signed out, or still handling the same upload. Past what one person keeps (decision 070),
+ * a recording kept here would otherwise be sent, and refused, at every start for good.
+ */
+const refusedForGood = (error: unknown) =>
+  error instanceof ApiError && error.status < 500 && ![401, 408, 409, 429].includes(error.status);
+
+export type SendOutcome = {
+  sent: number;
+  /** The server's words for each recording it refused; those have left this device. */
+  refused: string[];
+  /**
+   * How many still wait (the server could not be reached, or kept while these were sent): they
+   * are sent at the next chance.
+   */
+  left: number;
+};
+
+/**
+ * Sends the waiting recordings, oldest first, through `send`; each one leaves this device only
+ * after the server has it, or has refused it for good. Stops at the first other failure (still
+ * offline, the server busy). One taken back meanwhile is not sent.
+ */
+export function sendUnsent(userId: number, send: (blob: Blob) => Promise<unknown>): Promise<SendOutcome> {
+  if (typeof indexedDB === "undefined") return Promise.resolve({ sent: 0, refused: [], left: 0 });
+  flushing ??= (async () => {
+    const outcome: SendOutcome = { sent: 0, refused: [], left: 0 };
+    try {
+      for (const item of await keptOf(userId)) {
+        // Taken back since the list was read: it stays unsent.
+        if ((await withStore<KeptRecording | undefined>("readonly", (s) => s.get(item.id))) === undefined) continue;
+        inFlight = item.id;
+        try {
+          await send(item.blob);
+          outcome.sent += 1;
+        } catch (error) {
+          if (!refusedForGood(error)) throw error;
+          outcome.refused.push(limitReason(error) ?? (error as Error).message);
+        } finally {
+          inFlight = undefined;
+        }
+        await withStore("readwrite", (s) => s.delete(item.id));
+        await refresh(userId);
+      }
+    } catch {
+      // Still unreachable: the rest waits for the next chance.
+    } finally {
+      // What still waits, one kept while these were sent included.
+      outcome.left = (await keptOf(userId).catch(() => [])).length;
+      flushing = null;
+    }
+    return outcome;
+  })();
+  return flushing;
+}
