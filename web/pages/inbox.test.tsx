@@ -452,6 +452,29 @@ describe("Convert while the server cannot be reached (docs/decisions/029-install
     expect(within(convertedCard()).queryByText("Waiting to sync")).toBeNull();
   });
 
+  it("taken back with 'Don't add', the thought is back in the inbox and its count, and nothing is made (docs/decisions/087-taking-back-something-new.md)", async () => {
+    const thought = await add("Book the plumber", "Task");
+    renderInboxInLayout();
+    const badge = () => screen.getByRole("link", { name: /Capture Inbox/ });
+    await screen.findByText("Book the plumber");
+    const reconnect = loseConnection();
+    await convertOffline("Book the plumber", "Convert to focus task");
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    await waitFor(() => expect(cards()).not.toContain("Book the plumber"));
+    await waitFor(() => expect(badge()).not.toHaveTextContent("Unprocessed thoughts"));
+    await userEvent.click(screen.getByText("Waiting to sync: 1"));
+    await userEvent.click(screen.getByRole("button", { name: "Don't add Book the plumber" }));
+    expect(await screen.findByText("Not added")).toBeVisible();
+    await waitFor(() => expect(cards()).toContain("Book the plumber"));
+    await waitFor(() => expect(badge()).toHaveTextContent("Unprocessed thoughts: 1"));
+    expect(screen.queryByText(/Waiting to sync/)).toBeNull();
+
+    reconnect();
+    await sendWaiting(user.id, { onSent: () => {}, onRefused: () => {} });
+    expect((await server<Task[]>("GET", "/api/tasks")).map((t) => t.title)).toEqual([]);
+    expect((await stored()).find((t) => t.id === thought.id)?.status).toBe("inbox");
+  });
+
   it("converted on another device meanwhile: the waiting one is refused and said, and waits no more", async () => {
     const thought = await add("Water the ferns", "Task");
     renderInboxWithOutbox();
