@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { User } from "../../shared/schemas.ts";
 import { fillUp, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { ApiError } from "./api.ts";
-import { keepUnsent, sendUnsent } from "./voice-outbox.ts";
+import { keepUnsent, sendUnsent, takeBackRecording } from "./voice-outbox.ts";
 
 let user: User;
 beforeEach(async () => {
@@ -76,5 +76,24 @@ describe("a recording kept while others are being sent (docs/decisions/088-a-voi
     expect(await sendUnsent(user.id, sendAndRecordAgain)).toEqual({ sent: 1, refused: [], left: 1 });
     expect(await sendUnsent(user.id, send)).toEqual({ sent: 1, refused: [], left: 0 });
     expect(sent).toBe(2);
+  });
+});
+
+describe("a recording taken back (docs/decisions/088-a-voice-note-that-waits.md)", () => {
+  it("just as the sending read it, it is either sent and said to be, or taken back and not sent", async () => {
+    sent = 0;
+    await keepUnsent(user.id, recording());
+    const { openDB } = await import("idb");
+    const kept = (await (await openDB("daily-compass", 1)).getAll("unsent-recordings")) as Array<{
+      id: number;
+      userId: number;
+    }>;
+    const mine = kept.filter((r) => r.userId === user.id);
+    expect(mine).toHaveLength(1);
+    const sending = sendUnsent(user.id, send);
+    const taken = await takeBackRecording(mine[0].id);
+    const outcome = await sending;
+    expect(outcome.sent).toBe(taken === undefined ? 1 : 0);
+    expect(sent).toBe(outcome.sent);
   });
 });

@@ -106,6 +106,8 @@ export async function keepUnsent(userId: number, blob: Blob): Promise<void> {
 
 /** The recording being sent at this moment: it can no longer be taken back. */
 let inFlight: number | undefined;
+/** The recordings taken back: not sent, even one read to be sent before it was taken. */
+const takenBack = new Set<number>();
 
 /**
  * Takes back a recording still waiting (the person changed their mind): it will not be sent. What
@@ -114,7 +116,10 @@ let inFlight: number | undefined;
 export async function takeBackRecording(id: number): Promise<KeptRecording | undefined> {
   if (id === inFlight) return undefined;
   const kept = await withStore<KeptRecording | undefined>("readonly", (s) => s.get(id));
-  if (kept === undefined) return undefined;
+  // Its sending may have begun while it was read.
+  if (kept === undefined || id === inFlight) return undefined;
+  // From now on the sending leaves it, though its delete is still on its way.
+  takenBack.add(id);
   await withStore("readwrite", (s) => s.delete(id));
   await refresh(kept.userId);
   return kept;
@@ -122,6 +127,7 @@ export async function takeBackRecording(id: number): Promise<KeptRecording | und
 
 /** Keeps again a recording taken back (Undo), under the same id: it is sent in the place it had. */
 export async function keepAgain(recording: KeptRecording): Promise<void> {
+  takenBack.delete(recording.id);
   await withStore("readwrite", (s) => s.put(recording));
   await kept(recording.userId);
 }
@@ -170,7 +176,8 @@ export function sendUnsent(userId: number, send: (blob: Blob) => Promise<unknown
     try {
       for (const item of await keptOf(userId)) {
         // Taken back since the list was read: it stays unsent.
-        if ((await withStore<KeptRecording | undefined>("readonly", (s) => s.get(item.id))) === undefined) continue;
+        const still = await withStore<KeptRecording | undefined>("readonly", (s) => s.get(item.id));
+        if (still === undefined || takenBack.has(item.id)) continue;
         inFlight = item.id;
         try {
           await send(item.blob);
