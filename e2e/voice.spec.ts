@@ -221,6 +221,8 @@ test("a recording the server cannot take waits on this device, listed with what 
   // Listed with the rest of what waits (docs/decisions/088-a-voice-note-that-waits.md); a second
   // one, recorded by mistake, is taken back.
   await recordOnDashboard(page, 1000);
+  // One toast at a time: this is the second one's, once it is kept.
+  await expect(toastText(page, "Voice note saved on this device")).toBeVisible();
   await page.getByText("Waiting to sync: 2").click();
   const waiting = page.getByRole("list", { name: "What is waiting to sync" }).getByRole("listitem");
   await expect(waiting).toHaveText([
@@ -237,13 +239,21 @@ test("a recording the server cannot take waits on this device, listed with what 
   await expect(waiting).toHaveCount(1);
   await page.reload();
   await expect(page.getByText("Waiting to sync: 1")).toBeVisible();
+  // The inbox it will reach shows it, marked, with a player of what this device kept.
+  await page.getByRole("link", { name: "Inbox" }).first().click();
+  const waitingNotes = page.getByRole("list", { name: "Voice notes waiting to sync" }).getByRole("listitem");
+  await expect(waitingNotes).toHaveText([/^Voice note recorded .*Waiting to sync$/]);
+  await expect(page.getByText("Your inbox is empty")).toHaveCount(0);
+  await expectPlayable(page, /^Voice note recorded .*, waiting to sync$/);
+  await expectAccessible(page, "inbox with a voice note waiting to sync");
+  await shootWidths(page, "voice-waiting-inbox");
 
   // The server takes recordings again: the one kept is sent while the app runs, once, with no
   // reload and no change of the browser's online state.
   await page.unroute("**/api/ai/transcribe*");
   await expect(toastText(page, "Voice notes sent")).toBeVisible({ timeout: 40_000 });
   await expect(page.getByText(/Waiting to sync/)).toHaveCount(0);
-  await page.getByRole("link", { name: "Inbox" }).first().click();
+  await expect(waitingNotes).toHaveCount(0);
   await expect(page.getByLabel(/^Voice note recorded/)).toHaveCount(1);
   await expectPlayable(page, /^Voice note recorded/);
   await page.reload();

@@ -1,5 +1,4 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { ChevronDown, CloudUpload } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { readAgain } from "../lib/list-cache.ts";
@@ -19,6 +18,7 @@ import { keepUnsentDeletes } from "../lib/undoable.ts";
 import {
   type KeptRecording,
   keepAgain,
+  recordedAt,
   showKeptRecordings,
   stopShowingKeptRecordings,
   takeBackRecording,
@@ -29,9 +29,6 @@ import { inToast, toast } from "./ui/toast-store.ts";
 
 const TAKE_BACK_CLASS =
   "shrink-0 rounded-md px-2 py-1 text-sm font-medium text-primary hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--primary)]";
-
-/** When a voice note was recorded, as its player in the inbox says it. */
-const recordedAt = (recording: KeptRecording) => format(new Date(recording.createdAt), "MMM d, h:mm a");
 
 /**
  * Sends what waits on this device (web/lib/outbox.ts) when the app starts and whenever the

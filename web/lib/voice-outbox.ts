@@ -4,6 +4,7 @@
  * While they wait, they are shown with the rest of what waits, and can be taken back
  * (docs/decisions/088-a-voice-note-that-waits.md).
  */
+import { format } from "date-fns";
 import { useSyncExternalStore } from "react";
 import { ApiError, limitReason } from "./api.ts";
 
@@ -12,6 +13,10 @@ const STORE = "unsent-recordings";
 
 /** Kept with its owner: on a shared browser, a recording is sent only for the user who made it. */
 export type KeptRecording = { id: number; userId: number; blob: Blob; createdAt: string };
+
+/** When a voice note was recorded, as its player in the inbox says it ("Dec 1, 2:05 PM"). */
+export const recordedAt = (recording: Pick<KeptRecording, "createdAt">) =>
+  format(new Date(recording.createdAt), "MMM d, h:mm a");
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {

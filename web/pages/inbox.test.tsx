@@ -13,6 +13,7 @@ import { WaitingWrites } from "../components/waiting-writes.tsx";
 import { useProject } from "../features/projects/api.ts";
 import { keepWaiting, newIdempotencyKey, sendWaiting } from "../lib/outbox.ts";
 import { queryKeys } from "../lib/query-keys.ts";
+import { keepUnsent } from "../lib/voice-outbox.ts";
 import { loseConnection, renderWithApp, renderWithOutbox, resetApp, server, signUp } from "../testing/app-harness.tsx";
 import { InboxPage } from "./inbox.tsx";
 
@@ -396,6 +397,21 @@ describe("Archive and restore while the server cannot be reached (docs/decisions
     expect((await stored()).map((t) => t.id)).not.toContain(gone.id);
     await queryClient.refetchQueries({ queryKey: queryKeys.thoughts });
     await waitFor(() => expect(badge()).toHaveTextContent("Unprocessed thoughts: 1"));
+  });
+});
+
+describe("a voice note the server could not take yet (docs/decisions/088-a-voice-note-that-waits.md)", () => {
+  it("shows in the inbox it will reach, marked, and the inbox is not said to be empty", async () => {
+    await keepUnsent(user.id, new Blob(["webm"], { type: "audio/webm" }));
+    renderInboxWithOutbox();
+    const waiting = await screen.findByRole("list", { name: "Voice notes waiting to sync" });
+    expect(within(waiting).getByRole("listitem")).toHaveTextContent(
+      /^Voice note recorded \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]MWaiting to sync$/,
+    );
+    // The inbox read (its placeholder gone), nothing in it but the voice note.
+    await waitFor(() => expect(document.querySelector(".animate-pulse")).toBeNull());
+    expect(screen.getByRole("tab", { name: "All 0" })).toBeInTheDocument();
+    expect(screen.queryByText("Your inbox is empty")).toBeNull();
   });
 });
 

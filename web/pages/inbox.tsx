@@ -17,6 +17,7 @@ import { EditThoughtDialog } from "../features/thoughts/components/edit-thought-
 import { ArchivedThoughts, ConvertedThoughts, InboxThoughts } from "../features/thoughts/components/inbox-lists.tsx";
 import { QuickCapture } from "../features/thoughts/components/quick-capture.tsx";
 import { SortWithMe } from "../features/thoughts/components/sort-with-me.tsx";
+import { WaitingVoiceNotes } from "../features/thoughts/components/waiting-voice-notes.tsx";
 import { useArchive, useConvert } from "../features/thoughts/inbox-actions.ts";
 import { useVoiceNotes } from "../features/thoughts/use-voice-notes.ts";
 import { zonedNow } from "../lib/dates.ts";
@@ -101,6 +102,7 @@ export function InboxPage() {
         label="Thoughts waiting to sync"
         className="rounded-2xl border border-border bg-card p-2"
       />
+      <WaitingVoiceNotes />
 
       {all.length > 0 && <FindBox label="Find a thought" value={query} onChange={setQuery} />}
 

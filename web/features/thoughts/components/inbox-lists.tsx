@@ -8,6 +8,7 @@ import { useShownInSteps } from "../../../components/shown-in-steps.tsx";
 import { Button, buttonClass } from "../../../components/ui/button.tsx";
 import { noMatch } from "../../../lib/list-search.ts";
 import { useWaitingCreates } from "../../../lib/outbox.ts";
+import { useKeptRecordings } from "../../../lib/voice-outbox.ts";
 import { conversionLink } from "../converted.ts";
 import { ThoughtCard } from "./thought-card.tsx";
 
@@ -132,7 +133,8 @@ export function InboxThoughts({
   onEdit: (thought: Thought) => void;
   onArchive: (thought: Thought) => void;
 }) {
-  const waiting = useWaitingCreates("/api/thoughts").length;
+  // Voice notes recorded here that the server has not taken yet count too.
+  const waiting = useWaitingCreates("/api/thoughts").length + useKeptRecordings().length;
   return (
     <Tabs.Root defaultValue="All" className="grid gap-4">
       <Tabs.List aria-label="Thought types" className="flex flex-wrap gap-1 rounded-xl bg-accent p-1">
