@@ -218,6 +218,21 @@ describe("something new taken back while it waits (docs/decisions/087-taking-bac
     ]);
   });
 
+  it("taken back just as its sending reads what waits, it is not sent, nor its tick", async () => {
+    const create = await winTickedWhileItWaits("Stretch");
+    await wait("Kept");
+    const cb = callbacks();
+    const sending = sendWaiting(userId, cb);
+    const taken = await takeBack(create);
+    await sending;
+    expect(taken?.map((w) => w.method ?? "POST")).toEqual(["POST", "PATCH"]);
+    expect(cb.onRefused).not.toHaveBeenCalled();
+    expect((await server<QuickWin[]>("GET", "/api/quick-wins")).map((q) => [q.text, q.completed])).toEqual([
+      ["Kept", false],
+    ]);
+    expect(await storedWrites()).toEqual([]);
+  });
+
   it("already sent, it cannot be taken back", async () => {
     await wait("Stretch");
     const [create] = await storedWrites();

@@ -139,6 +139,11 @@ export const changeWaitingFor = (path: string): boolean =>
 
 /** The write being sent now, if any: it can no longer be taken back. */
 let inFlight: number | undefined;
+/**
+ * The writes taken back: never read back as waiting, even by a read of the store that began
+ * before their delete was made (the sending loop starts with one).
+ */
+const takenBack = new Set<number>();
 
 /**
  * Takes back a write still waiting: it will not be sent. The change a delete replaced, if any,
@@ -151,6 +156,7 @@ export async function takeBack(write: WaitingWrite): Promise<WaitingWrite[] | un
   if (id === undefined || id === inFlight || !waiting.some((w) => w.id === id)) return undefined;
   const taken = [write, ...(isCreate(write) ? waiting.filter((w) => w.after !== undefined && w.after === id) : [])];
   const gone = new Set(taken.map((w) => w.id));
+  for (const w of taken) takenBack.add(w.id as number);
   // Out of what is sent first (the sending loop reads this), then out of the store.
   publish(waiting.filter((w) => !gone.has(w.id)));
   const tx = (await database()).transaction(STORE, "readwrite");
@@ -172,7 +178,10 @@ export async function putBack(writes: WaitingWrite[]): Promise<void> {
   const userId = writes[0]?.userId;
   if (userId === undefined || goneAccounts.has(userId)) return;
   const tx = (await database()).transaction(STORE, "readwrite");
-  for (const w of writes) await tx.store.put(w);
+  for (const w of writes) {
+    takenBack.delete(w.id as number);
+    await tx.store.put(w);
+  }
   await tx.done;
   // Another person signed in meanwhile: theirs stay stored, shown when they are back.
   if (owner !== undefined && owner !== userId) return;
@@ -205,7 +214,7 @@ export const mayWait = (error: unknown) =>
 async function load(userId: number): Promise<void> {
   const all = (await (await database()).getAll(STORE)) as WaitingWrite[];
   owner = userId;
-  publish(all.filter((w) => w.userId === userId));
+  publish(all.filter((w) => w.userId === userId && !takenBack.has(w.id as number)));
 }
 
 /** This page's first read of what waits, before the person is known (the lists wait for it). */
