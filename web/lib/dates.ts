@@ -1,6 +1,9 @@
 import { format } from "date-fns";
 import { DATE_DISPLAY_FORMAT } from "../../shared/constants.ts";
 
+/** A moment as cards show it: "Dec 1, 2:05 PM". */
+export const shortDateTime = (iso: string) => format(new Date(iso), "MMM d, h:mm a");
+
 /**
  * Wall-clock "now" in an IANA zone: the date as YYYY-MM-DD and minutes since midnight, plus the
  * instant and zone it was read in, so durations can be measured in real minutes across a DST change.

@@ -4,9 +4,10 @@
  * While they wait, they are shown with the rest of what waits, and can be taken back
  * (docs/decisions/088-a-voice-note-that-waits.md).
  */
-import { format } from "date-fns";
+import { type IDBPDatabase, openDB } from "idb";
 import { useSyncExternalStore } from "react";
 import { ApiError, limitReason } from "./api.ts";
+import { shortDateTime } from "./dates.ts";
 
 const DB_NAME = "daily-compass";
 const STORE = "unsent-recordings";
@@ -15,33 +16,27 @@ const STORE = "unsent-recordings";
 export type KeptRecording = { id: number; userId: number; blob: Blob; createdAt: string };
 
 /** When a voice note was recorded, as its player in the inbox says it ("Dec 1, 2:05 PM"). */
-export const recordedAt = (recording: Pick<KeptRecording, "createdAt">) =>
-  format(new Date(recording.createdAt), "MMM d, h:mm a");
+export const recordedAt = (recording: Pick<KeptRecording, "createdAt">) => shortDateTime(recording.createdAt);
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
+/** One connection, opened at first use and kept; opened again after a failure or a close. */
+let connection: Promise<IDBPDatabase> | undefined;
+const database = () => {
+  connection ??= openDB(DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
+    },
+    terminated() {
+      connection = undefined;
+    },
+  }).catch((error: unknown) => {
+    connection = undefined;
+    throw error;
   });
-}
-
-async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await open();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const req = run(db.transaction(STORE, mode).objectStore(STORE));
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-  } finally {
-    db.close();
-  }
-}
+  return connection;
+};
 
 const keptOf = async (userId: number) =>
-  (await withStore<KeptRecording[]>("readonly", (s) => s.getAll())).filter((r) => r.userId === userId);
+  ((await (await database()).getAll(STORE)) as KeptRecording[]).filter((r) => r.userId === userId);
 
 // ---------- what the screens show ----------
 
@@ -105,7 +100,7 @@ const kept = async (userId: number) => {
 
 /** Keeps a recording on this device until it can be sent. */
 export async function keepUnsent(userId: number, blob: Blob): Promise<void> {
-  await withStore("readwrite", (s) => s.add({ userId, blob, createdAt: new Date().toISOString() }));
+  await (await database()).add(STORE, { userId, blob, createdAt: new Date().toISOString() });
   await kept(userId);
 }
 
@@ -120,12 +115,12 @@ const takenBack = new Set<number>();
  */
 export async function takeBackRecording(id: number): Promise<KeptRecording | undefined> {
   if (id === inFlight) return undefined;
-  const kept = await withStore<KeptRecording | undefined>("readonly", (s) => s.get(id));
+  const kept = (await (await database()).get(STORE, id)) as KeptRecording | undefined;
   // Its sending may have begun while it was read.
   if (kept === undefined || id === inFlight) return undefined;
   // From now on the sending leaves it, though its delete is still on its way.
   takenBack.add(id);
-  await withStore("readwrite", (s) => s.delete(id));
+  await (await database()).delete(STORE, id);
   await refresh(kept.userId);
   return kept;
 }
@@ -133,7 +128,7 @@ export async function takeBackRecording(id: number): Promise<KeptRecording | und
 /** Keeps again a recording taken back (Undo), under the same id: it is sent in the place it had. */
 export async function keepAgain(recording: KeptRecording): Promise<void> {
   takenBack.delete(recording.id);
-  await withStore("readwrite", (s) => s.put(recording));
+  await (await database()).put(STORE, recording);
   await kept(recording.userId);
 }
 
@@ -141,7 +136,11 @@ export async function keepAgain(recording: KeptRecording): Promise<void> {
 export async function forgetRecordingsOf(userId: number): Promise<void> {
   if (typeof indexedDB === "undefined") return;
   try {
-    for (const r of await keptOf(userId)) await withStore("readwrite", (s) => s.delete(r.id));
+    const tx = (await database()).transaction(STORE, "readwrite");
+    for (const r of (await tx.store.getAll()) as KeptRecording[]) {
+      if (r.userId === userId) await tx.store.delete(r.id);
+    }
+    await tx.done;
   } catch {
     // No storage in this browser: nothing was kept in it either.
   }
@@ -180,9 +179,8 @@ export function sendUnsent(userId: number, send: (blob: Blob) => Promise<unknown
     const outcome: SendOutcome = { sent: 0, refused: [], left: 0 };
     try {
       for (const item of await keptOf(userId)) {
-        // Taken back since the list was read: it stays unsent.
-        const still = await withStore<KeptRecording | undefined>("readonly", (s) => s.get(item.id));
-        if (still === undefined || takenBack.has(item.id)) continue;
+        // Taken back since the list was read (marked before its delete): it stays unsent.
+        if (takenBack.has(item.id)) continue;
         inFlight = item.id;
         try {
           await send(item.blob);
@@ -193,7 +191,7 @@ export function sendUnsent(userId: number, send: (blob: Blob) => Promise<unknown
         } finally {
           inFlight = undefined;
         }
-        await withStore("readwrite", (s) => s.delete(item.id));
+        await (await database()).delete(STORE, item.id);
         await refresh(userId);
       }
     } catch {

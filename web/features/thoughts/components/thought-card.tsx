@@ -1,10 +1,9 @@
-import { format } from "date-fns";
 import { CalendarClock } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import type { Thought } from "../../../../shared/schemas.ts";
 import { Badge } from "../../../components/ui/card.tsx";
 import { WaitingMark } from "../../../components/waiting-mark.tsx";
-import { formatShortDay, formatTime12 } from "../../../lib/dates.ts";
+import { formatShortDay, formatTime12, shortDateTime } from "../../../lib/dates.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { thoughtWords } from "../api.ts";
 import { conversionLink } from "../converted.ts";
@@ -43,7 +42,7 @@ type Props = {
 };
 
 export function ThoughtCard({ thought, actions, recording }: Props) {
-  const time = format(new Date(thought.createdAt), "MMM d, h:mm a");
+  const time = shortDateTime(thought.createdAt);
   // The stored placeholder reads oddly next to the player; the note below says the same calmly.
   const content = recording?.pending ? thoughtWords(thought) : thought.content;
   const wordsId = useId();
