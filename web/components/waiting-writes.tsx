@@ -54,18 +54,33 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
     }
   };
 
+  /** Taken back too late: it was sent first, and is now `done` where the server has it. */
+  const alreadySent = (done: string) =>
+    toast({ title: "Already sent", description: `The connection came back first: it is ${done}.` });
+
+  /** Something new taken back, with Undo, which keeps it again (`keep`). */
+  const notAdded = (description: string, keep: () => Promise<void>, left: number) => {
+    toast({
+      title: "Not added",
+      description,
+      action: {
+        label: "Undo",
+        altText: "Add it again",
+        onClick: () =>
+          void keep().catch(() =>
+            toast({ title: "Error", description: "Could not keep this on your device.", variant: "destructive" }),
+          ),
+      },
+    });
+    focusAfterTakingBack(left);
+  };
+
   // A delete still waiting can be taken back: the row comes back as the server still has it. So
   // can a routine's skip of today, which keeps the routine on today's list.
   const bringBack = async (write: WaitingWrite) => {
     const left = count - 1;
     const skip = write.action === "Skip today";
-    if (!(await takeBack(write))) {
-      toast({
-        title: "Already sent",
-        description: `The connection came back first: it is ${skip ? "skipped for today" : "deleted"}.`,
-      });
-      return;
-    }
+    if (!(await takeBack(write))) return alreadySent(skip ? "skipped for today" : "deleted");
     readListsOf(write);
     toast(
       skip
@@ -79,47 +94,18 @@ export function WaitingWrites({ userId }: { userId: number | undefined }) {
   // tick), and kept again with Undo (docs/decisions/087-taking-back-something-new.md).
   const doNotAdd = async (write: WaitingWrite) => {
     const taken = await takeBack(write);
-    if (!taken) {
-      toast({ title: "Already sent", description: "The connection came back first: it is added." });
-      return;
-    }
+    if (!taken) return alreadySent("added");
     readListsOf(write);
-    toast({
-      title: "Not added",
-      description: `"${inToast(write.label)}" will not be sent.`,
-      action: {
-        label: "Undo",
-        altText: "Add it again",
-        onClick: () =>
-          void putBack(taken).then(
-            () => readListsOf(write),
-            () => toast({ title: "Error", description: "Could not keep this on your device.", variant: "destructive" }),
-          ),
-      },
-    });
-    focusAfterTakingBack(count - taken.length);
+    const keep = () => putBack(taken).then(() => readListsOf(write));
+    notAdded(`"${inToast(write.label)}" will not be sent.`, keep, count - taken.length);
   };
 
   // So can a voice note (docs/decisions/088-a-voice-note-that-waits.md).
   const doNotAddRecording = async (recording: KeptRecording) => {
     const taken = await takeBackRecording(recording.id);
-    if (!taken) {
-      toast({ title: "Already sent", description: "The connection came back first: it is in your inbox." });
-      return;
-    }
-    toast({
-      title: "Not added",
-      description: `The voice note recorded ${recordedAt(recording)} will not be sent.`,
-      action: {
-        label: "Undo",
-        altText: "Add it again",
-        onClick: () =>
-          void keepAgain(taken).catch(() =>
-            toast({ title: "Error", description: "Could not keep this on your device.", variant: "destructive" }),
-          ),
-      },
-    });
-    focusAfterTakingBack(count - 1);
+    if (!taken) return alreadySent("in your inbox");
+    const keep = () => keepAgain(taken);
+    notAdded(`The voice note recorded ${recordedAt(recording)} will not be sent.`, keep, count - 1);
   };
 
   useEffect(() => {
