@@ -235,7 +235,16 @@ const stored = (): Promise<WaitingWrite[]> => {
  * record.
  */
 export async function withWaitingChanges<D>(list: string, data: D): Promise<D> {
-  const writes = await stored();
+  return withChangesOf(await stored(), list, data);
+}
+
+/**
+ * `withWaitingChanges` with what waits as this page holds it now, for a record the server has
+ * just answered: a change to it still waiting (its name) keeps showing over the server's copy.
+ */
+export const withWaitingChangesNow = <D>(list: string, data: D): D => withChangesOf(waiting, list, data);
+
+function withChangesOf<D>(writes: WaitingWrite[], list: string, data: D): D {
   // By record, in the order they were made: a delete, or the fields to show (merged, newest last).
   const byPath = new Map<string, "deleted" | object>();
   for (const w of writes) {

@@ -130,6 +130,34 @@ describe("editing a project's name while the server cannot be reached (docs/deci
   });
 });
 
+describe("a project's tasks changed while a change of its name waits on this device (docs/decisions/086-a-project-edit-offline.md)", () => {
+  it("its page keeps the waiting name, marked, once the tick is saved", async () => {
+    const project = await projectWith(["Order boxes", "Book the van"]);
+    // The name cannot reach the server (a proxy that drops it, or the connection as it is sent);
+    // a tick made next goes through.
+    const reachable = globalThis.fetch;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === "PUT" && "title" in JSON.parse(String(init.body))
+        ? Promise.reject(new TypeError("Failed to fetch"))
+        : reachable(input, init),
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Edit project" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit project" });
+    await userEvent.clear(within(dialog).getByLabelText("Project name"));
+    await userEvent.type(within(dialog).getByLabelText("Project name"), "Move to the coast");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
+    expect(await screen.findByText("1 of 2 completed")).toBeInTheDocument();
+    expect((await stored(project.id)).map((t) => t.completed)).toEqual([true, false]);
+    expect(screen.getByRole("heading", { name: "Move to the coast", level: 1 })).toBeInTheDocument();
+    expect(screen.getByText("Waiting to sync", { selector: "header span" })).toBeVisible();
+    expect((await projects()).map((p) => p.title)).toEqual(["Move flat"]);
+    vi.stubGlobal("fetch", reachable);
+  });
+});
+
 describe("deleting a project while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   it("waits on this device: the project stays off the list and its page through a read of them, and is deleted once back", async () => {
     const garden = await addProject("Garden");

@@ -10,7 +10,13 @@ import { ApiError, api } from "../../lib/api.ts";
 import { forgetDraft } from "../../lib/draft.ts";
 import { refreshPages } from "../../lib/list-cache.ts";
 import { madeToWhatIsThere } from "../../lib/made-to-what-is-there.ts";
-import { createOrKeep, deleteWaitsFor, type Saved, withWaitingChanges } from "../../lib/outbox.ts";
+import {
+  createOrKeep,
+  deleteWaitsFor,
+  type Saved,
+  withWaitingChanges,
+  withWaitingChangesNow,
+} from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
 import { undoableDeletes } from "../../lib/undoable.ts";
 import { sendOrKeepChange } from "../../lib/waiting-change.ts";
@@ -131,7 +137,9 @@ export function useUpdateProject(id: number) {
   const path = queryKeys.project(id)[0];
   // The project as the server has it now (read again after it changed elsewhere: never a kept copy).
   const read = () => api.fresh<typeof project>(path);
-  const mirror = (saved: Project) => {
+  const mirror = (answered: Project) => {
+    // A change of its name waiting on this device still shows over the server's copy (decision 086).
+    const [saved = answered] = withWaitingChangesNow(PROJECTS, [answered]);
     queryClient.setQueryData(projectQuery(id).queryKey, saved);
     queryClient.setQueryData(projectsQuery().queryKey, (old) => old?.map((p) => (p.id === id ? saved : p)));
     void refreshPages(queryClient, queryKeys.projects);
