@@ -57,6 +57,16 @@ async function deleteOffline() {
   expect(await screen.findByText("Deleted on this device")).toBeInTheDocument();
 }
 
+/** Renames the project on show with Edit project, the server out of reach: the change waits. */
+async function renameKeptOnDevice(name: string) {
+  await userEvent.click(screen.getByRole("button", { name: "Edit project" }));
+  const dialog = await screen.findByRole("dialog", { name: "Edit project" });
+  await userEvent.clear(within(dialog).getByLabelText("Project name"));
+  await userEvent.type(within(dialog).getByLabelText("Project name"), name);
+  await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+  expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+}
+
 describe("creating a project while the server cannot be reached (docs/decisions/085-a-new-project-offline.md)", () => {
   const renderProjects = () => renderWithOutbox(<ProjectsPage />, user);
 
@@ -102,12 +112,7 @@ describe("editing a project's name while the server cannot be reached (docs/deci
     renderProject(garden.id);
     expect(await screen.findByRole("heading", { name: "Garden", level: 1 })).toBeInTheDocument();
     const reconnect = loseConnection();
-    await userEvent.click(screen.getByRole("button", { name: "Edit project" }));
-    const dialog = await screen.findByRole("dialog", { name: "Edit project" });
-    await userEvent.clear(within(dialog).getByLabelText("Project name"));
-    await userEvent.type(within(dialog).getByLabelText("Project name"), "Vegetable garden");
-    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
-    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    await renameKeptOnDevice("Vegetable garden");
     expect(screen.queryByRole("dialog", { name: "Edit project" })).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Vegetable garden", level: 1 })).toBeInTheDocument();
     expect(screen.getByText("Waiting to sync", { selector: "header span" })).toBeVisible();
@@ -141,12 +146,7 @@ describe("a project's tasks changed while a change of its name waits on this dev
         ? Promise.reject(new TypeError("Failed to fetch"))
         : reachable(input, init),
     );
-    await userEvent.click(screen.getByRole("button", { name: "Edit project" }));
-    const dialog = await screen.findByRole("dialog", { name: "Edit project" });
-    await userEvent.clear(within(dialog).getByLabelText("Project name"));
-    await userEvent.type(within(dialog).getByLabelText("Project name"), "Move to the coast");
-    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
-    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    await renameKeptOnDevice("Move to the coast");
 
     await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
     expect(await screen.findByText("1 of 2 completed")).toBeInTheDocument();
