@@ -592,3 +592,65 @@ test("offline, a project's name changed shows on its page and in the list throug
   const projects = await api.get<Array<{ title: string }>>("/api/projects");
   expect(projects.map((p) => p.title)).toEqual(["Vegetable garden"]);
 });
+
+test("offline, a project's tasks ticked, added and deleted show marked through a reload, and are made to the project as it is once the connection is back", async ({
+  page,
+  context,
+  api,
+  app,
+}) => {
+  const move = await api.project("Move flat", {
+    bucket: "personal",
+    tasks: [
+      { id: 1, title: "Order boxes", completed: false },
+      { id: 2, title: "Book the van", completed: false },
+      { id: 3, title: "Pack books", completed: false },
+    ],
+  });
+  await openFromTheListKept(page, app, "Move flat");
+  // Opened from its card, the page shows the list's copy; read once on its own, it is kept offline.
+  await page.reload();
+  await waitForOfflineCopy(page, [`/api/projects/${move.id}`]);
+  const tasks = page.getByRole("region", { name: "Tasks" });
+
+  await context.setOffline(true);
+  await tasks.getByRole("checkbox", { name: "Mark Order boxes complete" }).click();
+  await expect(toastText(page, "Saved on this device")).toBeVisible();
+  await tasks.getByLabel("New task").fill("Label boxes");
+  await tasks.getByLabel("New task").press("Enter");
+  await expect(tasks.getByLabel("New task")).toHaveValue("");
+  await tasks.getByRole("button", { name: "Delete Pack books" }).click();
+  await expect(toastText(page, "Task deleted")).toBeVisible();
+  // Meanwhile, on another device: the van is ticked.
+  await api.updateProject(move.id, {
+    tasks: [
+      { id: 1, title: "Order boxes", completed: false },
+      { id: 2, title: "Book the van", completed: true },
+      { id: 3, title: "Pack books", completed: false },
+    ],
+  });
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Move flat", level: 1 })).toBeVisible();
+  await expect(tasks.getByRole("checkbox")).toHaveCount(3);
+  await expect(tasks.getByRole("checkbox", { name: "Mark Order boxes incomplete" })).toBeChecked();
+  await expect(tasks.getByRole("listitem").filter({ hasText: "Label boxes" })).toContainText("Waiting to sync");
+  await expect(tasks.getByText("Pack books")).toHaveCount(0);
+  await expect(page.locator("header").getByText("Waiting to sync", { exact: true })).toBeVisible();
+  await expectAccessible(page, "a project's tasks waiting to sync");
+  await shootWidths(page, "offline-project-tasks");
+  expect((await stored(page)).map((w) => [w.method, w.path])).toEqual([["PUT", `/api/projects/${move.id}`]]);
+
+  await context.setOffline(false);
+  await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
+  const saved = await api.get<{ tasks: Array<{ title: string; completed: boolean }>; progress: number }>(
+    `/api/projects/${move.id}`,
+  );
+  expect(saved.tasks.map((t) => [t.title, t.completed])).toEqual([
+    ["Order boxes", true],
+    ["Book the van", true],
+    ["Label boxes", false],
+  ]);
+  expect(saved.progress).toBe(67);
+  await expect(tasks.getByRole("checkbox", { name: "Mark Book the van incomplete" })).toBeChecked();
+});

@@ -8,10 +8,15 @@
  */
 import { openDB } from "idb";
 import { useSyncExternalStore } from "react";
-import { ApiError, apiRequest, type ListPage, limitReason } from "./api.ts";
+import { projectProgress } from "../../shared/constants.ts";
+import type { Project, ProjectTask, project } from "../../shared/schemas.ts";
+import { projectEtag } from "../../shared/versions.ts";
+import { ApiError, api, apiRequest, type ListPage, limitReason } from "./api.ts";
 import { forgetDraft } from "./draft.ts";
 import { editRows, type ListData } from "./list-cache.ts";
+import { madeToWhatIsThere } from "./made-to-what-is-there.ts";
 import { forgetRefusedOf } from "./refused-words.ts";
+import { mergeTasks, tasksWere } from "./tasks-merge.ts";
 
 /** In the path of a write made on a record still waiting to be created: its id, once it has one. */
 export const CREATED_ID = "{id}";
@@ -43,7 +48,9 @@ export type WaitingWrite = {
   body: unknown;
   /**
    * A change's fields as the server has them, where a screen counts the server's rows (a thought's
-   * `status` for the inbox's count): the first waiting change's, kept when a later one joins it.
+   * `status` for the inbox's count), or where the change is made to the record as it is when sent
+   * (a project's `tasks`, `tasksWere`): each field the first waiting change's that had it, kept
+   * when a later one joins it.
    */
   was?: Record<string, unknown>;
   /** What the person typed, or the item's words, shown while it waits. */
@@ -247,11 +254,15 @@ export const withWaitingChangesNow = <D>(list: string, data: D): D => withChange
 function withChangesOf<D>(writes: WaitingWrite[], list: string, data: D): D {
   // By record, in the order they were made: a delete, or the fields to show (merged, newest last).
   const byPath = new Map<string, "deleted" | object>();
+  // A project's tasks changed here, by record: the tasks that change was made to (decision 089).
+  const tasksBase = new Map<string, ProjectTask[]>();
   for (const w of writes) {
     if (!isCreate(w) && listOf(w) === list && w.after === undefined) {
       // A routine's skip of today (`?scope=this`) keeps it off the lists too, until it is sent.
       const record = recordOf(w);
       const before = byPath.get(record);
+      const base = tasksWere(w);
+      if (base !== undefined) tasksBase.set(record, base);
       byPath.set(record, isDelete(w) ? "deleted" : { ...(before === "deleted" ? {} : before), ...(w.body as object) });
     } else if (w.also?.list === list && byPath.get(w.also.path) !== "deleted") {
       byPath.set(w.also.path, { ...(byPath.get(w.also.path) as object | undefined), ...w.also.body });
@@ -261,8 +272,15 @@ function withChangesOf<D>(writes: WaitingWrite[], list: string, data: D): D {
   let removed = 0;
   const edited = editRows<{ id: number }>(data as ListData<{ id: number }>, (rows) =>
     rows.flatMap((row) => {
-      const change = byPath.get(`${list}/${row.id}`);
+      const record = `${list}/${row.id}`;
+      const change = byPath.get(record);
       if (!change) return [row];
+      const base = tasksBase.get(record);
+      if (change !== "deleted" && base !== undefined && "tasks" in change && "tasks" in row) {
+        // Shown as it will be saved: made to the tasks as the server has them now.
+        const tasks = mergeTasks(base, change.tasks as ProjectTask[], row.tasks as ProjectTask[]);
+        return [{ ...row, ...change, tasks, progress: projectProgress(tasks) }];
+      }
       if (change !== "deleted") return [{ ...row, ...change }];
       removed++;
       return [];
@@ -374,7 +392,7 @@ export async function keepWaiting(write: Omit<WaitingWrite, "id" | "createdAt">)
     } else {
       row = { ...row, body: { ...(earlier.body as object), ...(row.body as object) } };
     }
-    row = { ...row, was: earlier.was ?? row.was };
+    row = { ...row, was: earlier.was || row.was ? { ...row.was, ...earlier.was } : undefined };
     await tx.store.delete(earlier.id);
   }
   const id = (await tx.store.add(row)) as number;
@@ -452,11 +470,35 @@ function sendLater(userId: number, callbacks: SendCallbacks, retryAfterMs = 0): 
   retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
 }
 
+/**
+ * Sends a change of a project's tasks made on this device (`base`: the tasks it was made to) to
+ * the project as the server has it now, with that version (If-Match): what was done elsewhere
+ * meanwhile stays (docs/decisions/089-a-project-s-tasks-offline.md). Changed again between the
+ * read and the save (412), it is read and made again, up to three times.
+ */
+async function sendTasksChange(write: WaitingWrite, base: ProjectTask[]): Promise<unknown> {
+  const body = write.body as Partial<Project> & { tasks: ProjectTask[] };
+  const read = (): Promise<Project> => api.fresh<typeof project>(write.path);
+  return madeToWhatIsThere({
+    now: await read(),
+    save: (now) => {
+      const tasks = mergeTasks(base, body.tasks, now.tasks);
+      const whole = { ...body, tasks, progress: projectProgress(tasks) };
+      return apiRequest<unknown>("PUT", write.path, whole, { ifMatch: projectEtag(now) });
+    },
+    read,
+    show: () => {},
+  });
+}
+
 /** Sends one write; the server's answer, or an error. */
-const send = (write: WaitingWrite) =>
-  apiRequest<unknown>(write.method ?? "POST", write.path, write.body, {
+const send = (write: WaitingWrite) => {
+  const base = tasksWere(write);
+  if (base !== undefined) return sendTasksChange(write, base);
+  return apiRequest<unknown>(write.method ?? "POST", write.path, write.body, {
     idempotencyKey: isCreate(write) ? write.key : write.idempotencyKey,
   });
+};
 
 /**
  * Takes a write out of the queue. A create that was made hands its new id to the changes waiting
@@ -524,7 +566,8 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
               unreachable(error) ||
               (error instanceof ApiError &&
                 (error.status >= 500 ||
-                  [401, 429].includes(error.status) ||
+                  // A project changed again each time its tasks' change was made to it: later.
+                  [401, 412, 429].includes(error.status) ||
                   (error.status === 409 && error.retryAfter !== undefined)));
             if (retryLater) {
               stopped = true;

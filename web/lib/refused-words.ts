@@ -8,6 +8,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { THOUGHT_CONTENT_MAX } from "../../shared/constants.ts";
 import type { WaitingWrite } from "./outbox.ts";
+import { tasksWere } from "./tasks-merge.ts";
 
 /** One refused write's words. */
 export type RefusedWords = {
@@ -44,7 +45,11 @@ function typedWords(write: WaitingWrite): Pick<RefusedWords, "words" | "more"> |
   const more = MORE.map(field).filter((w) => w !== undefined);
   const tasks = (body as { tasks?: unknown }).tasks;
   if (Array.isArray(tasks)) {
-    const titles = tasks.map((t) => (t as { title?: unknown })?.title).filter((t) => typeof t === "string" && t.trim());
+    // A change of a project's tasks (decision 089): only those added or renamed were typed.
+    const base = tasksWere(write);
+    const typed =
+      base === undefined ? tasks : tasks.filter((t) => !base.some((b) => b.id === t?.id && b.title === t?.title));
+    const titles = typed.map((t) => (t as { title?: unknown })?.title).filter((t) => typeof t === "string" && t.trim());
     if (titles.length > 0) more.push(titles.join("\n"));
   }
   if (main === undefined && more.length === 0) return undefined;

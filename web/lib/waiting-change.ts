@@ -64,7 +64,10 @@ export async function sendOrKeepChange<T extends Row>(
      * kept with it, so sent again after its answer was lost it is made once (decision 082).
      */
     makesRecord?: boolean;
-    /** The row as its own page shows it, when the lists do not hold it (a project opened directly). */
+    /**
+     * The row as its own page shows it (a project's page), before the lists' copy of it: the page
+     * reads it on its own, and may hold it newer. When the page has none, the lists' copy.
+     */
     shown?: () => T | undefined;
   },
   send: (idempotencyKey: string | undefined) => Promise<T>,
@@ -76,10 +79,11 @@ export async function sendOrKeepChange<T extends Row>(
     return await send(idempotencyKey);
   } catch (error) {
     const row =
+      change.shown?.() ??
       queryClient
         .getQueriesData<ListData<T>>({ queryKey: list })
         .flatMap(([, data]) => rowsOf(data))
-        .find((x) => x.id === change.id) ?? change.shown?.();
+        .find((x) => x.id === change.id);
     if (!mayWait(error) || !row) throw error;
     await keepWaiting({
       userId: row.userId,

@@ -135,11 +135,11 @@ describe("editing a project's name while the server cannot be reached (docs/deci
   });
 });
 
-describe("a project's tasks changed while a change of its name waits on this device (docs/decisions/086-a-project-edit-offline.md)", () => {
-  it("its page keeps the waiting name, marked, once the tick is saved", async () => {
-    const project = await projectWith(["Order boxes", "Book the van"]);
+describe("a project's notes saved while a change of its name waits on this device (docs/decisions/086-a-project-edit-offline.md)", () => {
+  it("its page keeps the waiting name, marked, once the notes are saved", async () => {
+    const project = await projectWith(["Order boxes"]);
     // The name cannot reach the server (a proxy that drops it, or the connection as it is sent);
-    // a tick made next goes through.
+    // notes saved next go through.
     const reachable = globalThis.fetch;
     vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
       init?.method === "PUT" && "title" in JSON.parse(String(init.body))
@@ -148,13 +148,112 @@ describe("a project's tasks changed while a change of its name waits on this dev
     );
     await renameKeptOnDevice("Move to the coast");
 
-    await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
-    expect(await screen.findByText("1 of 2 completed")).toBeInTheDocument();
-    expect((await stored(project.id)).map((t) => t.completed)).toEqual([true, false]);
+    await userEvent.click(screen.getByRole("button", { name: "Edit Notes" }));
+    await userEvent.type(screen.getByRole("textbox", { name: "Project notes" }), "Van on Saturday");
+    await userEvent.click(screen.getByRole("button", { name: "Save Notes" }));
+    expect(await screen.findByText("Notes updated")).toBeInTheDocument();
+    expect((await server<Project>("GET", `/api/projects/${project.id}`)).notes).toBe("Van on Saturday");
     expect(screen.getByRole("heading", { name: "Move to the coast", level: 1 })).toBeInTheDocument();
     expect(screen.getByText("Waiting to sync", { selector: "header span" })).toBeVisible();
     expect((await projects()).map((p) => p.title)).toEqual(["Move flat"]);
     vi.stubGlobal("fetch", reachable);
+  });
+});
+
+describe("a project's tasks changed while the server cannot be reached (docs/decisions/089-a-project-s-tasks-offline.md)", () => {
+  /** The row of a task on the project's page. */
+  const row = (title: string) => screen.getByText(title, { selector: "li span span" }).closest("li") as HTMLElement;
+
+  it("added, ticked, renamed and deleted: shown, marked, through a reload; saved once back, with what was done elsewhere kept", async () => {
+    const project = await projectWith(["Order boxes", "Book the van", "Pack books"]);
+    // Another device ticks the van and adds a task; this page still shows the project as it was.
+    await server("PUT", `/api/projects/${project.id}`, {
+      tasks: [
+        { id: 1, title: "Order boxes", completed: false },
+        { id: 2, title: "Book the van", completed: true },
+        { id: 3, title: "Pack books", completed: false },
+        { id: 40, title: "Ask Sam to help", completed: false },
+      ],
+    });
+    const reconnect = loseConnection();
+
+    await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Mark Order boxes incomplete" })).toBeChecked();
+    expect(within(row("Order boxes")).getByText("Waiting to sync")).toBeVisible();
+    expect(screen.getByText("Waiting to sync", { selector: "header span" })).toBeVisible();
+
+    await userEvent.type(screen.getByLabelText("New task"), "Label boxes{Enter}");
+    expect(await screen.findByText("Label boxes", { selector: "li span span" })).toBeInTheDocument();
+    expect(screen.getByLabelText("New task")).toHaveValue("");
+    expect(within(row("Label boxes")).getByText("Waiting to sync")).toBeVisible();
+
+    await userEvent.click(screen.getByRole("button", { name: "Edit Book the van" }));
+    await userEvent.clear(screen.getByRole("textbox", { name: "Edit task title" }));
+    await userEvent.type(screen.getByRole("textbox", { name: "Edit task title" }), "Book the big van{Enter}");
+    expect(await screen.findByText("Book the big van", { selector: "li span span" })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Delete Pack books" }));
+    expect(await screen.findByText("Task deleted")).toBeVisible();
+    expect(
+      screen.getByText(
+        '"Pack books" is off this project on this device. It will be saved when the connection is back.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText("Pack books", { selector: "li span span" })).toBeNull();
+    expect(screen.getByText("1 of 3 completed")).toBeInTheDocument();
+    // Nothing reached the server.
+    expect((await stored(project.id)).map((t) => t.title)).toEqual([
+      "Order boxes",
+      "Book the van",
+      "Pack books",
+      "Ask Sam to help",
+    ]);
+
+    // A reload: the page, read again, shows the changes made to the project as the server has it.
+    cleanup();
+    dismissToast();
+    renderProject(project.id);
+    expect(await screen.findByText("Label boxes", { selector: "li span span" })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("region", { name: "Tasks" }))
+        .getAllByRole("checkbox")
+        .map((box) => [box.getAttribute("aria-label"), (box as HTMLInputElement).checked]),
+    ).toEqual([
+      ["Mark Order boxes incomplete", true],
+      ["Mark Book the big van incomplete", true],
+      ["Mark Ask Sam to help complete", false],
+      ["Mark Label boxes complete", false],
+    ]);
+    expect(screen.getByText("2 of 4 completed")).toBeInTheDocument();
+    expect(within(row("Ask Sam to help")).queryByText("Waiting to sync")).toBeNull();
+
+    reconnect();
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
+    expect((await stored(project.id)).map((t) => [t.title, t.completed])).toEqual([
+      ["Order boxes", true],
+      ["Book the big van", true],
+      ["Ask Sam to help", false],
+      ["Label boxes", false],
+    ]);
+    expect((await server<Project>("GET", `/api/projects/${project.id}`)).progress).toBe(50);
+  });
+
+  it("a task added to a project deleted elsewhere meanwhile: its words are kept at the top of the screen", async () => {
+    const project = await projectWith(["Order boxes"]);
+    const reconnect = loseConnection();
+    await userEvent.type(screen.getByLabelText("New task"), "Label boxes{Enter}");
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    reconnect();
+    await server("DELETE", `/api/projects/${project.id}`);
+
+    window.dispatchEvent(new Event("online"));
+    expect(await screen.findByText("One thing couldn't be saved")).toBeInTheDocument();
+    const kept = await screen.findByRole("region", { name: /Couldn.t be saved/ });
+    expect(within(kept).getByText("Label boxes")).toBeVisible();
+    // Only what was typed: the task that was there already is not among the words kept.
+    expect(within(kept).queryByText("Order boxes")).toBeNull();
   });
 });
 
@@ -394,41 +493,45 @@ describe("a project's tasks changed while an earlier change is still on its way"
 });
 
 describe("a change to a project's tasks whose answer was lost, made again (docs/decisions/064-project-changes-sent-again.md)", () => {
-  it("a task added again with Add is added once, and its words stay in the box until then", async () => {
+  /** Sends what waits on this device, as the app does once the connection is back, and waits until it is sent. */
+  const sendKept = async () => {
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
+  };
+
+  it("a task whose answer was lost waits on this device, and is added once", async () => {
     const project = await projectWith(["Order boxes"]);
     loseNextAnswer("PUT");
     const input = screen.getByLabelText("New task");
     await userEvent.type(input, "Book the van{Enter}");
-    expect(await screen.findByText("Failed to add task")).toBeVisible();
-    // The server has it; this page does not know, and keeps the words to send again.
+    // The server has it; this page does not know, and keeps the change to send again (decision 089).
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
     expect((await stored(project.id)).map((t) => t.title)).toEqual(["Order boxes", "Book the van"]);
-    expect(input).toHaveValue("Book the van");
-    expect(storedDrafts()).toHaveLength(1);
-
-    await userEvent.click(screen.getByRole("button", { name: "Add" }));
-    expect(await screen.findByText("Task added")).toBeVisible();
-    expect((await stored(project.id)).map((t) => t.title)).toEqual(["Order boxes", "Book the van"]);
-    expect(await screen.findByText("0 of 2 completed")).toBeInTheDocument();
+    expect(screen.getByText("Book the van", { selector: "li span span" })).toBeInTheDocument();
     expect(input).toHaveValue("");
     expect(storedDrafts()).toEqual([]);
+
+    await sendKept();
+    expect((await stored(project.id)).map((t) => t.title)).toEqual(["Order boxes", "Book the van"]);
+    expect(await screen.findByText("0 of 2 completed")).toBeInTheDocument();
   });
 
-  it("a task added again after the page was opened afresh is added once", async () => {
+  it("a task whose answer was lost, the page opened afresh, is shown once and added once", async () => {
     const project = await projectWith([]);
     loseNextAnswer("PUT");
     await userEvent.type(screen.getByLabelText("New task"), "Book the van{Enter}");
-    expect(await screen.findByText("Failed to add task")).toBeVisible();
-    // A reload: the project is read again, and the words are still in the box.
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
+    // A reload: the project is read again, with the task in it already, and the waiting change
+    // made to it adds nothing more.
     cleanup();
     dismissToast();
     renderProject(project.id);
     expect(await screen.findByText("0 of 1 completed")).toBeInTheDocument();
-    expect(screen.getByLabelText("New task")).toHaveValue("Book the van");
-
-    await userEvent.click(screen.getByRole("button", { name: "Add" }));
-    expect(await screen.findByText("Task added")).toBeVisible();
-    expect((await stored(project.id)).map((t) => t.title)).toEqual(["Book the van"]);
     expect(screen.getByLabelText("New task")).toHaveValue("");
+
+    await sendKept();
+    expect((await stored(project.id)).map((t) => t.title)).toEqual(["Book the van"]);
+    expect(screen.getByText("0 of 1 completed")).toBeInTheDocument();
   });
 
   it("the same words added again once the first was answered are another task", async () => {
@@ -441,30 +544,25 @@ describe("a change to a project's tasks whose answer was lost, made again (docs/
     expect((await stored(project.id)).map((t) => t.title)).toEqual(["Call Sam", "Call Sam"]);
   });
 
-  it("a tick, a rename and a delete made again leave the project as one of each would", async () => {
+  it("a tick, a rename and a delete whose answers were lost leave the project as one of each would", async () => {
     const project = await projectWith(["Order boxes", "Book the van", "Tell the bank"]);
     loseNextAnswer("PUT");
     await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
-    expect(await screen.findByText("Failed to update task status")).toBeVisible();
-    await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
+    expect(await screen.findByText("Saved on this device")).toBeVisible();
     expect(await screen.findByText("1 of 3 completed")).toBeInTheDocument();
+    dismissToast();
 
-    loseNextAnswer("PUT");
+    // The next changes join the one waiting, so they arrive after it.
     await userEvent.click(screen.getByRole("button", { name: "Edit Book the van" }));
     await userEvent.clear(screen.getByLabelText("Edit task title"));
     await userEvent.type(screen.getByLabelText("Edit task title"), "Book the big van{Enter}");
-    expect(await screen.findByText("Failed to update task")).toBeVisible();
-    // The words typed stay in the box, for Enter to send again.
-    expect(screen.getByLabelText("Edit task title")).toHaveValue("Book the big van");
-    await userEvent.type(screen.getByLabelText("Edit task title"), "{Enter}");
     expect(await screen.findByText("Book the big van")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Edit task title")).toBeNull();
 
-    loseNextAnswer("PUT");
-    await userEvent.click(screen.getByRole("button", { name: "Delete Tell the bank" }));
-    expect(await screen.findByText("Failed to delete task")).toBeVisible();
     await userEvent.click(screen.getByRole("button", { name: "Delete Tell the bank" }));
     expect(await screen.findByText("Task deleted")).toBeVisible();
 
+    await sendKept();
     expect((await stored(project.id)).map((t) => [t.title, t.completed])).toEqual([
       ["Order boxes", true],
       ["Book the big van", false],

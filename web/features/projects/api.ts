@@ -148,17 +148,34 @@ export function useUpdateProject(id: number) {
     mutationFn: async (change: ProjectPatch | TasksChange | NotesChange) => {
       const shown = async () => queryClient.getQueryData(projectQuery(id).queryKey) ?? (await read());
       if (typeof change === "function") {
-        return madeToWhatIsThere({
-          now: await shown(),
-          save: async (now) => {
-            const patch = change(now.tasks);
-            // Made already (sent again after its answer was lost, and found saved): nothing to send.
-            if (madeAlready(now, patch)) return now;
-            return api.put<typeof project>(path, patch, { ifMatch: projectEtag(now) });
+        // Kept on this device when the server cannot be reached, or behind a change of this project
+        // that waits already, and made to the project as it is when sent (decision 089).
+        const answer = await sendOrKeepChange<Project>(
+          queryClient,
+          queryKeys.projects,
+          {
+            id,
+            method: "PUT",
+            body: (shownNow) => change(shownNow.tasks),
+            // The tasks as the server has them (a change joining one that waits keeps that one's).
+            was: (shownNow) => ({ tasks: shownNow.tasks }),
+            action: () => "Edit",
+            shown: () => queryClient.getQueryData(projectQuery(id).queryKey),
           },
-          read,
-          show: mirror,
-        });
+          async () =>
+            madeToWhatIsThere({
+              now: await shown(),
+              save: async (now) => {
+                const patch = change(now.tasks);
+                // Made already (sent again after its answer was lost, and found saved): nothing to send.
+                if (madeAlready(now, patch)) return now;
+                return api.put<typeof project>(path, patch, { ifMatch: projectEtag(now) });
+              },
+              read,
+              show: mirror,
+            }),
+        );
+        return answer.waiting ? { ...answer, ...change(answer.tasks) } : answer;
       }
       if ("notesOver" in change) {
         // Refused when anything changed; saved again at once unless the notes themselves did.

@@ -8,11 +8,14 @@ import { useFocusWhenSettled } from "../../../lib/focus-next.ts";
 /** One task of a project: tick it, rename it in place (Enter saves, Escape cancels), delete it. */
 export function ProjectTaskRow({
   task,
+  waiting = false,
   onToggle,
   onRename,
   onDelete,
 }: {
   task: ProjectTask;
+  /** Added, ticked or renamed on this device, the change still waiting to be sent (decision 089). */
+  waiting?: boolean;
   onToggle: () => void;
   /** Answers whether the new title was saved: when it was not, the box stays open with it. */
   onRename: (title: string) => Promise<boolean>;
@@ -67,8 +70,11 @@ export function ProjectTaskRow({
             className="h-9"
           />
         ) : (
-          <span className={cn("min-w-0 flex-1 wrap-anywhere", task.completed && "text-muted line-through")}>
-            {task.title}
+          <span className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2">
+            <span className={cn("min-w-0 wrap-anywhere", task.completed && "text-muted line-through")}>
+              {task.title}
+            </span>
+            {waiting && <span className="text-xs whitespace-nowrap text-muted">Waiting to sync</span>}
           </span>
         )}
       </div>

@@ -13,7 +13,10 @@ import { formatDisplayDate } from "../../../lib/dates.ts";
 import { type DraftRules, useDraft } from "../../../lib/draft.ts";
 import { nearestStayingRow } from "../../../lib/focus-next.ts";
 import { useOneAfterAnother } from "../../../lib/one-after-another.ts";
+import { useWaitingWrites } from "../../../lib/outbox.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
+import { tasksChanged, tasksWere } from "../../../lib/tasks-merge.ts";
+import { CHANGE_KEPT_OFFLINE } from "../../../lib/waiting-change.ts";
 import {
   bucketClass,
   capitalize,
@@ -56,7 +59,19 @@ const NOTES_RULES: DraftRules<NotesDraft> = {
       : null,
 };
 
-/** A project's detail: progress, notes and its task list; every change is saved before it shows. */
+/** The ids of the project's tasks added, ticked or renamed here while that change waits on this device. */
+function useTasksWaiting(project: Project): Set<number> {
+  const path = `${queryKeys.projects[0]}/${project.id}`;
+  const write = useWaitingWrites().find((w) => w.path === path && tasksWere(w));
+  const base = write && tasksWere(write);
+  if (write === undefined || base === undefined) return new Set();
+  return tasksChanged(base, (write.body as Project).tasks);
+}
+
+/**
+ * A project's detail: progress, notes and its task list; every change is saved before it shows,
+ * or kept on this device and shown marked while the server cannot be reached (decision 089).
+ */
 export function ProjectView({ project }: { project: Project }) {
   const navigate = useNavigate();
   const update = useUpdateProject(project.id);
@@ -73,6 +88,8 @@ export function ProjectView({ project }: { project: Project }) {
   const [editingProject, setEditingProject] = useState(false);
   const removeProject = useDeleteProject();
   const tasks = project.tasks;
+  // The tasks added, ticked or renamed here while their change waits on this device.
+  const waiting = useTasksWaiting(project);
   const done = tasks.filter((t) => t.completed).length;
   const progress = projectProgress(tasks);
 
@@ -80,11 +97,21 @@ export function ProjectView({ project }: { project: Project }) {
   // project changed elsewhere, to the list read again): a tick made while an earlier one is still
   // on its way (a slow network) would otherwise send the list without it and undo it on the server.
   const inTurn = useOneAfterAnother();
-  const save = (change: ProjectPatch | TasksChange | NotesChange, errorText: string): Promise<boolean> =>
+  /**
+   * Saves a change: "saved", "kept" on this device to be sent when the connection is back (a
+   * change of the tasks, decision 089, which says so unless `ownToast`), or false when it failed.
+   */
+  const save = (
+    change: ProjectPatch | TasksChange | NotesChange,
+    errorText: string,
+    { ownToast = false } = {},
+  ): Promise<false | "saved" | "kept"> =>
     inTurn(async () => {
       try {
-        await update.mutateAsync(change);
-        return true;
+        const answer = await update.mutateAsync(change);
+        if (!("waiting" in answer && answer.waiting)) return "saved";
+        if (!ownToast) toast(CHANGE_KEPT_OFFLINE);
+        return "kept";
       } catch (error) {
         if (error instanceof NotesChangedElsewhere) {
           // The page now shows the notes saved elsewhere, and the box says so above the words.
@@ -114,7 +141,7 @@ export function ProjectView({ project }: { project: Project }) {
     if (added) {
       // What was typed since, the next task perhaps, stays.
       newTask.added(title);
-      toast({ title: "Task added" });
+      if (added === "saved") toast({ title: "Task added" });
     }
   };
 
@@ -290,6 +317,7 @@ export function ProjectView({ project }: { project: Project }) {
                   <ProjectTaskRow
                     key={task.id}
                     task={task}
+                    waiting={waiting.has(task.id)}
                     onToggle={() => {
                       // Set to the opposite of what the box showed when pressed, not flipped: pressed
                       // again before the first save shows, it still means the same.
@@ -299,20 +327,23 @@ export function ProjectView({ project }: { project: Project }) {
                         "Failed to update task status",
                       );
                     }}
-                    onRename={(title) =>
-                      save(
+                    onRename={async (title) =>
+                      (await save(
                         (now) => ({ tasks: now.map((t) => (t.id === task.id ? { ...t, title } : t)) }),
                         "Failed to update task",
-                      )
+                      )) !== false
                     }
                     onDelete={async (from) => {
                       const at = tasks.findIndex((t) => t.id === task.id);
                       // The row leaves once saved: focus then goes to the next task's Delete (else
                       // the one before's, else the New task box), not to the page's body.
                       const neighbour = nearestStayingRow(from, "[data-project-task-delete]");
-                      if (
-                        await save((now) => withProgress(now.filter((t) => t.id !== task.id)), "Failed to delete task")
-                      ) {
+                      const deleted = await save(
+                        (now) => withProgress(now.filter((t) => t.id !== task.id)),
+                        "Failed to delete task",
+                        { ownToast: true },
+                      );
+                      if (deleted) {
                         // Still on the row about to leave, or lost with it: not when the person moved on.
                         const focused = document.activeElement;
                         if (focused === from || focused === document.body || !focused) {
@@ -320,7 +351,10 @@ export function ProjectView({ project }: { project: Project }) {
                         }
                         toast({
                           title: "Task deleted",
-                          description: `"${task.title}" is off this project.`,
+                          description:
+                            deleted === "kept"
+                              ? `"${task.title}" is off this project on this device. It will be saved when the connection is back.`
+                              : `"${task.title}" is off this project.`,
                           action: {
                             label: "Undo",
                             altText: "Undo deleting the project task",
