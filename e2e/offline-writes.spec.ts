@@ -593,7 +593,7 @@ test("offline, a project's name changed shows on its page and in the list throug
   expect(projects.map((p) => p.title)).toEqual(["Vegetable garden"]);
 });
 
-test("offline, a project's tasks ticked, added and deleted show marked through a reload, and are made to the project as it is once the connection is back", async ({
+test("offline, a project's tasks ticked, added and deleted and its notes show marked through a reload, and are made to the project as it is once the connection is back", async ({
   page,
   context,
   api,
@@ -621,6 +621,10 @@ test("offline, a project's tasks ticked, added and deleted show marked through a
   await expect(tasks.getByLabel("New task")).toHaveValue("");
   await tasks.getByRole("button", { name: "Delete Pack books" }).click();
   await expect(toastText(page, "Task deleted")).toBeVisible();
+  await page.getByRole("button", { name: "Edit Notes" }).click();
+  await page.getByRole("textbox", { name: "Project notes" }).fill("Van on Saturday");
+  await page.getByRole("button", { name: "Save Notes" }).click();
+  await expect(toastText(page, "Saved on this device")).toBeVisible();
   // Meanwhile, on another device: the van is ticked.
   await api.updateProject(move.id, {
     tasks: [
@@ -636,6 +640,7 @@ test("offline, a project's tasks ticked, added and deleted show marked through a
   await expect(tasks.getByRole("checkbox", { name: "Mark Order boxes incomplete" })).toBeChecked();
   await expect(tasks.getByRole("listitem").filter({ hasText: "Label boxes" })).toContainText("Waiting to sync");
   await expect(tasks.getByText("Pack books")).toHaveCount(0);
+  await expect(page.getByText("Van on Saturday")).toBeVisible();
   await expect(page.locator("header").getByText("Waiting to sync", { exact: true })).toBeVisible();
   await expectAccessible(page, "a project's tasks waiting to sync");
   await shootWidths(page, "offline-project-tasks");
@@ -643,7 +648,7 @@ test("offline, a project's tasks ticked, added and deleted show marked through a
 
   await context.setOffline(false);
   await expect(page.getByText(/Waiting to sync/)).toHaveCount(0, { timeout: 15_000 });
-  const saved = await api.get<{ tasks: Array<{ title: string; completed: boolean }>; progress: number }>(
+  const saved = await api.get<{ tasks: Array<{ title: string; completed: boolean }>; progress: number; notes: string }>(
     `/api/projects/${move.id}`,
   );
   expect(saved.tasks.map((t) => [t.title, t.completed])).toEqual([
@@ -652,5 +657,6 @@ test("offline, a project's tasks ticked, added and deleted show marked through a
     ["Label boxes", false],
   ]);
   expect(saved.progress).toBe(67);
+  expect(saved.notes).toBe("Van on Saturday");
   await expect(tasks.getByRole("checkbox", { name: "Mark Book the van incomplete" })).toBeChecked();
 });

@@ -15,8 +15,8 @@ import { ApiError, api, apiRequest, type ListPage, limitReason } from "./api.ts"
 import { forgetDraft } from "./draft.ts";
 import { editRows, type ListData } from "./list-cache.ts";
 import { madeToWhatIsThere } from "./made-to-what-is-there.ts";
+import { madeToProjectNow, mergeTasks, projectChangeNow, tasksWere } from "./project-merge.ts";
 import { forgetRefusedOf } from "./refused-words.ts";
-import { mergeTasks, tasksWere } from "./tasks-merge.ts";
 
 /** In the path of a write made on a record still waiting to be created: its id, once it has one. */
 export const CREATED_ID = "{id}";
@@ -470,31 +470,47 @@ function sendLater(userId: number, callbacks: SendCallbacks, retryAfterMs = 0): 
   retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
 }
 
+/** Why notes that waited on this device were not saved: saved elsewhere meanwhile (decision 090). */
+export const NOTES_CHANGED_ELSEWHERE = "These notes were changed elsewhere after you began";
+
+/** A change sent with a part of it left out (notes saved elsewhere meanwhile): that part is refused. */
+class PartlyRefused {
+  constructor(
+    readonly answer: unknown,
+    readonly part: WaitingWrite,
+    readonly reason: string,
+  ) {}
+}
+
 /**
- * Sends a change of a project's tasks made on this device (`base`: the tasks it was made to) to
- * the project as the server has it now, with that version (If-Match): what was done elsewhere
- * meanwhile stays (docs/decisions/089-a-project-s-tasks-offline.md). Changed again between the
- * read and the save (412), it is read and made again, up to three times.
+ * Sends a change of a project made on this device (its tasks, its notes) to the project as the
+ * server has it now, with that version (If-Match): what was done elsewhere meanwhile stays, and
+ * notes saved elsewhere are not saved over (`projectChangeNow`; decisions 089 and 090). Changed
+ * again between the read and the save (412), it is read and made again, up to three times.
  */
-async function sendTasksChange(write: WaitingWrite, base: ProjectTask[]): Promise<unknown> {
-  const body = write.body as Partial<Project> & { tasks: ProjectTask[] };
+async function sendProjectChange(write: WaitingWrite): Promise<unknown> {
   const read = (): Promise<Project> => api.fresh<typeof project>(write.path);
-  return madeToWhatIsThere({
+  let notesLeftOut = false;
+  const answer = await madeToWhatIsThere({
     now: await read(),
     save: (now) => {
-      const tasks = mergeTasks(base, body.tasks, now.tasks);
-      const whole = { ...body, tasks, progress: projectProgress(tasks) };
-      return apiRequest<unknown>("PUT", write.path, whole, { ifMatch: projectEtag(now) });
+      const made = projectChangeNow(write, now);
+      notesLeftOut = made.notesLeftOut;
+      // Nothing left to save: the notes were all it carried.
+      if (Object.keys(made.body).length === 0) throw new ApiError(409, NOTES_CHANGED_ELSEWHERE);
+      return apiRequest<unknown>("PUT", write.path, made.body, { ifMatch: projectEtag(now) });
     },
     read,
     show: () => {},
   });
+  if (!notesLeftOut) return answer;
+  const notes = (write.body as { notes?: unknown }).notes;
+  return new PartlyRefused(answer, { ...write, body: { notes }, was: undefined }, NOTES_CHANGED_ELSEWHERE);
 }
 
 /** Sends one write; the server's answer, or an error. */
 const send = (write: WaitingWrite) => {
-  const base = tasksWere(write);
-  if (base !== undefined) return sendTasksChange(write, base);
+  if (madeToProjectNow(write)) return sendProjectChange(write);
   return apiRequest<unknown>(write.method ?? "POST", write.path, write.body, {
     idempotencyKey: isCreate(write) ? write.key : write.idempotencyKey,
   });
@@ -555,7 +571,13 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
         if (!refused) {
           try {
             inFlight = write.id;
-            const answer = (await send(write)) as { id?: unknown; target?: { id?: unknown } } | null;
+            const sent = await send(write);
+            // Saved but for a part the server's record no longer allows (notes saved elsewhere).
+            if (sent instanceof PartlyRefused) callbacks.onRefused(sent.part, sent.reason);
+            const answer = (sent instanceof PartlyRefused ? sent.answer : sent) as {
+              id?: unknown;
+              target?: { id?: unknown };
+            } | null;
             // A conversion answers the thought and what it became (`target`); a create, the record.
             const id = answer?.target?.id ?? answer?.id;
             if (isCreate(write) && typeof id === "number") createdId = id;

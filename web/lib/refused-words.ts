@@ -8,7 +8,7 @@
 import { useMemo, useSyncExternalStore } from "react";
 import { THOUGHT_CONTENT_MAX } from "../../shared/constants.ts";
 import type { WaitingWrite } from "./outbox.ts";
-import { tasksWere } from "./tasks-merge.ts";
+import { tasksWere } from "./project-merge.ts";
 
 /** One refused write's words. */
 export type RefusedWords = {

@@ -136,10 +136,9 @@ describe("editing a project's name while the server cannot be reached (docs/deci
 });
 
 describe("a project's notes saved while a change of its name waits on this device (docs/decisions/086-a-project-edit-offline.md)", () => {
-  it("its page keeps the waiting name, marked, once the notes are saved", async () => {
+  it("join it: the page shows both, marked, and both are saved together once the name can be", async () => {
     const project = await projectWith(["Order boxes"]);
-    // The name cannot reach the server (a proxy that drops it, or the connection as it is sent);
-    // notes saved next go through.
+    // The name cannot reach the server (a proxy that drops it, or the connection as it is sent).
     const reachable = globalThis.fetch;
     vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
       init?.method === "PUT" && "title" in JSON.parse(String(init.body))
@@ -151,12 +150,23 @@ describe("a project's notes saved while a change of its name waits on this devic
     await userEvent.click(screen.getByRole("button", { name: "Edit Notes" }));
     await userEvent.type(screen.getByRole("textbox", { name: "Project notes" }), "Van on Saturday");
     await userEvent.click(screen.getByRole("button", { name: "Save Notes" }));
-    expect(await screen.findByText("Notes updated")).toBeInTheDocument();
-    expect((await server<Project>("GET", `/api/projects/${project.id}`)).notes).toBe("Van on Saturday");
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    expect(screen.getByText("Van on Saturday")).toBeVisible();
     expect(screen.getByRole("heading", { name: "Move to the coast", level: 1 })).toBeInTheDocument();
     expect(screen.getByText("Waiting to sync", { selector: "header span" })).toBeVisible();
-    expect((await projects()).map((p) => p.title)).toEqual(["Move flat"]);
+    // Sent after the name, not before it: nothing reached the server yet.
+    expect(await server<Project>("GET", `/api/projects/${project.id}`)).toMatchObject({
+      title: "Move flat",
+      notes: null,
+    });
+
     vi.stubGlobal("fetch", reachable);
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
+    expect(await server<Project>("GET", `/api/projects/${project.id}`)).toMatchObject({
+      title: "Move to the coast",
+      notes: "Van on Saturday",
+    });
   });
 });
 
@@ -254,6 +264,81 @@ describe("a project's tasks changed while the server cannot be reached (docs/dec
     expect(within(kept).getByText("Label boxes")).toBeVisible();
     // Only what was typed: the task that was there already is not among the words kept.
     expect(within(kept).queryByText("Order boxes")).toBeNull();
+  });
+});
+
+describe("a project's notes saved while the server cannot be reached (docs/decisions/090-a-project-s-notes-offline.md)", () => {
+  /** Writes notes on the project's page and saves them. */
+  const saveNotes = async (words: string) => {
+    await userEvent.click(screen.getByRole("button", { name: "Edit Notes" }));
+    await userEvent.clear(screen.getByRole("textbox", { name: "Project notes" }));
+    await userEvent.type(screen.getByRole("textbox", { name: "Project notes" }), words);
+    await userEvent.click(screen.getByRole("button", { name: "Save Notes" }));
+  };
+  const notesStored = async (id: number) => (await server<Project>("GET", `/api/projects/${id}`)).notes;
+
+  it("wait on this device: shown, marked, through a reload, and saved once back", async () => {
+    const project = await projectWith(["Order boxes"]);
+    const reconnect = loseConnection();
+    await saveNotes("Van on Saturday");
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Project notes" })).toBeNull();
+    expect(screen.getByText("Van on Saturday")).toBeVisible();
+    expect(screen.getByText("Waiting to sync", { selector: "header span" })).toBeVisible();
+    expect(storedDrafts()).toEqual([]);
+
+    cleanup();
+    dismissToast();
+    renderProject(project.id);
+    expect(await screen.findByText("Van on Saturday")).toBeVisible();
+    expect(await notesStored(project.id)).toBeNull();
+
+    reconnect();
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
+    expect(await notesStored(project.id)).toBe("Van on Saturday");
+  });
+
+  it("saved elsewhere meanwhile, are not saved over: the words are kept at the top of the screen, and a tick waiting with them is saved", async () => {
+    const project = await projectWith(["Order boxes"]);
+    const reconnect = loseConnection();
+    await saveNotes("Van on Saturday");
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Mark Order boxes complete" }));
+    expect(await screen.findByText("1 of 1 completed")).toBeInTheDocument();
+    reconnect();
+    // Another device saves notes before these are sent.
+    await server("PUT", `/api/projects/${project.id}`, { notes: "Keys from the agent" });
+
+    window.dispatchEvent(new Event("online"));
+    expect(await screen.findByText("One thing couldn't be saved")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '"Move flat" wasn\'t accepted: These notes were changed elsewhere after you began. Your words are kept at the top of the screen.',
+      ),
+    ).toBeVisible();
+    const kept = await screen.findByRole("region", { name: /Couldn.t be saved/ });
+    expect(within(kept).getByText("Van on Saturday")).toBeVisible();
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
+    expect(await notesStored(project.id)).toBe("Keys from the agent");
+    expect((await stored(project.id)).map((t) => t.completed)).toEqual([true]);
+    expect(await screen.findByText("Keys from the agent")).toBeVisible();
+  });
+
+  it("saved elsewhere meanwhile, alone: nothing is saved over them, and the words are kept", async () => {
+    const project = await projectWith(["Order boxes"]);
+    const reconnect = loseConnection();
+    await saveNotes("Van on Saturday");
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    reconnect();
+    await server("PUT", `/api/projects/${project.id}`, { notes: "Keys from the agent" });
+
+    window.dispatchEvent(new Event("online"));
+    const kept = await screen.findByRole("region", { name: /Couldn.t be saved/ });
+    expect(within(kept).getByText("Van on Saturday")).toBeVisible();
+    expect(within(kept).getByText("Not accepted: These notes were changed elsewhere after you began")).toBeVisible();
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
+    expect(await notesStored(project.id)).toBe("Keys from the agent");
   });
 });
 

@@ -114,8 +114,15 @@ export type TasksChange = (tasks: ProjectTask[]) => ProjectPatch;
 /** The notes as written on this page, saved over the notes the page shows. */
 export type NotesChange = { notesOver: string | null; notes: string };
 
-/** The notes were saved elsewhere since this page showed them: nothing was saved, and the page now shows them. */
-export class NotesChangedElsewhere extends Error {}
+/**
+ * The notes were saved elsewhere since this page showed them: nothing was saved, and the page now
+ * shows them. A refusal, as the server's 412 is: it is not kept on the device to be sent later.
+ */
+export class NotesChangedElsewhere extends ApiError {
+  constructor() {
+    super(412, "They were changed elsewhere after you began.", { code: "PRECONDITION_FAILED" });
+  }
+}
 
 /** Whether the project holds every field of `patch` as it is (docs/decisions/064-project-changes-sent-again.md). */
 const madeAlready = (now: Project, patch: ProjectPatch) =>
@@ -147,21 +154,38 @@ export function useUpdateProject(id: number) {
   return useMutation({
     mutationFn: async (change: ProjectPatch | TasksChange | NotesChange) => {
       const shown = async () => queryClient.getQueryData(projectQuery(id).queryKey) ?? (await read());
-      if (typeof change === "function") {
-        // Kept on this device when the server cannot be reached, or behind a change of this project
-        // that waits already, and made to the project as it is when sent (decision 089).
+      /**
+       * Sends a change, or keeps it on this device when the server cannot be reached (or behind a
+       * change of this project that waits already), answering the project as it will be once sent.
+       */
+      const sendOrKeep = async (
+        kept: {
+          /** The fields kept, from the project as the page shows it. */
+          body: (p: Project) => Partial<Project>;
+          /** What it was made to (the tasks, the notes), as the server has them (decisions 089, 090). */
+          was?: (p: Project) => Record<string, unknown>;
+          label?: string;
+        },
+        send: () => Promise<Project>,
+      ) => {
         const answer = await sendOrKeepChange<Project>(
           queryClient,
           queryKeys.projects,
           {
             id,
             method: "PUT",
-            body: (shownNow) => change(shownNow.tasks),
-            // The tasks as the server has them (a change joining one that waits keeps that one's).
-            was: (shownNow) => ({ tasks: shownNow.tasks }),
             action: () => "Edit",
             shown: () => queryClient.getQueryData(projectQuery(id).queryKey),
+            ...kept,
           },
+          send,
+        );
+        return answer.waiting ? { ...answer, ...kept.body(answer) } : answer;
+      };
+      if (typeof change === "function") {
+        return sendOrKeep(
+          // The tasks as the server has them: a change joining one that waits keeps that one's.
+          { body: (p) => change(p.tasks), was: (p) => ({ tasks: p.tasks }) },
           async () =>
             madeToWhatIsThere({
               now: await shown(),
@@ -175,36 +199,27 @@ export function useUpdateProject(id: number) {
               show: mirror,
             }),
         );
-        return answer.waiting ? { ...answer, ...change(answer.tasks) } : answer;
       }
       if ("notesOver" in change) {
-        // Refused when anything changed; saved again at once unless the notes themselves did.
-        return madeToWhatIsThere({
-          now: await shown(),
-          save: async (now) => {
-            if (now.notes === change.notes) return now;
-            if (now.notes !== change.notesOver) throw new NotesChangedElsewhere();
-            return api.put<typeof project>(path, { notes: change.notes }, { ifMatch: projectEtag(now) });
-          },
-          read,
-          show: mirror,
-        });
+        return sendOrKeep(
+          // Kept, they are saved only over the notes they were written over (decision 090).
+          { body: () => ({ notes: change.notes }), was: () => ({ notes: change.notesOver ?? null }) },
+          // Refused when anything changed; saved again at once unless the notes themselves did.
+          async () =>
+            madeToWhatIsThere({
+              now: await shown(),
+              save: async (now) => {
+                if (now.notes === change.notes) return now;
+                if (now.notes !== change.notesOver) throw new NotesChangedElsewhere();
+                return api.put<typeof project>(path, { notes: change.notes }, { ifMatch: projectEtag(now) });
+              },
+              read,
+              show: mirror,
+            }),
+        );
       }
       // Its name and the rest wait on this device when the server cannot take them (decision 086).
-      const answer = await sendOrKeepChange<Project>(
-        queryClient,
-        queryKeys.projects,
-        {
-          id,
-          method: "PUT",
-          body: () => change,
-          action: () => "Edit",
-          label: change.title,
-          shown: () => queryClient.getQueryData(projectQuery(id).queryKey),
-        },
-        () => api.put<typeof project>(path, change),
-      );
-      return answer.waiting ? { ...answer, ...change } : answer;
+      return sendOrKeep({ body: () => change, label: change.title }, () => api.put<typeof project>(path, change));
     },
     onSuccess: mirror,
   });

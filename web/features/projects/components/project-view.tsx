@@ -14,8 +14,8 @@ import { type DraftRules, useDraft } from "../../../lib/draft.ts";
 import { nearestStayingRow } from "../../../lib/focus-next.ts";
 import { useOneAfterAnother } from "../../../lib/one-after-another.ts";
 import { useWaitingWrites } from "../../../lib/outbox.ts";
+import { tasksChanged, tasksWere } from "../../../lib/project-merge.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
-import { tasksChanged, tasksWere } from "../../../lib/tasks-merge.ts";
 import { CHANGE_KEPT_OFFLINE } from "../../../lib/waiting-change.ts";
 import {
   bucketClass,
@@ -70,7 +70,7 @@ function useTasksWaiting(project: Project): Set<number> {
 
 /**
  * A project's detail: progress, notes and its task list; every change is saved before it shows,
- * or kept on this device and shown marked while the server cannot be reached (decision 089).
+ * or kept on this device and shown marked while the server cannot be reached (decisions 089, 090).
  */
 export function ProjectView({ project }: { project: Project }) {
   const navigate = useNavigate();
@@ -98,8 +98,8 @@ export function ProjectView({ project }: { project: Project }) {
   // on its way (a slow network) would otherwise send the list without it and undo it on the server.
   const inTurn = useOneAfterAnother();
   /**
-   * Saves a change: "saved", "kept" on this device to be sent when the connection is back (a
-   * change of the tasks, decision 089, which says so unless `ownToast`), or false when it failed.
+   * Saves a change: "saved", "kept" on this device to be sent when the connection is back (decisions
+   * 089 and 090; it says so unless `ownToast`), or false when it failed.
    */
   const save = (
     change: ProjectPatch | TasksChange | NotesChange,
@@ -248,9 +248,11 @@ export function ProjectView({ project }: { project: Project }) {
                   disabled={update.isPending}
                   onClick={async () => {
                     const change = { notesOver: project.notes, notes: notesDraft };
-                    if (await save(change, "Failed to update project notes")) {
+                    const saved = await save(change, "Failed to update project notes");
+                    if (saved) {
+                      // Kept on this device, they wait with the change (decision 090): the draft is done.
                       stopEditingNotes();
-                      toast({ title: "Notes updated" });
+                      if (saved === "saved") toast({ title: "Notes updated" });
                     }
                   }}
                 >

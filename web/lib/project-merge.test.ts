@@ -1,13 +1,13 @@
-/** A project's tasks changed on this device while it waited, made to the tasks as the server has them now. */
+/** A project changed on this device while the change waited, made to the project as the server has it now. */
 import { describe, expect, it } from "vitest";
-import type { ProjectTask } from "../../shared/schemas.ts";
-import { mergeTasks, tasksChanged } from "./tasks-merge.ts";
+import type { Project, ProjectTask } from "../../shared/schemas.ts";
+import { mergeTasks, projectChangeNow, tasksChanged } from "./project-merge.ts";
 
 const task = (id: number, title: string, completed = false): ProjectTask => ({ id, title, completed });
 const base = [task(1, "Order boxes"), task(2, "Book the van"), task(3, "Pack books")];
 
 describe("a project's tasks changed on this device, made to the tasks as they are now", () => {
-  it("keeps what was done elsewhere meanwhile beside what was done here", async () => {
+  it("keeps what was done elsewhere meanwhile beside what was done here", () => {
     // Here: boxes ticked, the van renamed, books deleted, a task added.
     const mine = [task(1, "Order boxes", true), task(2, "Book the big van"), task(50, "Label boxes")];
     // Elsewhere: the van ticked, a task added (from the inbox, say).
@@ -42,5 +42,47 @@ describe("a project's tasks changed on this device, made to the tasks as they ar
     const mine = [task(1, "Order boxes", true), task(2, "Book the big van"), task(50, "Label boxes")];
     expect([...tasksChanged(base, mine)]).toEqual([1, 2, 50]);
     expect([...tasksChanged(base, base)]).toEqual([]);
+  });
+});
+
+describe("a project's notes saved on this device, made to the project as it is now (docs/decisions/090-a-project-s-notes-offline.md)", () => {
+  const project = (notes: string | null): Project => ({
+    id: 5,
+    userId: 1,
+    title: "Move flat",
+    description: null,
+    notes,
+    bucket: "personal",
+    deadline: null,
+    progress: 0,
+    createdAt: "2026-12-01T10:00:00.000Z",
+    tasks: base,
+  });
+  const kept = { body: { notes: "Van on Saturday" }, was: { notes: "Keys" } };
+
+  it("are saved over the notes they were written over", () => {
+    expect(projectChangeNow(kept, project("Keys"))).toEqual({
+      body: { notes: "Van on Saturday" },
+      notesLeftOut: false,
+    });
+  });
+
+  it("are left out when the notes were saved elsewhere meanwhile, and the rest still goes", () => {
+    const withTick = {
+      body: { ...kept.body, tasks: [task(1, "Order boxes", true), ...base.slice(1)] },
+      was: { ...kept.was, tasks: base },
+    };
+    const { body, notesLeftOut } = projectChangeNow(withTick, project("Keys from the agent"));
+    expect(notesLeftOut).toBe(true);
+    expect(body).toEqual({ tasks: [task(1, "Order boxes", true), ...base.slice(1)], progress: 33 });
+  });
+
+  it("found saved already (sent before, the answer lost), are not taken for notes saved elsewhere", () => {
+    expect(projectChangeNow(kept, project("Van on Saturday")).notesLeftOut).toBe(false);
+  });
+
+  it("written over no notes are saved while there are still none", () => {
+    expect(projectChangeNow({ ...kept, was: { notes: null } }, project(null)).notesLeftOut).toBe(false);
+    expect(projectChangeNow({ ...kept, was: { notes: null } }, project("Keys")).notesLeftOut).toBe(true);
   });
 });
