@@ -82,10 +82,20 @@ test("a session ended elsewhere: Add Task says so calmly, not 'Error Adding Task
   browser,
   user: _signedIn,
 }) => {
+  // The dashboard's last reads (the assistant's context, asked for once the browser is idle) are
+  // answered before the session ends elsewhere: Add Task is then the first call to find it gone.
+  // Otherwise one of them finds it first, the app signs out, and the dialog closes before Add.
+  const contextRead = (path: string) =>
+    page.waitForResponse((res) => {
+      const url = new URL(res.url());
+      return url.pathname === path && url.searchParams.has("limit") && !url.searchParams.has("status");
+    });
+  const lastReads = Promise.all([contextRead("/api/projects"), contextRead("/api/thoughts")]);
   await page.goto("/");
   await page.getByRole("button", { name: "Add Task" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Task" });
   await dialog.getByLabel("Task title").fill("Renew passport");
+  await lastReads;
   // Signed out from another device with the same session.
   const elsewhere = await browser.newContext({ baseURL: new URL(page.url()).origin });
   await elsewhere.addCookies(await page.context().cookies());
