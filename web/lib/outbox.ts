@@ -49,8 +49,8 @@ export type WaitingWrite = {
   /**
    * A change's fields as the server has them, where a screen counts the server's rows (a thought's
    * `status` for the inbox's count), or where the change is made to the record as it is when sent
-   * (a project's `tasks`, `tasksWere`): each field the first waiting change's that had it, kept
-   * when a later one joins it.
+   * (a project's `tasks` and `notes`, read by `tasksWere` and `notesWere`): each field the first
+   * waiting change's that had it, kept when a later one joins it.
    */
   was?: Record<string, unknown>;
   /** What the person typed, or the item's words, shown while it waits. */
