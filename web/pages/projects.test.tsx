@@ -146,6 +146,8 @@ describe("a project's notes saved while a change of its name waits on this devic
         : reachable(input, init),
     );
     await renameKeptOnDevice("Move to the coast");
+    // Its toast closed: the one found next is the notes' own, not this one about to be replaced.
+    dismissToast();
 
     await userEvent.click(screen.getByRole("button", { name: "Edit Notes" }));
     await userEvent.type(screen.getByRole("textbox", { name: "Project notes" }), "Van on Saturday");
