@@ -8,14 +8,13 @@
  */
 import { openDB } from "idb";
 import { useSyncExternalStore } from "react";
-import { projectProgress } from "../../shared/constants.ts";
 import type { Project, ProjectTask, project } from "../../shared/schemas.ts";
 import { projectEtag } from "../../shared/versions.ts";
 import { ApiError, api, apiRequest, type ListPage, limitReason } from "./api.ts";
 import { forgetDraft } from "./draft.ts";
 import { editRows, type ListData } from "./list-cache.ts";
 import { madeToWhatIsThere } from "./made-to-what-is-there.ts";
-import { madeToProjectNow, mergeTasks, projectChangeNow, tasksWere } from "./project-merge.ts";
+import { madeToProjectNow, mergeTasks, projectChangeNow, tasksWere, withProgress } from "./project-merge.ts";
 import { forgetRefusedOf } from "./refused-words.ts";
 
 /** In the path of a write made on a record still waiting to be created: its id, once it has one. */
@@ -278,8 +277,13 @@ function withChangesOf<D>(writes: WaitingWrite[], list: string, data: D): D {
       const base = tasksBase.get(record);
       if (change !== "deleted" && base !== undefined && "tasks" in change && "tasks" in row) {
         // Shown as it will be saved: made to the tasks as the server has them now.
-        const tasks = mergeTasks(base, change.tasks as ProjectTask[], row.tasks as ProjectTask[]);
-        return [{ ...row, ...change, tasks, progress: projectProgress(tasks) }];
+        return [
+          {
+            ...row,
+            ...change,
+            ...withProgress(mergeTasks(base, change.tasks as ProjectTask[], row.tasks as ProjectTask[])),
+          },
+        ];
       }
       if (change !== "deleted") return [{ ...row, ...change }];
       removed++;

@@ -64,6 +64,9 @@ export function tasksChanged(base: ProjectTask[], mine: ProjectTask[]): Set<numb
   );
 }
 
+/** A project's tasks with the progress they give. */
+export const withProgress = (tasks: ProjectTask[]) => ({ tasks, progress: projectProgress(tasks) });
+
 type Made = { body: unknown; was?: Record<string, unknown> };
 
 /** The tasks a waiting change of a project's tasks was made to, as the server had them then. */
@@ -92,10 +95,8 @@ export const madeToProjectNow = (write: Pick<Made, "was">): boolean =>
 export function projectChangeNow(write: Made, now: Project): { body: Partial<Project>; notesLeftOut: boolean } {
   const body = { ...(write.body as Partial<Project>) };
   const base = tasksWere(write);
-  if (base !== undefined && Array.isArray(body.tasks)) {
-    body.tasks = mergeTasks(base, body.tasks, now.tasks);
-    body.progress = projectProgress(body.tasks);
-  }
+  if (base !== undefined && Array.isArray(body.tasks))
+    Object.assign(body, withProgress(mergeTasks(base, body.tasks, now.tasks)));
   const notesBase = notesWere(write);
   const notesLeftOut =
     notesBase !== undefined && "notes" in body && (now.notes ?? null) !== notesBase && now.notes !== body.notes;

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { projectTasksResponse } from "../../../shared/ai-schemas.ts";
-import { projectProgress } from "../../../shared/constants.ts";
 import { listUrl } from "../../../shared/list-url.ts";
 import type { CreateProjectInput, Project, ProjectListParams, ProjectTask, project } from "../../../shared/schemas.ts";
 import { projectEtag } from "../../../shared/versions.ts";
@@ -138,6 +137,8 @@ const madeAlready = (now: Project, patch: ProjectPatch) =>
  * (docs/decisions/055-versions.md). Notes are saved over the notes the page shows: when they
  * were saved elsewhere since, nothing is saved and `NotesChangedElsewhere` is thrown, the page
  * showing the notes saved there. A name and the rest are saved as they are.
+ * When the server cannot be reached, or a change of this project waits already, the change waits
+ * on this device and is answered as the page will show it (decisions 086, 089 and 090).
  */
 export function useUpdateProject(id: number) {
   const queryClient = useQueryClient();
@@ -250,10 +251,6 @@ export const useDeleteProject = projectDeletes.useDelete;
 export async function suggestProjectTasks(input: { title: string; description: string | null; category: string }) {
   const body = await api.post<typeof projectTasksResponse>("/api/ai/project-tasks", input, { slow: true });
   return Array.isArray(body?.tasks) ? body.tasks : [];
-}
-
-export function withProgress(tasks: ProjectTask[]) {
-  return { tasks, progress: projectProgress(tasks) };
 }
 
 const BUCKET_BADGE: Record<string, string> = {

@@ -14,7 +14,7 @@ import { type DraftRules, useDraft } from "../../../lib/draft.ts";
 import { nearestStayingRow } from "../../../lib/focus-next.ts";
 import { useOneAfterAnother } from "../../../lib/one-after-another.ts";
 import { useWaitingWrites } from "../../../lib/outbox.ts";
-import { tasksChanged, tasksWere } from "../../../lib/project-merge.ts";
+import { tasksChanged, tasksWere, withProgress } from "../../../lib/project-merge.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
 import { CHANGE_KEPT_OFFLINE } from "../../../lib/waiting-change.ts";
 import {
@@ -26,7 +26,6 @@ import {
   type TasksChange,
   useDeleteProject,
   useUpdateProject,
-  withProgress,
 } from "../api.ts";
 import { projectNotesDraft, useNewProjectTask } from "../draft.ts";
 import { EditProjectDialog } from "./edit-project-dialog.tsx";
