@@ -25,6 +25,15 @@ describe("a project's tasks changed on this device, made to the tasks as they ar
     expect(mergeTasks(base, mine, base.slice(1))).toEqual(base.slice(1));
   });
 
+  it("brings back a task renamed here that was deleted elsewhere, with the name and tick given here", () => {
+    const mine = [base[0], task(2, "Book the big van", true), base[2]];
+    const theirs = [base[0], base[2], task(40, "Ask Sam to help")];
+    const once = mergeTasks(base, mine, theirs);
+    expect(once).toEqual([base[0], base[2], task(40, "Ask Sam to help"), task(2, "Book the big van", true)]);
+    // Made again (its answer lost): there once.
+    expect(mergeTasks(base, mine, once)).toEqual(once);
+  });
+
   it("gives a task added here a new id when one added elsewhere took its id", () => {
     const mine = [...base, task(4, "Label boxes")];
     const theirs = [...base, task(4, "Ask Sam to help")];

@@ -14,8 +14,10 @@ import type { Project, ProjectTask } from "../../shared/schemas.ts";
  * change was made to.
  *
  * - A task this device ticked or renamed keeps that tick or name; its other field is theirs.
- * - A task this device deleted is deleted; one deleted elsewhere stays deleted.
- * - A task this device added comes after the rest, with an id no task there has.
+ * - A task this device deleted is deleted; one deleted elsewhere stays deleted, unless this device
+ *   renamed it: its new name is words the person gave, so it comes back as they left it here
+ *   (docs/decisions/091-a-renamed-task-deleted-elsewhere.md).
+ * - A task this device added (or brought back) comes after the rest, with an id no task there has.
  * - A task added elsewhere stays where it is.
  *
  * Made again to a list that has the change already (sent before, its answer lost), it changes
@@ -42,7 +44,9 @@ export function mergeTasks(base: ProjectTask[], mine: ProjectTask[], theirs: Pro
   }
   let free = Math.max(0, ...theirs.map((t) => t.id)) + 1;
   for (const added of mine) {
-    if (was.has(added.id)) continue;
+    const before = was.get(added.id);
+    const renamedHere = before !== undefined && before.title !== added.title;
+    if (before !== undefined && (!renamedHere || theirs.some((t) => t.id === added.id))) continue;
     const there = theirs.find((t) => t.id === added.id);
     // There already, with its words: this change was made before.
     if (there?.title === added.title) continue;

@@ -269,6 +269,43 @@ describe("a project's tasks changed while the server cannot be reached (docs/dec
   });
 });
 
+describe("a task renamed here that another device deleted meanwhile (docs/decisions/091-a-renamed-task-deleted-elsewhere.md)", () => {
+  /** Another device deletes "Book the van"; this page still shows it. */
+  const deleteVanElsewhere = (id: number) =>
+    server("PUT", `/api/projects/${id}`, { tasks: [{ id: 1, title: "Order boxes", completed: false }] });
+  const renameVan = async () => {
+    await userEvent.click(screen.getByRole("button", { name: "Edit Book the van" }));
+    await userEvent.clear(screen.getByRole("textbox", { name: "Edit task title" }));
+    await userEvent.type(screen.getByRole("textbox", { name: "Edit task title" }), "Book the big van{Enter}");
+  };
+
+  it("comes back with the name given here, and the page shows it", async () => {
+    const project = await projectWith(["Order boxes", "Book the van"]);
+    await deleteVanElsewhere(project.id);
+    await renameVan();
+
+    await waitFor(async () =>
+      expect((await stored(project.id)).map((t) => t.title)).toEqual(["Order boxes", "Book the big van"]),
+    );
+    expect(await screen.findByText("Book the big van", { selector: "li span span" })).toBeInTheDocument();
+    expect(screen.getByText("0 of 2 completed")).toBeInTheDocument();
+  });
+
+  it("renamed while the server could not be reached, comes back with that name once sent", async () => {
+    const project = await projectWith(["Order boxes", "Book the van"]);
+    const reconnect = loseConnection();
+    await renameVan();
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    reconnect();
+    await deleteVanElsewhere(project.id);
+
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
+    expect((await stored(project.id)).map((t) => t.title)).toEqual(["Order boxes", "Book the big van"]);
+    expect(screen.getByText("Book the big van", { selector: "li span span" })).toBeInTheDocument();
+  });
+});
+
 describe("a project's notes saved while the server cannot be reached (docs/decisions/090-a-project-s-notes-offline.md)", () => {
   /** Writes notes on the project's page and saves them. */
   const saveNotes = async (words: string) => {

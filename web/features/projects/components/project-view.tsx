@@ -330,7 +330,13 @@ export function ProjectView({ project }: { project: Project }) {
                     }}
                     onRename={async (title) =>
                       (await save(
-                        (now) => ({ tasks: now.map((t) => (t.id === task.id ? { ...t, title } : t)) }),
+                        // Deleted elsewhere meanwhile, it comes back with its new name (decision 091).
+                        (now) =>
+                          withProgress(
+                            now.some((t) => t.id === task.id)
+                              ? now.map((t) => (t.id === task.id ? { ...t, title } : t))
+                              : [...now, { ...task, title }],
+                          ),
                         "Failed to update task",
                       )) !== false
                     }
