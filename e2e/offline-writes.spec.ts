@@ -660,3 +660,38 @@ test("offline, a project's tasks ticked, added and deleted and its notes show ma
   expect(saved.notes).toBe("Van on Saturday");
   await expect(tasks.getByRole("checkbox", { name: "Mark Book the van incomplete" })).toBeChecked();
 });
+
+test("offline, a step ticked in focus mode stays ticked, marked, through a reload, and is saved once the connection is back", async ({
+  page,
+  context,
+  api,
+  app,
+}) => {
+  const task = await api.task("Tidy the inbox", { timeEstimate: 20 });
+  await api.taskSteps(task.id, ["Open mail", "Delete spam"]);
+  await app.focus.open();
+  let dialog = await app.focus.chooseTask("Tidy the inbox");
+  await expect(dialog.step("Open mail")).toBeVisible();
+  await waitForOfflineCopy(page, ["/api/auth/me", "/api/tasks", `/api/tasks/${task.id}/steps`]);
+
+  await context.setOffline(true);
+  await dialog.step("Open mail").click();
+  await expect(toastText(page, "Saved on this device")).toBeVisible();
+  await expect(dialog.step("Open mail")).toBeChecked();
+  await expect(dialog.step("Open mail")).toHaveAccessibleDescription("Waiting to sync");
+  await expectAccessible(page, "focus checklist, a tick waiting to sync");
+  await shootWidths(page, "offline-step-tick");
+
+  await page.reload();
+  dialog = await app.focus.chooseTask("Tidy the inbox");
+  await expect(dialog.step("Open mail")).toBeChecked();
+  await expect(dialog.step("Open mail")).toHaveAccessibleDescription("Waiting to sync");
+
+  await context.setOffline(false);
+  await expect(dialog.step("Open mail")).not.toHaveAccessibleDescription("Waiting to sync", { timeout: 15_000 });
+  const steps = await api.get<Array<{ text: string; done: boolean }>>(`/api/tasks/${task.id}/steps`);
+  expect(steps.map((s) => [s.text, s.done])).toEqual([
+    ["Open mail", true],
+    ["Delete spam", false],
+  ]);
+});

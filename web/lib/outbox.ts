@@ -67,6 +67,12 @@ export type WaitingWrite = {
    * project's unsaved notes, given up once the server has deleted it, not before (Bring back).
    */
   drafts?: string[];
+  /**
+   * A change its record's whole list carries when saved anew (a checklist step's tick: the list
+   * saved with new ids holds it): its record gone when it is sent, there is nothing left to make,
+   * and nothing is said (docs/decisions/092-a-step-ticked-offline.md).
+   */
+  goneIsMade?: boolean;
   /** The change a waiting delete replaced: it waits again if the delete is taken back. */
   replaced?: Omit<WaitingWrite, "id" | "replaced">;
   createdAt: string;
@@ -600,8 +606,9 @@ export function sendWaiting(userId: number, callbacks: SendCallbacks): Promise<v
               if (error instanceof ApiError) retryAfterMs = (error.retryAfter ?? 0) * 1000;
               break;
             }
-            // A record already gone (deleted elsewhere meanwhile) is what a delete asked for.
-            const done = isDelete(write) && error instanceof ApiError && error.status === 404;
+            // A record already gone (deleted elsewhere meanwhile) is what a delete asked for, and
+            // a step's tick was carried by its checklist saved anew.
+            const done = (isDelete(write) || write.goneIsMade) && error instanceof ApiError && error.status === 404;
             if (!done) {
               refused = true;
               callbacks.onRefused(write, limitReason(error) ?? (error instanceof Error ? error.message : ""));

@@ -8,7 +8,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { type ListData, rowsOf } from "./list-cache.ts";
 import { changeWaitingFor, keepWaiting, mayWait, newIdempotencyKey } from "./outbox.ts";
 
-type Row = { id: number; userId: number };
+type Row = { id: number; userId?: number };
 
 /** The toast of a change kept on this device (a tick, an archive), to be sent later. */
 export const CHANGE_KEPT_OFFLINE = {
@@ -69,6 +69,10 @@ export async function sendOrKeepChange<T extends Row>(
      * reads it on its own, and may hold it newer. When the page has none, the lists' copy.
      */
     shown?: () => T | undefined;
+    /** Its owner, for a row that does not say (a checklist's step): the task's. */
+    userId?: number;
+    /** Carried by its whole list when that is saved anew: gone when sent, it is made (a step's tick). */
+    goneIsMade?: boolean;
   },
   send: (idempotencyKey: string | undefined) => Promise<T>,
 ): Promise<T & { waiting?: true }> {
@@ -84,9 +88,11 @@ export async function sendOrKeepChange<T extends Row>(
         .getQueriesData<ListData<T>>({ queryKey: list })
         .flatMap(([, data]) => rowsOf(data))
         .find((x) => x.id === change.id);
-    if (!mayWait(error) || !row) throw error;
+    const userId = change.userId ?? row?.userId;
+    if (!mayWait(error) || !row || userId === undefined) throw error;
     await keepWaiting({
-      userId: row.userId,
+      userId,
+      ...(change.goneIsMade && { goneIsMade: true }),
       method: change.method ?? "PATCH",
       key: path,
       idempotencyKey,

@@ -4,16 +4,24 @@ import type { z } from "zod";
 import { TASK_STEPS_MAX } from "../../../shared/constants.ts";
 import type { ReplaceTaskStepsInput, TaskStep, taskStep } from "../../../shared/schemas.ts";
 import { stepsEtag } from "../../../shared/versions.ts";
+import { toast } from "../../components/ui/toast-store.ts";
 import { ApiError, api } from "../../lib/api.ts";
 import { madeToWhatIsThere } from "../../lib/made-to-what-is-there.ts";
 import { useOneAfterAnother } from "../../lib/one-after-another.ts";
+import { withWaitingChanges, withWaitingChangesNow } from "../../lib/outbox.ts";
 import { queryKeys } from "../../lib/query-keys.ts";
+import { CHANGE_KEPT_OFFLINE, sendOrKeepChange } from "../../lib/waiting-change.ts";
 
 /** One task's breakdown steps, stored with the task (docs/decisions/025-task-steps.md). */
 export const taskStepsQuery = (taskId: number) =>
   queryOptions({
     queryKey: queryKeys.taskSteps(taskId),
-    queryFn: () => api.query<z.ZodArray<typeof taskStep>>(queryKeys.taskSteps(taskId)[0]),
+    // With the ticks still waiting on this device (docs/decisions/092-a-step-ticked-offline.md).
+    queryFn: async () =>
+      withWaitingChanges(
+        queryKeys.taskSteps(taskId)[0],
+        await api.query<z.ZodArray<typeof taskStep>>(queryKeys.taskSteps(taskId)[0]),
+      ),
   });
 
 export function useTaskSteps(taskId: number) {
@@ -69,16 +77,20 @@ export function useChangeTaskSteps(taskId: number): (change: StepsChange) => Pro
     (change: StepsChange) =>
       inTurn(async () => {
         const key = taskStepsQuery(taskId).queryKey;
+        // Ticks still waiting on this device are made with the change: the checklist saved anew
+        // carries them (docs/decisions/092-a-step-ticked-offline.md).
+        const withTicks = (served: TaskStep[]) => withWaitingChangesNow(key[0], served);
         const steps = await madeToWhatIsThere({
           now: queryClient.getQueryData(key) ?? (await readTaskSteps(taskId)),
-          save: (now) => {
+          save: (served) => {
+            const now = withTicks(served);
             const next = change(now);
             // Made already (sent again after its answer was lost, and found saved): nothing to
             // send, and the steps keep their ids.
-            return sameSteps(now, next) ? Promise.resolve(now) : saveTaskSteps(taskId, next, stepsEtag(now));
+            return sameSteps(served, next) ? Promise.resolve(served) : saveTaskSteps(taskId, next, stepsEtag(served));
           },
           read: () => readTaskSteps(taskId),
-          show: (now) => queryClient.setQueryData(key, now),
+          show: (served) => queryClient.setQueryData(key, withTicks(served)),
         });
         queryClient.setQueryData(key, steps);
         return steps;
@@ -87,13 +99,29 @@ export function useChangeTaskSteps(taskId: number): (change: StepsChange) => Pro
   );
 }
 
-/** Ticks a step: shown at once, taken back if the server refuses. */
-export function useTickTaskStep(taskId: number) {
+/**
+ * Ticks a step: shown at once, taken back if the server refuses. When the server cannot be
+ * reached, the tick waits on this device (answered marked `waiting`) and is sent later; its
+ * checklist saved anew meanwhile carries it (docs/decisions/092-a-step-ticked-offline.md).
+ */
+export function useTickTaskStep(task: { id: number; userId: number }) {
   const queryClient = useQueryClient();
-  const key = taskStepsQuery(taskId).queryKey;
+  const key = taskStepsQuery(task.id).queryKey;
   return useMutation({
     mutationFn: ({ stepId, done }: { stepId: number; done: boolean }) =>
-      api.patch<typeof taskStep>(`${queryKeys.taskSteps(taskId)[0]}/${stepId}`, { done }),
+      sendOrKeepChange<TaskStep>(
+        queryClient,
+        key,
+        {
+          id: stepId,
+          userId: task.userId,
+          body: () => ({ done }),
+          action: () => (done ? "Step done" : "Step not done"),
+          was: { done: !done },
+          goneIsMade: true,
+        },
+        () => api.patch<typeof taskStep>(`${key[0]}/${stepId}`, { done }),
+      ),
     onMutate: ({ stepId, done }) => {
       const previous = queryClient.getQueryData(key);
       const tick = (old: TaskStep[] | undefined) => old?.map((s) => (s.id === stepId ? { ...s, done } : s));
@@ -107,7 +135,10 @@ export function useTickTaskStep(taskId: number) {
     onError: (_error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
-    onSuccess: (saved) => queryClient.setQueryData(key, (old) => old?.map((s) => (s.id === saved.id ? saved : s))),
+    onSuccess: ({ waiting, ...saved }) => {
+      queryClient.setQueryData(key, (old) => old?.map((s) => (s.id === saved.id ? saved : s)));
+      if (waiting) toast(CHANGE_KEPT_OFFLINE);
+    },
   });
 }
 

@@ -36,7 +36,7 @@ export function FocusModeDialog({ task, open, onClose, onComplete, onStuck }: Pr
     [stored, ticks],
   );
   const changeSteps = useChangeTaskSteps(task.id);
-  const tick = useTickTaskStep(task.id);
+  const tick = useTickTaskStep(task);
   const [listening, setListening] = useState(false);
   const recognitionRef = useRef<SpeechRecognition | null>(null);
   const Recognition = speechRecognition();

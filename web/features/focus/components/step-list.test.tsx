@@ -1,31 +1,50 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import "fake-indexeddb/auto";
+import { cleanup, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TASK_STEPS_MAX } from "../../../../shared/constants.ts";
-import type { Task, TaskStep } from "../../../../shared/schemas.ts";
-import { holdAnswers, loseNextAnswer, renderWithApp, resetApp, server, signUp } from "../../../testing/app-harness.tsx";
+import type { Task, TaskStep, User } from "../../../../shared/schemas.ts";
+import { dismissToast } from "../../../components/ui/toast-store.ts";
+import {
+  holdAnswers,
+  loseConnection,
+  loseNextAnswer,
+  renderWithApp,
+  renderWithOutbox,
+  resetApp,
+  server,
+  signUp,
+} from "../../../testing/app-harness.tsx";
 import { FocusModeDialog } from "./focus-mode-dialog.tsx";
 
 // Each step waits on the real API, on a machine that may be busy.
 configure({ asyncUtilTimeout: 5000 });
 
+let user: User;
 beforeEach(async () => {
-  await signUp();
+  user = await signUp();
 });
 afterEach(resetApp);
 
 const stored = (task: Task) => server<TaskStep[]>("GET", `/api/tasks/${task.id}/steps`);
 
-/** The focus dialog on a new task with `steps`; "I'm stuck" answers `smaller`. */
-async function focusOn(steps: string[], smaller: string[] = []) {
+/** The focus dialog on a task; "I'm stuck" answers `smaller`. With `outbox`, what waits is sent as the app does. */
+async function openOn(task: Task, { smaller = [] as string[], outbox = false } = {}) {
+  const dialog = (
+    <FocusModeDialog task={task} open onClose={() => {}} onComplete={async () => {}} onStuck={async () => smaller} />
+  );
+  if (outbox) renderWithOutbox(dialog, user);
+  else renderWithApp(dialog);
+  return screen.findByRole("region", { name: "Steps" });
+}
+
+/** The focus dialog on a new task with `steps`. */
+async function focusOn(steps: string[], smaller: string[] = [], { outbox = false } = {}) {
   const task = await server<Task>("POST", "/api/tasks", { title: "Write the report", timeEstimate: 30 });
   if (steps.length > 0) await server("PUT", `/api/tasks/${task.id}/steps`, { steps });
-  renderWithApp(
-    <FocusModeDialog task={task} open onClose={() => {}} onComplete={async () => {}} onStuck={async () => smaller} />,
-  );
-  const region = await screen.findByRole("region", { name: "Steps" });
+  const region = await openOn(task, { smaller, outbox });
   if (steps.length > 0) await within(region).findByRole("checkbox", { name: steps[0] });
   return { task, region };
 }
@@ -156,6 +175,65 @@ describe("steps changed while an earlier change is still on its way", () => {
     );
     await waitFor(() => expect(names(region)).toEqual(["Open the draft", "Write the summary", "Send it"]));
     expect(within(region).getByRole("checkbox", { name: "Write the summary" })).toBeChecked();
+  });
+});
+
+describe("a step ticked while the server cannot be reached (docs/decisions/092-a-step-ticked-offline.md)", () => {
+  /** The words shown beside each step's box. */
+  const waitingMarks = (region: HTMLElement) => within(region).queryAllByText("Waiting to sync");
+
+  it("waits on this device: ticked, marked, through a reopen, and saved once back", async () => {
+    const { task, region } = await focusOn(["Open the draft", "Write the summary"], [], { outbox: true });
+    const reconnect = loseConnection();
+    await userEvent.click(within(region).getByRole("checkbox", { name: "Open the draft" }));
+
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    const box = within(region).getByRole("checkbox", { name: "Open the draft" });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription("Waiting to sync");
+    expect(waitingMarks(region)).toHaveLength(1);
+    expect((await stored(task)).map((s) => s.done)).toEqual([false, false]);
+
+    // Closed and opened again, the checklist read afresh still shows the tick.
+    cleanup();
+    dismissToast();
+    const again = await openOn(task, { outbox: true });
+    expect(await within(again).findByRole("checkbox", { name: "Open the draft" })).toBeChecked();
+    expect(waitingMarks(again)).toHaveLength(1);
+
+    reconnect();
+    window.dispatchEvent(new Event("online"));
+    await waitFor(() => expect(waitingMarks(again)).toHaveLength(0));
+    expect((await stored(task)).map((s) => [s.text, s.done])).toEqual([
+      ["Open the draft", true],
+      ["Write the summary", false],
+    ]);
+    expect(within(again).getByRole("checkbox", { name: "Open the draft" })).toBeChecked();
+  });
+
+  it("carried by the checklist saved anew here before it was sent, it is made, and nothing is said", async () => {
+    const { task, region } = await focusOn(["Open the draft"], [], { outbox: true });
+    // Ticks cannot get through; a whole checklist can.
+    const reachable = globalThis.fetch;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === "PATCH" ? Promise.reject(new TypeError("Failed to fetch")) : reachable(input, init),
+    );
+    await userEvent.click(within(region).getByRole("checkbox", { name: "Open the draft" }));
+    expect(await screen.findByText("Saved on this device")).toBeInTheDocument();
+    await userEvent.type(within(region).getByLabelText("New step"), "Send it{Enter}");
+    await waitFor(async () =>
+      expect((await stored(task)).map((s) => [s.text, s.done])).toEqual([
+        ["Open the draft", true],
+        ["Send it", false],
+      ]),
+    );
+
+    vi.stubGlobal("fetch", reachable);
+    window.dispatchEvent(new Event("online"));
+    // Sent: nothing waits any more, above the screen or beside the step.
+    await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
+    expect(screen.queryByText("One thing couldn't be saved")).toBeNull();
+    expect(within(region).getByRole("checkbox", { name: "Open the draft" })).toBeChecked();
   });
 });
 

@@ -8,6 +8,8 @@ import { inToast, toast } from "../../../components/ui/toast-store.ts";
 import { errorMessage } from "../../../lib/api.ts";
 import { leftAfterSaving } from "../../../lib/draft.ts";
 import { focusNextRow } from "../../../lib/focus-next.ts";
+import { useWaitingWrites } from "../../../lib/outbox.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 import { type StepsChange, stepsWith } from "../api.ts";
 
 /** A step as the checklist keeps it: its words and its tick. */
@@ -51,6 +53,9 @@ export function StepList({ steps, onToggle, change }: Props) {
   // A saved checklist comes back with new ids: rows are keyed by their words instead, so the rows
   // that stay are the same elements, and focus on them is kept.
   const rowKeys = keysByWords(steps);
+  // The steps whose tick waits on this device (docs/decisions/092-a-step-ticked-offline.md).
+  const waitingPaths = new Set(useWaitingWrites().map((w) => w.path));
+  const waits = (step: TaskStep) => waitingPaths.has(`${queryKeys.taskSteps(step.taskId)[0]}/${step.id}`);
   // The steps whose removal is on its way, by id.
   const removing = useRef(new Set<number>());
 
@@ -143,10 +148,20 @@ export function StepList({ steps, onToggle, change }: Props) {
                   type="checkbox"
                   className="mt-1 size-4 shrink-0 accent-[var(--primary)]"
                   checked={step.done}
+                  // Named by its words alone; "Waiting to sync" describes it.
+                  aria-label={step.text}
+                  aria-describedby={waits(step) ? `step-waiting-${step.id}` : undefined}
                   onChange={() => onToggle(step)}
                 />
-                <span className={step.done ? "wrap-anywhere text-muted line-through" : "wrap-anywhere"}>
-                  {step.text}
+                <span className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+                  <span className={step.done ? "wrap-anywhere text-muted line-through" : "wrap-anywhere"}>
+                    {step.text}
+                  </span>
+                  {waits(step) && (
+                    <span id={`step-waiting-${step.id}`} className="text-xs whitespace-nowrap text-muted">
+                      Waiting to sync
+                    </span>
+                  )}
                 </span>
               </label>
               <Button
