@@ -262,7 +262,16 @@ export const api = {
   form: <S extends z.ZodType>(path: string, form: FormData) => sendForm<Answer<S>>(path, form),
 };
 
+/** Said when the server could not be reached at all, instead of the browser's own words. */
+export const NO_CONNECTION = "Can't reach the server right now. Please check your connection and try again.";
+
+/**
+ * The words to show for an error: the server's, or ours. A request the browser could not make
+ * (no connection, the server down) fails with a `TypeError` in the browser's own words ("Failed
+ * to fetch", "Load failed"), which say nothing to a person: `NO_CONNECTION` is said instead.
+ */
 export function errorMessage(error: unknown, fallback = "Unknown error"): string {
+  if (error instanceof TypeError) return NO_CONNECTION;
   return error instanceof Error && error.message ? error.message : fallback;
 }
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TASK_STEPS_MAX } from "../../../../shared/constants.ts";
 import type { Task, TaskStep, User } from "../../../../shared/schemas.ts";
 import { dismissToast } from "../../../components/ui/toast-store.ts";
+import { NO_CONNECTION } from "../../../lib/api.ts";
 import {
   holdAnswers,
   loseConnection,
@@ -209,6 +210,18 @@ describe("a step ticked while the server cannot be reached (docs/decisions/092-a
       ["Write the summary", false],
     ]);
     expect(within(again).getByRole("checkbox", { name: "Open the draft" })).toBeChecked();
+  });
+
+  it("a step added then says in plain words that the server cannot be reached, and keeps its words in the box", async () => {
+    const { task, region } = await focusOn(["Open the draft"]);
+    const reconnect = loseConnection();
+    await userEvent.type(within(region).getByLabelText("New step"), "Send it{Enter}");
+
+    expect(await screen.findByText(NO_CONNECTION)).toBeInTheDocument();
+    expect(screen.queryByText(/fetch/i)).toBeNull();
+    expect(within(region).getByLabelText("New step")).toHaveValue("Send it");
+    reconnect();
+    expect((await stored(task)).map((s) => s.text)).toEqual(["Open the draft"]);
   });
 
   it("carried by the checklist saved anew here before it was sent, it is made, and nothing is said", async () => {
