@@ -240,6 +240,42 @@ describe("what waited on this device, sent as the page opens (docs/decisions/029
   });
 });
 
+describe("Find a thought, with thoughts caught while the server cannot be reached (docs/decisions/051-find-a-thought.md)", () => {
+  it("narrows the thoughts waiting to sync too, and shows them all again once cleared", async () => {
+    await add("Water the plants", "Task");
+    await keepWaiting({
+      userId: user.id,
+      key: newIdempotencyKey(),
+      path: "/api/thoughts",
+      body: { content: "Call the vet about Milo", type: "Task" },
+      label: "Call the vet about Milo",
+      action: "Thought",
+    });
+    await keepWaiting({
+      userId: user.id,
+      key: newIdempotencyKey(),
+      path: "/api/thoughts",
+      body: { content: "Book a haircut", type: "Task" },
+      label: "Book a haircut",
+      action: "Thought",
+    });
+    const reconnect = loseConnection();
+    renderInboxWithOutbox();
+    const waiting = () => screen.getByRole("list", { name: "Thoughts waiting to sync" });
+    await waitFor(() => expect(within(waiting()).getAllByRole("listitem")).toHaveLength(2));
+
+    const find = await screen.findByRole("searchbox", { name: "Find a thought" });
+    await userEvent.type(find, "vet");
+    expect(within(waiting()).getByText("Call the vet about Milo")).toBeVisible();
+    expect(within(waiting()).queryByText("Book a haircut")).toBeNull();
+    expect(screen.queryByText("Water the plants")).toBeNull();
+
+    await userEvent.clear(find);
+    expect(within(waiting()).getByText("Book a haircut")).toBeVisible();
+    reconnect();
+  });
+});
+
 describe("Edit thought while the server cannot be reached (docs/decisions/029-installable-offline.md)", () => {
   it("waits on this device, shows at once and after the list is read again, and is saved once the connection is back", async () => {
     const thought = await add("Cal mom about sunday", "Note");

@@ -100,6 +100,8 @@ export function InboxPage() {
       <WaitingRows
         list={queryKeys.thoughts[0]}
         label="Thoughts waiting to sync"
+        // Found as the saved ones are, while the lists are searched.
+        matches={matches}
         className="rounded-2xl border border-border bg-card p-2"
       />
       <WaitingVoiceNotes />
