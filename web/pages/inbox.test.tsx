@@ -241,7 +241,7 @@ describe("what waited on this device, sent as the page opens (docs/decisions/029
 });
 
 describe("Find a thought, with thoughts caught while the server cannot be reached (docs/decisions/051-find-a-thought.md)", () => {
-  it("narrows the thoughts waiting to sync too, and shows them all again once cleared", async () => {
+  it("narrows the thoughts waiting to sync too, shows them all again once cleared, and only in the inbox", async () => {
     await add("Water the plants", "Task");
     await keepWaiting({
       userId: user.id,
@@ -272,6 +272,14 @@ describe("Find a thought, with thoughts caught while the server cannot be reache
 
     await userEvent.clear(find);
     expect(within(waiting()).getByText("Book a haircut")).toBeVisible();
+
+    // They will reach the inbox: Archived and Converted show only what is there.
+    await userEvent.click(screen.getByRole("button", { name: /^Archived/ }));
+    expect(screen.queryByRole("list", { name: "Thoughts waiting to sync" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: /^Converted/ }));
+    expect(screen.queryByRole("list", { name: "Thoughts waiting to sync" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Back to inbox" }));
+    expect(within(waiting()).getAllByRole("listitem")).toHaveLength(2);
     reconnect();
   });
 });

@@ -97,14 +97,19 @@ export function InboxPage() {
       </header>
 
       <QuickCapture requireUser={() => requireUser(user, "thought")} />
-      <WaitingRows
-        list={queryKeys.thoughts[0]}
-        label="Thoughts waiting to sync"
-        // Found as the saved ones are, while the lists are searched.
-        matches={matches}
-        className="rounded-2xl border border-border bg-card p-2"
-      />
-      <WaitingVoiceNotes />
+      {/* What waits will reach the inbox: Archived and Converted show only what is there. */}
+      {view === "inbox" && (
+        <>
+          <WaitingRows
+            list={queryKeys.thoughts[0]}
+            label="Thoughts waiting to sync"
+            // Found as the saved ones are, while the lists are searched.
+            matches={matches}
+            className="rounded-2xl border border-border bg-card p-2"
+          />
+          <WaitingVoiceNotes />
+        </>
+      )}
 
       {all.length > 0 && <FindBox label="Find a thought" value={query} onChange={setQuery} />}
 
