@@ -40,6 +40,17 @@ function renderInbox() {
   );
 }
 
+/** A Task thought caught on this device while the server could not be reached: it waits. */
+const keepThought = (content: string) =>
+  keepWaiting({
+    userId: user.id,
+    key: newIdempotencyKey(),
+    path: "/api/thoughts",
+    body: { content, type: "Task" },
+    label: content,
+    action: "Thought",
+  });
+
 /** The inbox with the app's outbox, whose waiting changes its lists show (as in the layout). */
 const renderInboxWithOutbox = () => renderWithOutbox(<InboxPage />, user);
 
@@ -205,14 +216,7 @@ describe("Edit thought (docs/decisions/048-edit-and-delete-thoughts.md)", () => 
 
 describe("what waited on this device, sent as the page opens (docs/decisions/029-installable-offline.md)", () => {
   it("shows in the list once sent, even when the list's first read left before it was made", async () => {
-    await keepWaiting({
-      userId: user.id,
-      key: newIdempotencyKey(),
-      path: "/api/thoughts",
-      body: { content: "Book a haircut", type: "Task" },
-      label: "Book a haircut",
-      action: "Thought",
-    });
+    await keepThought("Book a haircut");
     // The list's first read leaves at once, as the page's early reads do, and its answer is held
     // until the waiting thought has been sent.
     const reachable = globalThis.fetch;
@@ -243,22 +247,8 @@ describe("what waited on this device, sent as the page opens (docs/decisions/029
 describe("Find a thought, with thoughts caught while the server cannot be reached (docs/decisions/051-find-a-thought.md)", () => {
   it("narrows the thoughts waiting to sync too, shows them all again once cleared, and only in the inbox", async () => {
     await add("Water the plants", "Task");
-    await keepWaiting({
-      userId: user.id,
-      key: newIdempotencyKey(),
-      path: "/api/thoughts",
-      body: { content: "Call the vet about Milo", type: "Task" },
-      label: "Call the vet about Milo",
-      action: "Thought",
-    });
-    await keepWaiting({
-      userId: user.id,
-      key: newIdempotencyKey(),
-      path: "/api/thoughts",
-      body: { content: "Book a haircut", type: "Task" },
-      label: "Book a haircut",
-      action: "Thought",
-    });
+    await keepThought("Call the vet about Milo");
+    await keepThought("Book a haircut");
     const reconnect = loseConnection();
     renderInboxWithOutbox();
     const waiting = () => screen.getByRole("list", { name: "Thoughts waiting to sync" });
