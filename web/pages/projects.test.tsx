@@ -238,17 +238,21 @@ describe("a project's tasks changed while the server cannot be reached (docs/dec
       ["Mark Label boxes complete", false],
     ]);
     expect(screen.getByText("2 of 4 completed")).toBeInTheDocument();
+    // What waits is read back from the device too: the marks are back before anything is sent.
+    expect(await within(row("Label boxes")).findByText("Waiting to sync")).toBeVisible();
     expect(within(row("Ask Sam to help")).queryByText("Waiting to sync")).toBeNull();
 
     reconnect();
     window.dispatchEvent(new Event("online"));
+    await waitFor(async () =>
+      expect((await stored(project.id)).map((t) => [t.title, t.completed])).toEqual([
+        ["Order boxes", true],
+        ["Book the big van", true],
+        ["Ask Sam to help", false],
+        ["Label boxes", false],
+      ]),
+    );
     await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
-    expect((await stored(project.id)).map((t) => [t.title, t.completed])).toEqual([
-      ["Order boxes", true],
-      ["Book the big van", true],
-      ["Ask Sam to help", false],
-      ["Label boxes", false],
-    ]);
     expect((await server<Project>("GET", `/api/projects/${project.id}`)).progress).toBe(50);
   });
 
@@ -300,8 +304,10 @@ describe("a task renamed here that another device deleted meanwhile (docs/decisi
     await deleteVanElsewhere(project.id);
 
     window.dispatchEvent(new Event("online"));
+    await waitFor(async () =>
+      expect((await stored(project.id)).map((t) => t.title)).toEqual(["Order boxes", "Book the big van"]),
+    );
     await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
-    expect((await stored(project.id)).map((t) => t.title)).toEqual(["Order boxes", "Book the big van"]);
     expect(screen.getByText("Book the big van", { selector: "li span span" })).toBeInTheDocument();
   });
 });
@@ -330,12 +336,14 @@ describe("a project's notes saved while the server cannot be reached (docs/decis
     dismissToast();
     renderProject(project.id);
     expect(await screen.findByText("Van on Saturday")).toBeVisible();
+    // What waits is read back from the device too: the mark is back before anything is sent.
+    expect(await screen.findByText("Waiting to sync", { selector: "header span" })).toBeVisible();
     expect(await notesStored(project.id)).toBeNull();
 
     reconnect();
     window.dispatchEvent(new Event("online"));
+    await waitFor(async () => expect(await notesStored(project.id)).toBe("Van on Saturday"));
     await waitFor(() => expect(screen.queryByText(/Waiting to sync/)).toBeNull());
-    expect(await notesStored(project.id)).toBe("Van on Saturday");
   });
 
   it("saved elsewhere meanwhile, are not saved over: the words are kept at the top of the screen, and a tick waiting with them is saved", async () => {
